@@ -1,0 +1,488 @@
+#include "ir/context.h"
+
+#include <algorithm>
+
+#include "absl/hash/hash.h"
+#include "absl/strings/str_cat.h"
+#include "ir/check.h"
+
+namespace pto::ir {
+
+class ProgramNode {
+ public:
+  ProgramNode(Context* ctx, absl::string_view name, absl::Span<const Function* const> functions)
+      : ctx_(ctx), name_(name), functions_(functions) {}
+  Context* ctx_;
+  absl::string_view name_;
+  absl::Span<const Function* const> functions_;
+};
+
+Context& Program::context() const { return *node_->ctx_; }
+absl::string_view Program::name() const { return node_->name_; }
+absl::Span<const Function* const> Program::functions() const { return node_->functions_; }
+const Function* Program::FindFunction(absl::string_view name) const {
+  for (const Function* f : node_->functions_) {
+    if (f->name() == name) return f;
+  }
+  return nullptr;
+}
+
+// --- Expression identity -----------------------------------------------------
+
+bool ExprIdentical(const Expr* a, const Expr* b) {
+  if (a == b) return true;
+  if (a == nullptr || b == nullptr || a->kind() != b->kind()) return false;
+  switch (a->kind()) {
+    case NodeKind::kConstInt: {
+      const auto* x = a->As<ConstInt>();
+      const auto* y = b->As<ConstInt>();
+      return x->value() == y->value() && x->dtype() == y->dtype();
+    }
+    case NodeKind::kConstFloat: {
+      const auto* x = a->As<ConstFloat>();
+      const auto* y = b->As<ConstFloat>();
+      return x->dtype() == y->dtype() &&
+             AttrValue::Float(x->value()) == AttrValue::Float(y->value());
+    }
+    case NodeKind::kConstBool:
+      return a->As<ConstBool>()->value() == b->As<ConstBool>()->value();
+    case NodeKind::kBinary: {
+      const auto* x = a->As<BinaryExpr>();
+      const auto* y = b->As<BinaryExpr>();
+      return x->op() == y->op() && x->dtype() == y->dtype() &&
+             ExprIdentical(x->lhs(), y->lhs()) && ExprIdentical(x->rhs(), y->rhs());
+    }
+    case NodeKind::kUnary: {
+      const auto* x = a->As<UnaryExpr>();
+      const auto* y = b->As<UnaryExpr>();
+      return x->op() == y->op() && x->dtype() == y->dtype() &&
+             ExprIdentical(x->operand(), y->operand());
+    }
+    default:
+      return false;  // Vars and everything else: identity only.
+  }
+}
+
+bool ExprListIdentical(ExprSpan a, ExprSpan b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!ExprIdentical(a[i], b[i])) return false;
+  }
+  return true;
+}
+
+size_t ExprIdenticalHash(const Expr* e) {
+  if (e == nullptr) return 0;
+  switch (e->kind()) {
+    case NodeKind::kConstInt: {
+      const auto* c = e->As<ConstInt>();
+      return absl::HashOf(1, c->value(), c->dtype());
+    }
+    case NodeKind::kConstFloat: {
+      const auto* c = e->As<ConstFloat>();
+      return absl::HashOf(2, c->value(), c->dtype());
+    }
+    case NodeKind::kConstBool:
+      return absl::HashOf(3, e->As<ConstBool>()->value());
+    case NodeKind::kBinary: {
+      const auto* b = e->As<BinaryExpr>();
+      return absl::HashOf(4, b->op(), ExprIdenticalHash(b->lhs()), ExprIdenticalHash(b->rhs()));
+    }
+    case NodeKind::kUnary: {
+      const auto* u = e->As<UnaryExpr>();
+      return absl::HashOf(5, u->op(), ExprIdenticalHash(u->operand()));
+    }
+    default:
+      return absl::HashOf(e);
+  }
+}
+
+namespace {
+
+size_t HashDims(size_t h, ExprSpan dims) {
+  h = absl::HashOf(h, dims.size());
+  for (const Expr* d : dims) h = absl::HashOf(h, ExprIdenticalHash(d));
+  return h;
+}
+
+bool SameTensorView(const TensorView* a, const TensorView* b) {
+  if (a == nullptr || b == nullptr) return a == b;
+  return a->layout == b->layout && a->pad == b->pad &&
+         ExprListIdentical(a->valid_shape, b->valid_shape) &&
+         ExprListIdentical(a->stride, b->stride);
+}
+
+bool SameTileView(const TileView* a, const TileView* b) {
+  if (a == nullptr || b == nullptr) return a == b;
+  return a->blayout == b->blayout && a->slayout == b->slayout && a->fractal == b->fractal &&
+         a->pad == b->pad && a->compact == b->compact &&
+         ExprIdentical(a->start_offset, b->start_offset) &&
+         ExprListIdentical(a->valid_shape, b->valid_shape) &&
+         ExprListIdentical(a->stride, b->stride);
+}
+
+}  // namespace
+
+size_t Context::TypeHash::operator()(const Type* t) const {
+  size_t h = absl::HashOf(t->kind());
+  switch (t->kind()) {
+    case TypeKind::kScalar:
+      return absl::HashOf(h, t->As<ScalarType>()->dtype());
+    case TypeKind::kTensor:
+    case TypeKind::kDistributedTensor: {
+      const auto* tt = t->As<TensorType>();
+      h = HashDims(absl::HashOf(h, tt->dtype()), tt->shape());
+      if (const TensorView* v = tt->view()) {
+        h = HashDims(absl::HashOf(h, v->layout, v->pad), v->valid_shape);
+      }
+      return h;
+    }
+    case TypeKind::kTile: {
+      const auto* tt = t->As<TileType>();
+      h = HashDims(absl::HashOf(h, tt->dtype(), tt->memory_space()), tt->shape());
+      if (const TileView* v = tt->view()) {
+        h = HashDims(absl::HashOf(h, v->blayout, v->slayout, v->fractal, v->pad), v->valid_shape);
+      }
+      return h;
+    }
+    case TypeKind::kTuple: {
+      for (const Type* e : t->As<TupleType>()->elements()) h = absl::HashOf(h, e);
+      return h;
+    }
+    default:
+      return h;
+  }
+}
+
+bool Context::TypeEq::operator()(const Type* a, const Type* b) const {
+  if (a == b) return true;
+  if (a->kind() != b->kind()) return false;
+  switch (a->kind()) {
+    case TypeKind::kScalar:
+      return a->As<ScalarType>()->dtype() == b->As<ScalarType>()->dtype();
+    case TypeKind::kTensor:
+    case TypeKind::kDistributedTensor: {
+      const auto* x = a->As<TensorType>();
+      const auto* y = b->As<TensorType>();
+      return x->dtype() == y->dtype() && ExprListIdentical(x->shape(), y->shape()) &&
+             SameTensorView(x->view(), y->view());
+    }
+    case TypeKind::kTile: {
+      const auto* x = a->As<TileType>();
+      const auto* y = b->As<TileType>();
+      return x->dtype() == y->dtype() && x->memory_space() == y->memory_space() &&
+             ExprListIdentical(x->shape(), y->shape()) && SameTileView(x->view(), y->view());
+    }
+    case TypeKind::kTuple: {
+      auto x = a->As<TupleType>()->elements();
+      auto y = b->As<TupleType>()->elements();
+      return std::equal(x.begin(), x.end(), y.begin(), y.end());
+    }
+    default:
+      return true;
+  }
+}
+
+// --- Context -----------------------------------------------------------------
+
+Context::Context() {
+  files_.push_back("<unknown>");
+  unknown_type_ = Make<UnknownType>();
+  comm_ctx_type_ = Make<CommCtxType>();
+  for (DataType t : DataType::All()) scalar_types_[t.code()] = Make<ScalarType>(t);
+  true_ = Make<ConstBool>(SourceLoc{}, GetScalarType(DataType::kBool), true);
+  false_ = Make<ConstBool>(SourceLoc{}, GetScalarType(DataType::kBool), false);
+}
+
+Context::~Context() = default;
+
+uint16_t Context::AddFile(absl::string_view name) {
+  PTO_CHECK(files_.size() < 0xFFFF) << "too many source files";
+  files_.emplace_back(name);
+  return static_cast<uint16_t>(files_.size() - 1);
+}
+
+absl::string_view Context::FileName(uint16_t file) const {
+  return file < files_.size() ? absl::string_view(files_[file]) : "<unknown>";
+}
+
+std::string Context::FormatLoc(SourceLoc loc) const {
+  if (!loc.known()) return std::string(FileName(loc.file));
+  return absl::StrCat(FileName(loc.file), ":", loc.line, ":", static_cast<int>(loc.col));
+}
+
+const Type* Context::Intern(const Type* candidate) {
+  auto it = types_.find(candidate);
+  return it == types_.end() ? nullptr : *it;
+}
+
+ExprSpan Context::CanonicalDims(ExprSpan dims) {
+  // Located INDEX literals from the parser become the shared, location-free
+  // constants, so equal shapes share storage and hash alike.
+  const Expr** out = arena_.AllocateArray<const Expr*>(dims.size());
+  for (size_t i = 0; i < dims.size(); ++i) {
+    const Expr* d = dims[i];
+    if (const auto* c = d->As<ConstInt>(); c && c->dtype() == DataType::kIndex) {
+      d = Index(c->value());
+    }
+    out[i] = d;
+  }
+  return ExprSpan(out, dims.size());
+}
+
+const TensorType* Context::GetTensorType(DataType dtype, ExprSpan shape,
+                                         const TensorView& view) {
+  TensorView v = view;
+  if (ExprListIdentical(v.valid_shape, shape)) v.valid_shape = {};
+  bool trivial = v.stride.empty() && v.layout == TensorLayout::kND && v.valid_shape.empty() &&
+                 v.pad == PadValue::kNull;
+  TensorType probe(TypeKind::kTensor, dtype, shape, trivial ? nullptr : &v);
+  if (const Type* t = Intern(&probe)) return t->As<TensorType>();
+  const TensorView* stored = nullptr;
+  if (!trivial) {
+    v.valid_shape = CanonicalDims(v.valid_shape);
+    v.stride = CanonicalDims(v.stride);
+    stored = Make<TensorView>(v);
+  }
+  auto* t = Make<TensorType>(TypeKind::kTensor, dtype, CanonicalDims(shape), stored);
+  types_.insert(t);
+  return t;
+}
+
+const DistributedTensorType* Context::GetDistributedTensorType(DataType dtype, ExprSpan shape,
+                                                               const TensorView& view) {
+  TensorView v = view;
+  if (ExprListIdentical(v.valid_shape, shape)) v.valid_shape = {};
+  bool trivial = v.stride.empty() && v.layout == TensorLayout::kND && v.valid_shape.empty() &&
+                 v.pad == PadValue::kNull;
+  DistributedTensorType probe(dtype, shape, trivial ? nullptr : &v);
+  if (const Type* t = Intern(&probe)) return t->As<DistributedTensorType>();
+  const TensorView* stored = nullptr;
+  if (!trivial) {
+    v.valid_shape = CanonicalDims(v.valid_shape);
+    v.stride = CanonicalDims(v.stride);
+    stored = Make<TensorView>(v);
+  }
+  auto* t = Make<DistributedTensorType>(dtype, CanonicalDims(shape), stored);
+  types_.insert(t);
+  return t;
+}
+
+const TileType* Context::GetTileType(DataType dtype, ExprSpan shape,
+                                     std::optional<MemorySpace> space, const TileView* view) {
+  TileLayout shape_blayout = TileLayout::kRowMajor;
+  if (shape.size() == 2) {
+    std::optional<int64_t> rows = AsConstInt(shape[0]);
+    std::optional<int64_t> cols = AsConstInt(shape[1]);
+    if (rows && cols && *cols == 1 && *rows > 1) shape_blayout = TileLayout::kColMajor;
+  }
+  TileView v;
+  bool implicit = true;
+  if (view != nullptr) {
+    v = *view;
+    if (ExprListIdentical(v.valid_shape, shape)) v.valid_shape = {};
+    TileView imp = ImplicitTileView(space, shape_blayout);
+    implicit = v.valid_shape.empty() && v.stride.empty() && v.start_offset == nullptr &&
+               v.pad == PadValue::kNull && v.compact == CompactMode::kNull &&
+               v.blayout == imp.blayout && v.slayout == imp.slayout && v.fractal == imp.fractal;
+  }
+  TileType probe(dtype, shape, space, implicit ? nullptr : &v, shape_blayout);
+  if (const Type* t = Intern(&probe)) return t->As<TileType>();
+  const TileView* stored = nullptr;
+  if (!implicit) {
+    v.valid_shape = CanonicalDims(v.valid_shape);
+    v.stride = CanonicalDims(v.stride);
+    stored = Make<TileView>(v);
+  }
+  auto* t = Make<TileType>(dtype, CanonicalDims(shape), space, stored, shape_blayout);
+  types_.insert(t);
+  return t;
+}
+
+const TupleType* Context::GetTupleType(absl::Span<const Type* const> elements) {
+  TupleType probe(elements);
+  if (const Type* t = Intern(&probe)) return t->As<TupleType>();
+  auto* t = Make<TupleType>(arena_.Copy(elements));
+  types_.insert(t);
+  return t;
+}
+
+const ConstInt* Context::Index(int64_t value) {
+  auto [it, inserted] = index_constants_.try_emplace(value, nullptr);
+  if (inserted) {
+    it->second = Make<ConstInt>(SourceLoc{}, GetScalarType(DataType::kIndex), value);
+  }
+  return it->second;
+}
+
+const ConstInt* Context::Int(int64_t value, DataType dtype, SourceLoc loc) {
+  return Make<ConstInt>(loc, GetScalarType(dtype), value);
+}
+
+const ConstFloat* Context::Float(double value, DataType dtype, SourceLoc loc) {
+  return Make<ConstFloat>(loc, GetScalarType(dtype), value);
+}
+
+const ConstBool* Context::Bool(bool value, SourceLoc loc) {
+  if (!loc.known()) return value ? true_ : false_;
+  return Make<ConstBool>(loc, GetScalarType(DataType::kBool), value);
+}
+
+ExprSpan Context::IndexList(absl::Span<const int64_t> values) {
+  const Expr** out = arena_.AllocateArray<const Expr*>(values.size());
+  for (size_t i = 0; i < values.size(); ++i) out[i] = Index(values[i]);
+  return ExprSpan(out, values.size());
+}
+
+const Var* Context::NewVar(absl::string_view name, const Type* type, SourceLoc loc) {
+  PTO_CHECK(type != nullptr);
+  return Make<Var>(NodeKind::kVar, loc, type, SaveString(name), next_var_id_++);
+}
+
+const IterArg* Context::NewIterArg(absl::string_view name, const Type* type, const Expr* init,
+                                   SourceLoc loc) {
+  PTO_CHECK(type != nullptr && init != nullptr);
+  return Make<IterArg>(loc, type, SaveString(name), next_var_id_++, init);
+}
+
+const Call* Context::NewOpCall(const Op* op, ExprSpan args, absl::Span<const Kwarg> kwargs,
+                               const Type* type, SourceLoc loc) {
+  PTO_CHECK(op != nullptr && type != nullptr);
+  for (size_t i = 1; i < kwargs.size(); ++i) PTO_DCHECK(kwargs[i - 1].key < kwargs[i].key);
+  return Make<Call>(loc, type, op, nullptr, Save(args), Save(kwargs));
+}
+
+const Call* Context::NewFunctionCall(const GlobalVar* callee, ExprSpan args, const Type* type,
+                                     SourceLoc loc) {
+  PTO_CHECK(callee != nullptr && type != nullptr);
+  return Make<Call>(loc, type, nullptr, callee, Save(args), absl::Span<const Kwarg>());
+}
+
+const MakeTuple* Context::NewMakeTuple(ExprSpan elements, SourceLoc loc) {
+  std::vector<const Type*> types;
+  types.reserve(elements.size());
+  for (const Expr* e : elements) types.push_back(e->type());
+  return Make<MakeTuple>(loc, GetTupleType(types), Save(elements));
+}
+
+const TupleGetItem* Context::NewTupleGetItem(const Expr* tuple, int index, SourceLoc loc) {
+  const auto* tt = tuple->type()->As<TupleType>();
+  PTO_CHECK(tt != nullptr && index >= 0 && static_cast<size_t>(index) < tt->elements().size());
+  return Make<TupleGetItem>(loc, tt->elements()[index], tuple, index);
+}
+
+const BinaryExpr* Context::NewBinary(BinaryOp op, const Expr* lhs, const Expr* rhs,
+                                     DataType dtype, SourceLoc loc) {
+  return Make<BinaryExpr>(loc, GetScalarType(dtype), op, lhs, rhs);
+}
+
+const UnaryExpr* Context::NewUnary(UnaryOp op, const Expr* operand, DataType dtype,
+                                   SourceLoc loc) {
+  return Make<UnaryExpr>(loc, GetScalarType(dtype), op, operand);
+}
+
+const AssignStmt* Context::NewAssign(const Var* var, const Expr* value, SourceLoc loc,
+                                     Comments comments) {
+  PTO_CHECK(var != nullptr && value != nullptr);
+  return Make<AssignStmt>(loc, Save(comments), var, value);
+}
+
+const EvalStmt* Context::NewEval(const Expr* expr, SourceLoc loc, Comments comments) {
+  return Make<EvalStmt>(loc, Save(comments), expr);
+}
+
+const ReturnStmt* Context::NewReturn(ExprSpan values, SourceLoc loc, Comments comments) {
+  return Make<ReturnStmt>(loc, Save(comments), Save(values));
+}
+
+const YieldStmt* Context::NewYield(ExprSpan values, SourceLoc loc, Comments comments) {
+  return Make<YieldStmt>(loc, Save(comments), Save(values));
+}
+
+const SeqStmts* Context::NewSeq(Stmts stmts, SourceLoc loc) {
+  size_t n = 0;
+  for (const Stmt* s : stmts) {
+    const auto* seq = s->As<SeqStmts>();
+    n += seq ? seq->stmts().size() : 1;
+  }
+  const Stmt** out = arena_.AllocateArray<const Stmt*>(n);
+  size_t i = 0;
+  for (const Stmt* s : stmts) {
+    if (const auto* seq = s->As<SeqStmts>()) {
+      for (const Stmt* c : seq->stmts()) out[i++] = c;
+    } else {
+      out[i++] = s;
+    }
+  }
+  return Make<SeqStmts>(loc, Stmts(out, n));
+}
+
+const IfStmt* Context::NewIf(const Expr* condition, const Stmt* then_body,
+                             const Stmt* else_body, VarSpan return_vars, SourceLoc loc,
+                             Comments comments) {
+  return Make<IfStmt>(loc, Save(comments), condition, then_body, else_body,
+                            Save(return_vars));
+}
+
+const ForStmt* Context::NewFor(const Var* loop_var, const Expr* start, const Expr* stop,
+                               const Expr* step, IterArgSpan iter_args, const Stmt* body,
+                               VarSpan return_vars, ForKind kind, int stage, SourceLoc loc,
+                               Comments comments) {
+  return Make<ForStmt>(loc, Save(comments), loop_var, start, stop, step, Save(iter_args),
+                             body, Save(return_vars), kind, stage);
+}
+
+const WhileStmt* Context::NewWhile(const Expr* condition, IterArgSpan iter_args,
+                                   const Stmt* body, VarSpan return_vars, SourceLoc loc,
+                                   Comments comments) {
+  return Make<WhileStmt>(loc, Save(comments), condition, Save(iter_args), body,
+                               Save(return_vars));
+}
+
+const GlobalVar* Context::GetGlobalVar(absl::string_view name) {
+  auto it = global_vars_.find(name);
+  if (it != global_vars_.end()) return it->second;
+  absl::string_view saved = SaveString(name);
+  const GlobalVar* g = Make<GlobalVar>(saved);
+  global_vars_.emplace(saved, g);
+  return g;
+}
+
+const Function* Context::NewFunction(absl::string_view name, VarSpan params,
+                                     absl::Span<const ParamDirection> directions,
+                                     absl::Span<const Type* const> return_types,
+                                     const Stmt* body, FunctionType type,
+                                     std::optional<Level> level, std::optional<Role> role,
+                                     SourceLoc loc) {
+  PTO_CHECK(params.size() == directions.size());
+  if (std::optional<LevelRole> derived = DerivedLevelRole(type)) {
+    if (!level) level = derived->level;
+    if (!role) role = derived->role;
+  }
+  return Make<Function>(loc, SaveString(name), Save(params), Save(directions),
+                              Save(return_types), body, type, level, role);
+}
+
+Program Context::NewProgram(absl::string_view name, absl::Span<const Function* const> functions) {
+  for (size_t i = 0; i < functions.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      PTO_CHECK(functions[i]->name() != functions[j]->name())
+          << "duplicate function " << functions[i]->name();
+    }
+  }
+  return Program(Make<ProgramNode>(this, SaveString(name), Save(functions)));
+}
+
+std::optional<LevelRole> DerivedLevelRole(FunctionType type) {
+  switch (type) {
+    case FunctionType::kInCore: return LevelRole{Level::kChipDie, Role::kSubWorker};
+    case FunctionType::kAIC: return LevelRole{Level::kAIC, Role::kSubWorker};
+    case FunctionType::kAIV: return LevelRole{Level::kAIV, Role::kSubWorker};
+    case FunctionType::kGroup: return LevelRole{Level::kCoreGroup, Role::kSubWorker};
+    case FunctionType::kOrchestration:
+    case FunctionType::kGraph: return LevelRole{Level::kChip, Role::kOrchestrator};
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace pto::ir

@@ -1,0 +1,183 @@
+// Context: owner and factory of all IR of one compilation.
+//
+// A Context owns an arena holding every node, type and string of the
+// programs built in it, interns types (equal parts give the same Type
+// object), and keeps the table of source files for locations. Nodes are
+// created only here; nothing is freed before the Context dies. Passes add
+// nodes to the Context of the program they transform, so input and output
+// programs share unchanged subtrees.
+//
+// A Context is not thread-safe for creation; reading IR from several
+// threads is fine.
+//
+//   Context ctx;
+//   const TileType* t =
+//       ctx.GetTileType(DataType::kFP32, {ctx.Index(16), ctx.Index(16)}, MemorySpace::kVec);
+//   const Var* x = ctx.NewVar("x", t);
+//   const Stmt* body = ctx.NewSeq({ctx.NewReturn({x})});
+//   const Function* f = ctx.NewFunction("k", {x}, {ParamDirection::kIn}, {t}, body,
+//                                       FunctionType::kInCore);
+//   Program p = ctx.NewProgram("Program", {f});
+
+#ifndef PTO_IR_CONTEXT_H_
+#define PTO_IR_CONTEXT_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include "absl/strings/string_view.h"
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/types/span.h"
+#include "ir/arena.h"
+#include "ir/expr.h"
+#include "ir/function.h"
+#include "ir/stmt.h"
+#include "ir/type.h"
+
+namespace pto::ir {
+
+using Comments = absl::Span<const absl::string_view>;
+
+class Context {
+ public:
+  Context();
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  // --- Storage -------------------------------------------------------------
+  absl::string_view SaveString(absl::string_view s) { return arena_.CopyString(s); }
+  template <typename T>
+  absl::Span<const T> Save(absl::Span<const T> values) {
+    return arena_.Copy(values);
+  }
+  // Bytes reserved by the arena (a close upper bound of IR memory).
+  size_t bytes_allocated() const { return arena_.bytes_reserved(); }
+
+  // --- Source files --------------------------------------------------------
+  // Registers a file name for SourceLoc::file. Index 0 is "<unknown>".
+  uint16_t AddFile(absl::string_view name);
+  absl::string_view FileName(uint16_t file) const;
+  // "file:line:col", or "<unknown>" for an unknown location.
+  std::string FormatLoc(SourceLoc loc) const;
+
+  // --- Types (interned) ----------------------------------------------------
+  const UnknownType* GetUnknownType() const { return unknown_type_; }
+  const CommCtxType* GetCommCtxType() const { return comm_ctx_type_; }
+  const ScalarType* GetScalarType(DataType dtype) const { return scalar_types_[dtype.code()]; }
+  const TensorType* GetTensorType(DataType dtype, ExprSpan shape,
+                                  const TensorView& view = TensorView{});
+  const DistributedTensorType* GetDistributedTensorType(DataType dtype, ExprSpan shape,
+                                                        const TensorView& view = TensorView{});
+  // `view` may be null (the implicit view); any view is canonicalised.
+  const TileType* GetTileType(DataType dtype, ExprSpan shape,
+                              std::optional<MemorySpace> space = std::nullopt,
+                              const TileView* view = nullptr);
+  const TupleType* GetTupleType(absl::Span<const Type* const> elements);
+
+  // --- Constants -----------------------------------------------------------
+  // INDEX constant without location; small values are shared.
+  const ConstInt* Index(int64_t value);
+  const ConstInt* Int(int64_t value, DataType dtype, SourceLoc loc = {});
+  const ConstFloat* Float(double value, DataType dtype = DataType::kFP32, SourceLoc loc = {});
+  const ConstBool* Bool(bool value, SourceLoc loc = {});
+  // Index(v) for each v.
+  ExprSpan IndexList(absl::Span<const int64_t> values);
+
+  // --- Expressions ---------------------------------------------------------
+  const Var* NewVar(absl::string_view name, const Type* type, SourceLoc loc = {});
+  const IterArg* NewIterArg(absl::string_view name, const Type* type, const Expr* init,
+                            SourceLoc loc = {});
+  // Unchecked op call: the registry (CreateCall) validates and deduces `type`.
+  // `kwargs` must be sorted by key.
+  const Call* NewOpCall(const Op* op, ExprSpan args, absl::Span<const Kwarg> kwargs,
+                        const Type* type, SourceLoc loc = {});
+  // Call of a program function; `type` is its return type (a TupleType for
+  // several results, UnknownType for none).
+  const Call* NewFunctionCall(const GlobalVar* callee, ExprSpan args, const Type* type,
+                              SourceLoc loc = {});
+  const MakeTuple* NewMakeTuple(ExprSpan elements, SourceLoc loc = {});
+  // `tuple` must have a TupleType with more than `index` elements.
+  const TupleGetItem* NewTupleGetItem(const Expr* tuple, int index, SourceLoc loc = {});
+  const BinaryExpr* NewBinary(BinaryOp op, const Expr* lhs, const Expr* rhs, DataType dtype,
+                              SourceLoc loc = {});
+  const UnaryExpr* NewUnary(UnaryOp op, const Expr* operand, DataType dtype,
+                            SourceLoc loc = {});
+
+  // --- Statements ----------------------------------------------------------
+  const AssignStmt* NewAssign(const Var* var, const Expr* value, SourceLoc loc = {},
+                              Comments comments = {});
+  const EvalStmt* NewEval(const Expr* expr, SourceLoc loc = {}, Comments comments = {});
+  const ReturnStmt* NewReturn(ExprSpan values, SourceLoc loc = {}, Comments comments = {});
+  const YieldStmt* NewYield(ExprSpan values, SourceLoc loc = {}, Comments comments = {});
+  // A flat sequence: nested SeqStmts are spliced in.
+  const SeqStmts* NewSeq(Stmts stmts, SourceLoc loc = {});
+  const IfStmt* NewIf(const Expr* condition, const Stmt* then_body, const Stmt* else_body,
+                      VarSpan return_vars, SourceLoc loc = {}, Comments comments = {});
+  const ForStmt* NewFor(const Var* loop_var, const Expr* start, const Expr* stop,
+                        const Expr* step, IterArgSpan iter_args, const Stmt* body,
+                        VarSpan return_vars, ForKind kind = ForKind::kSequential,
+                        int stage = 0, SourceLoc loc = {}, Comments comments = {});
+  const WhileStmt* NewWhile(const Expr* condition, IterArgSpan iter_args, const Stmt* body,
+                            VarSpan return_vars, SourceLoc loc = {},
+                            Comments comments = {});
+
+  // --- Functions and programs ----------------------------------------------
+  const GlobalVar* GetGlobalVar(absl::string_view name);
+  // `level`/`role` default to the ones `type` derives (DerivedLevelRole).
+  const Function* NewFunction(absl::string_view name, VarSpan params,
+                              absl::Span<const ParamDirection> directions,
+                              absl::Span<const Type* const> return_types, const Stmt* body,
+                              FunctionType type = FunctionType::kOpaque,
+                              std::optional<Level> level = std::nullopt,
+                              std::optional<Role> role = std::nullopt, SourceLoc loc = {});
+  // Function names must be unique (checked).
+  Program NewProgram(absl::string_view name, absl::Span<const Function* const> functions);
+
+ private:
+  struct TypeHash {
+    using is_transparent = void;
+    size_t operator()(const Type* t) const;
+  };
+  struct TypeEq {
+    using is_transparent = void;
+    bool operator()(const Type* a, const Type* b) const;
+  };
+  // Nodes have private constructors befriending Context; this is where they
+  // are placed in the arena.
+  template <typename T, typename... Args>
+  T* Make(Args&&... args) {
+    static_assert(std::is_trivially_destructible_v<T>, "arena objects are never destroyed");
+    return new (arena_.Allocate(sizeof(T), alignof(T))) T(std::forward<Args>(args)...);
+  }
+  const Type* Intern(const Type* candidate);
+  ExprSpan CanonicalDims(ExprSpan dims);
+
+  Arena arena_;
+  uint32_t next_var_id_ = 0;
+  std::vector<std::string> files_;
+  const UnknownType* unknown_type_;
+  const CommCtxType* comm_ctx_type_;
+  const ScalarType* scalar_types_[256] = {};
+  absl::flat_hash_set<const Type*, TypeHash, TypeEq> types_;
+  absl::flat_hash_map<int64_t, const ConstInt*> index_constants_;
+  absl::flat_hash_map<absl::string_view, const GlobalVar*> global_vars_;
+  const ConstBool* true_;
+  const ConstBool* false_;
+};
+
+// Exact expression identity as used for type dims: equal constants (value
+// and dtype), the same Var object, or equal operator trees over those.
+bool ExprIdentical(const Expr* a, const Expr* b);
+bool ExprListIdentical(ExprSpan a, ExprSpan b);
+size_t ExprIdenticalHash(const Expr* e);
+
+}  // namespace pto::ir
+
+#endif  // PTO_IR_CONTEXT_H_

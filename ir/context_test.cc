@@ -1,0 +1,115 @@
+#include "ir/context.h"
+
+#include "gtest/gtest.h"
+
+namespace pto::ir {
+namespace {
+
+TEST(ContextTest, TypesAreInterned) {
+  Context ctx;
+  const TileType* a = ctx.GetTileType(DataType::kFP32, ctx.IndexList({16, 16}), MemorySpace::kVec);
+  const TileType* b =
+      ctx.GetTileType(DataType::kFP32, {ctx.Int(16, DataType::kIndex, {3, 4, 0}), ctx.Index(16)},
+                      MemorySpace::kVec);
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, ctx.GetTileType(DataType::kFP16, ctx.IndexList({16, 16}), MemorySpace::kVec));
+  EXPECT_NE(a, ctx.GetTileType(DataType::kFP32, ctx.IndexList({16, 16})));
+  EXPECT_EQ(ctx.GetScalarType(DataType::kIndex), ctx.GetScalarType(DataType::kIndex));
+  const Type* parts[] = {a, ctx.GetScalarType(DataType::kInt32)};
+  EXPECT_EQ(ctx.GetTupleType(parts), ctx.GetTupleType(parts));
+}
+
+TEST(ContextTest, DynamicDimsInternByVarIdentity) {
+  Context ctx;
+  const Var* n = ctx.NewVar("N", ctx.GetScalarType(DataType::kIndex));
+  const Var* m = ctx.NewVar("N", ctx.GetScalarType(DataType::kIndex));
+  const Expr* dims_n[] = {n, ctx.Index(16)};
+  const Expr* dims_m[] = {m, ctx.Index(16)};
+  EXPECT_EQ(ctx.GetTensorType(DataType::kFP32, dims_n), ctx.GetTensorType(DataType::kFP32, dims_n));
+  EXPECT_NE(ctx.GetTensorType(DataType::kFP32, dims_n), ctx.GetTensorType(DataType::kFP32, dims_m));
+}
+
+TEST(ContextTest, FullValidShapeIsCanonicalisedAway) {
+  Context ctx;
+  TileView view;
+  view.valid_shape = ctx.IndexList({16, 16});
+  const TileType* t =
+      ctx.GetTileType(DataType::kFP32, ctx.IndexList({16, 16}), MemorySpace::kVec, &view);
+  EXPECT_EQ(t->view(), nullptr);
+  view.valid_shape = ctx.IndexList({8, 16});
+  const TileType* narrowed =
+      ctx.GetTileType(DataType::kFP32, ctx.IndexList({16, 16}), MemorySpace::kVec, &view);
+  ASSERT_NE(narrowed->view(), nullptr);
+  EXPECT_EQ(AsConstInt(narrowed->ValidShape()[0]), 8);
+}
+
+TEST(ContextTest, ImplicitViewDependsOnMemorySpace) {
+  Context ctx;
+  TileView nz;  // col_major / row_major: the implicit view of Mat
+  nz.blayout = TileLayout::kColMajor;
+  nz.slayout = TileLayout::kRowMajor;
+  EXPECT_EQ(ctx.GetTileType(DataType::kFP16, ctx.IndexList({16, 16}), MemorySpace::kMat, &nz)
+                ->view(),
+            nullptr);
+  EXPECT_NE(ctx.GetTileType(DataType::kFP16, ctx.IndexList({16, 16}), MemorySpace::kVec, &nz)
+                ->view(),
+            nullptr);
+  // A static [R, 1] column is col_major by default.
+  const TileType* col = ctx.GetTileType(DataType::kFP32, ctx.IndexList({16, 1}), MemorySpace::kVec);
+  EXPECT_EQ(col->EffectiveView().blayout, TileLayout::kColMajor);
+  EXPECT_EQ(ctx.GetTileType(DataType::kFP32, ctx.IndexList({16, 8}), MemorySpace::kAcc)
+                ->EffectiveView()
+                .fractal,
+            1024u);
+}
+
+TEST(ContextTest, TrivialTensorViewIsDropped) {
+  Context ctx;
+  TensorView v;
+  v.valid_shape = ctx.IndexList({4, 8});
+  EXPECT_EQ(ctx.GetTensorType(DataType::kFP32, ctx.IndexList({4, 8}), v)->view(), nullptr);
+  v.layout = TensorLayout::kDN;
+  EXPECT_NE(ctx.GetTensorType(DataType::kFP32, ctx.IndexList({4, 8}), v)->view(), nullptr);
+  EXPECT_TRUE(ctx.GetDistributedTensorType(DataType::kFP32, ctx.IndexList({4, 8}))->IsDistributed());
+}
+
+TEST(ContextTest, SeqIsFlat) {
+  Context ctx;
+  const Var* x = ctx.NewVar("x", ctx.GetScalarType(DataType::kIndex));
+  const Stmt* a = ctx.NewAssign(x, ctx.Index(1));
+  const Stmt* inner[] = {a, a};
+  const Stmt* outer[] = {ctx.NewSeq(inner), a};
+  EXPECT_EQ(ctx.NewSeq(outer)->stmts().size(), 3u);
+}
+
+TEST(ContextTest, VarsHaveDistinctIdentities) {
+  Context ctx;
+  const Var* a = ctx.NewVar("x", ctx.GetScalarType(DataType::kIndex));
+  const Var* b = ctx.NewVar("x", ctx.GetScalarType(DataType::kIndex));
+  EXPECT_NE(a, b);
+  EXPECT_NE(a->id(), b->id());
+  EXPECT_EQ(a->name(), b->name());
+}
+
+TEST(ContextTest, FunctionTypeDerivesLevelAndRole) {
+  Context ctx;
+  const Function* f = ctx.NewFunction("k", {}, {}, {}, ctx.NewSeq({}), FunctionType::kInCore);
+  EXPECT_EQ(f->level(), Level::kChipDie);
+  EXPECT_EQ(f->role(), Role::kSubWorker);
+  const Function* g = ctx.NewFunction("main", {}, {}, {}, ctx.NewSeq({}));
+  EXPECT_FALSE(g->level().has_value());
+  const Function* fs[] = {f, g};
+  Program p = ctx.NewProgram("P", fs);
+  EXPECT_EQ(p.FindFunction("main"), g);
+  EXPECT_EQ(p.FindFunction("nope"), nullptr);
+}
+
+TEST(ContextTest, FormatsLocations) {
+  Context ctx;
+  uint16_t f = ctx.AddFile("k.py");
+  EXPECT_EQ(ctx.FormatLoc(SourceLoc{12, 5, f}), "k.py:12:5");
+  EXPECT_EQ(ctx.FormatLoc(SourceLoc{}), "<unknown>");
+}
+
+}  // namespace
+}  // namespace pto::ir

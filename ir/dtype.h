@@ -1,0 +1,99 @@
+// Element data types of the tile IR.
+//
+// A DataType is one byte. The code layout follows PyPTO, and every predicate
+// is a range test on the code:
+//   0x00       BOOL
+//   0x10-0x1F  signed integers (INDEX included: it is a signed 64-bit int)
+//   0x20-0x2F  unsigned integers
+//   0x30-0x3F  IEEE-style floats (and the MX scale exponent FP8E8M0)
+//   0x40-0x4F  "brain"/HiSilicon floats (BF16, HF8)
+//
+//   DataType t = DataType::kFP16;
+//   t.IsFloat();          // true
+//   t.bits();             // 16
+//   t.name();             // "FP16"  (the DSL spelling: pl.FP16)
+//   t.lower_name();       // "fp16"  (PyPTO's str(), used in diagnostics)
+//   DataType::FromName("BF16");   // std::optional<DataType>
+
+#ifndef PTO_IR_DTYPE_H_
+#define PTO_IR_DTYPE_H_
+
+#include <cstdint>
+#include <optional>
+#include "absl/strings/string_view.h"
+
+#include "absl/types/span.h"
+
+namespace pto::ir {
+
+class DataType {
+ public:
+  enum Code : uint8_t {
+    kBool = 0x00,
+    kInt4 = 0x10,
+    kInt8 = 0x11,
+    kInt16 = 0x12,
+    kInt32 = 0x13,
+    kInt64 = 0x14,
+    kIndex = 0x15,
+    kUInt8 = 0x21,
+    kUInt16 = 0x22,
+    kUInt32 = 0x23,
+    kUInt64 = 0x24,
+    kFP4 = 0x30,        // E2M1, two codes per byte
+    kFP8E4M3FN = 0x31,
+    kFP8E5M2 = 0x32,
+    kFP16 = 0x33,
+    kFP32 = 0x34,
+    kFP8E8M0 = 0x36,    // MX block-scale exponent
+    kBF16 = 0x40,
+    kHF8 = 0x42,        // HiFloat8
+  };
+
+  constexpr DataType() : code_(kBool) {}
+  constexpr DataType(Code code) : code_(code) {}  // NOLINT: implicit by design
+
+  constexpr Code code() const { return code_; }
+
+  constexpr bool IsBool() const { return code_ == kBool; }
+  constexpr bool IsSignedInt() const { return code_ >= 0x10 && code_ <= 0x1F; }
+  constexpr bool IsUnsignedInt() const { return code_ >= 0x20 && code_ <= 0x2F; }
+  constexpr bool IsInt() const { return IsSignedInt() || IsUnsignedInt(); }
+  constexpr bool IsFloat() const { return code_ >= 0x30 && code_ <= 0x4F; }
+  // INT64, UINT64 or INDEX: what shape and offset arithmetic accepts.
+  constexpr bool IsIndexLike() const {
+    return code_ == kInt64 || code_ == kUInt64 || code_ == kIndex;
+  }
+
+  // Logical width in bits (BOOL is 1).
+  int bits() const;
+  // Storage bits per element: 4 for packed 4-bit types, else bytes * 8.
+  int storage_bits() const { return bits() == 4 ? 4 : bytes() * 8; }
+  // ceil(bits / 8): 4-bit types and BOOL report one byte.
+  int bytes() const { return (bits() + 7) / 8; }
+
+  // DSL spelling without the `pl.` prefix, e.g. "FP8E4M3FN".
+  absl::string_view name() const;
+  // Lower-case spelling used in messages, e.g. "bfloat16".
+  absl::string_view lower_name() const;
+
+  static std::optional<DataType> FromName(absl::string_view name);
+  static std::optional<DataType> FromCode(int code);
+  // Every data type, in code order.
+  static absl::Span<const DataType> All();
+
+  friend constexpr bool operator==(DataType a, DataType b) { return a.code_ == b.code_; }
+  friend constexpr bool operator!=(DataType a, DataType b) { return a.code_ != b.code_; }
+  friend constexpr bool operator<(DataType a, DataType b) { return a.code_ < b.code_; }
+  template <typename H>
+  friend H AbslHashValue(H h, DataType t) {
+    return H::combine(std::move(h), static_cast<uint8_t>(t.code_));
+  }
+
+ private:
+  Code code_;
+};
+
+}  // namespace pto::ir
+
+#endif  // PTO_IR_DTYPE_H_

@@ -1,0 +1,29 @@
+#include "ir/expr.h"
+
+#include "ir/function.h"
+#include "ir/op.h"
+
+namespace pto::ir {
+
+std::optional<int64_t> AsConstInt(const Expr* e) {
+  if (const auto* c = e->As<ConstInt>()) return c->value();
+  return std::nullopt;
+}
+
+bool IsComparison(BinaryOp op) { return op >= BinaryOp::kEq && op <= BinaryOp::kGe; }
+bool IsLogical(BinaryOp op) { return op >= BinaryOp::kAnd && op <= BinaryOp::kXor; }
+bool IsBitwise(BinaryOp op) { return op >= BinaryOp::kBitAnd && op <= BinaryOp::kShr; }
+
+const AttrValue* Call::FindKwarg(absl::string_view name) const {
+  if (op_ == nullptr) return nullptr;
+  int key = op_->FindKwarg(name);
+  if (key < 0) return nullptr;
+  for (const Kwarg& k : kwargs_) {
+    if (k.key == key) return &k.value;
+  }
+  return nullptr;
+}
+
+absl::string_view Call::callee_name() const { return op_ ? op_->name() : callee_->name(); }
+
+}  // namespace pto::ir

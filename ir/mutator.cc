@@ -1,0 +1,201 @@
+#include "ir/mutator.h"
+
+#include "ir/check.h"
+#include "ir/op.h"
+
+namespace pto::ir {
+
+Program IRMutator::MutateProgram(const Program& program) {
+  std::vector<const Function*> functions;
+  bool changed = false;
+  for (const Function* f : program.functions()) {
+    const Function* g = MutateFunction(f);
+    changed |= g != f;
+    functions.push_back(g);
+  }
+  return changed ? ctx_.NewProgram(program.name(), functions) : program;
+}
+
+const Function* IRMutator::MutateFunction(const Function* f) {
+  const Stmt* body = VisitStmt(f->body());
+  if (body == f->body()) return f;
+  return ctx_.NewFunction(f->name(), f->params(), f->directions(), f->return_types(), body,
+                          f->func_type(), f->level(), f->role(), f->loc());
+}
+
+const Expr* IRMutator::VisitExpr(const Expr* e) {
+  switch (e->kind()) {
+    case NodeKind::kVar:
+    case NodeKind::kIterArg: return VisitVar(static_cast<const Var*>(e));
+    case NodeKind::kConstInt: return VisitConstInt(static_cast<const ConstInt*>(e));
+    case NodeKind::kConstFloat: return VisitConstFloat(static_cast<const ConstFloat*>(e));
+    case NodeKind::kConstBool: return VisitConstBool(static_cast<const ConstBool*>(e));
+    case NodeKind::kCall: return VisitCall(static_cast<const Call*>(e));
+    case NodeKind::kMakeTuple: return VisitMakeTuple(static_cast<const MakeTuple*>(e));
+    case NodeKind::kTupleGetItem: return VisitTupleGetItem(static_cast<const TupleGetItem*>(e));
+    case NodeKind::kBinary: return VisitBinary(static_cast<const BinaryExpr*>(e));
+    case NodeKind::kUnary: return VisitUnary(static_cast<const UnaryExpr*>(e));
+    default: PTO_UNREACHABLE() << "not an expression";
+  }
+}
+
+const Stmt* IRMutator::VisitStmt(const Stmt* s) {
+  switch (s->kind()) {
+    case NodeKind::kAssign: return VisitAssign(static_cast<const AssignStmt*>(s));
+    case NodeKind::kEval: return VisitEval(static_cast<const EvalStmt*>(s));
+    case NodeKind::kReturn: return VisitReturn(static_cast<const ReturnStmt*>(s));
+    case NodeKind::kYield: return VisitYield(static_cast<const YieldStmt*>(s));
+    case NodeKind::kSeq: return VisitSeq(static_cast<const SeqStmts*>(s));
+    case NodeKind::kIf: return VisitIf(static_cast<const IfStmt*>(s));
+    case NodeKind::kFor: return VisitFor(static_cast<const ForStmt*>(s));
+    case NodeKind::kWhile: return VisitWhile(static_cast<const WhileStmt*>(s));
+    default: PTO_UNREACHABLE() << "not a statement";
+  }
+}
+
+bool IRMutator::VisitExprs(ExprSpan in, std::vector<const Expr*>& out) {
+  out.clear();
+  out.reserve(in.size());
+  bool changed = false;
+  for (const Expr* e : in) {
+    const Expr* n = VisitExpr(e);
+    changed |= n != e;
+    out.push_back(n);
+  }
+  return changed;
+}
+
+bool IRMutator::VisitIterArgs(IterArgSpan in, std::vector<const IterArg*>& out) {
+  out.clear();
+  out.reserve(in.size());
+  bool changed = false;
+  for (const IterArg* a : in) {
+    const Expr* init = VisitExpr(a->init());
+    if (init == a->init()) {
+      out.push_back(a);
+      continue;
+    }
+    const IterArg* fresh = ctx_.NewIterArg(a->name(), a->type(), init, a->loc());
+    Remap(a, fresh);
+    out.push_back(fresh);
+    changed = true;
+  }
+  return changed;
+}
+
+const Expr* IRMutator::VisitVar(const Var* v) {
+  if (var_remap_.empty()) return v;
+  auto it = var_remap_.find(v);
+  return it == var_remap_.end() ? v : it->second;
+}
+
+const Expr* IRMutator::VisitCall(const Call* c) {
+  std::vector<const Expr*> args;
+  if (!VisitExprs(c->args(), args)) return c;
+  if (c->callee() != nullptr) {
+    return ctx_.NewFunctionCall(c->callee(), args, c->type(), c->loc());
+  }
+  DeduceContext dc(ctx_, *c->op(), args, c->kwargs());
+  absl::StatusOr<const Type*> type = c->op()->deducer()(dc);
+  PTO_CHECK(type.ok()) << "rewrite broke the typing of " << c->op()->name() << ": "
+                       << type.status().message();
+  return ctx_.NewOpCall(c->op(), args, c->kwargs(), *type, c->loc());
+}
+
+const Expr* IRMutator::VisitMakeTuple(const MakeTuple* t) {
+  std::vector<const Expr*> elements;
+  if (!VisitExprs(t->elements(), elements)) return t;
+  return ctx_.NewMakeTuple(elements, t->loc());
+}
+
+const Expr* IRMutator::VisitTupleGetItem(const TupleGetItem* t) {
+  const Expr* tuple = VisitExpr(t->tuple());
+  if (tuple == t->tuple()) return t;
+  return ctx_.NewTupleGetItem(tuple, t->index(), t->loc());
+}
+
+const Expr* IRMutator::VisitBinary(const BinaryExpr* b) {
+  const Expr* lhs = VisitExpr(b->lhs());
+  const Expr* rhs = VisitExpr(b->rhs());
+  if (lhs == b->lhs() && rhs == b->rhs()) return b;
+  return ctx_.NewBinary(b->op(), lhs, rhs, b->dtype(), b->loc());
+}
+
+const Expr* IRMutator::VisitUnary(const UnaryExpr* u) {
+  const Expr* operand = VisitExpr(u->operand());
+  if (operand == u->operand()) return u;
+  return ctx_.NewUnary(u->op(), operand, u->dtype(), u->loc());
+}
+
+const Stmt* IRMutator::VisitAssign(const AssignStmt* s) {
+  const Expr* value = VisitExpr(s->value());
+  if (value == s->value()) return s;
+  return ctx_.NewAssign(s->var(), value, s->loc(), s->comments());
+}
+
+const Stmt* IRMutator::VisitEval(const EvalStmt* s) {
+  const Expr* e = VisitExpr(s->expr());
+  if (e == s->expr()) return s;
+  return ctx_.NewEval(e, s->loc(), s->comments());
+}
+
+const Stmt* IRMutator::VisitReturn(const ReturnStmt* s) {
+  std::vector<const Expr*> values;
+  if (!VisitExprs(s->values(), values)) return s;
+  return ctx_.NewReturn(values, s->loc(), s->comments());
+}
+
+const Stmt* IRMutator::VisitYield(const YieldStmt* s) {
+  std::vector<const Expr*> values;
+  if (!VisitExprs(s->values(), values)) return s;
+  return ctx_.NewYield(values, s->loc(), s->comments());
+}
+
+const Stmt* IRMutator::VisitSeq(const SeqStmts* s) {
+  std::vector<const Stmt*> stmts;
+  stmts.reserve(s->stmts().size());
+  bool changed = false;
+  for (const Stmt* c : s->stmts()) {
+    const Stmt* n = VisitStmt(c);
+    changed |= n != c;
+    stmts.push_back(n);
+  }
+  if (!changed) return s;
+  return ctx_.NewSeq(stmts, s->loc());
+}
+
+const Stmt* IRMutator::VisitIf(const IfStmt* s) {
+  const Expr* cond = VisitExpr(s->condition());
+  const Stmt* then_body = VisitStmt(s->then_body());
+  const Stmt* else_body = s->else_body() ? VisitStmt(s->else_body()) : nullptr;
+  if (cond == s->condition() && then_body == s->then_body() && else_body == s->else_body()) {
+    return s;
+  }
+  return ctx_.NewIf(cond, then_body, else_body, s->return_vars(), s->loc(), s->comments());
+}
+
+const Stmt* IRMutator::VisitFor(const ForStmt* s) {
+  const Expr* start = VisitExpr(s->start());
+  const Expr* stop = VisitExpr(s->stop());
+  const Expr* step = VisitExpr(s->step());
+  std::vector<const IterArg*> iter_args;
+  bool args_changed = VisitIterArgs(s->iter_args(), iter_args);
+  const Stmt* body = VisitStmt(s->body());
+  if (!args_changed && start == s->start() && stop == s->stop() && step == s->step() &&
+      body == s->body()) {
+    return s;
+  }
+  return ctx_.NewFor(s->loop_var(), start, stop, step, iter_args, body, s->return_vars(),
+                     s->for_kind(), s->stage(), s->loc(), s->comments());
+}
+
+const Stmt* IRMutator::VisitWhile(const WhileStmt* s) {
+  std::vector<const IterArg*> iter_args;
+  bool args_changed = VisitIterArgs(s->iter_args(), iter_args);
+  const Expr* cond = VisitExpr(s->condition());
+  const Stmt* body = VisitStmt(s->body());
+  if (!args_changed && cond == s->condition() && body == s->body()) return s;
+  return ctx_.NewWhile(cond, iter_args, body, s->return_vars(), s->loc(), s->comments());
+}
+
+}  // namespace pto::ir

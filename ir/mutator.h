@@ -1,0 +1,77 @@
+// Copy-on-write rewriting of the IR.
+//
+// IRMutator rebuilds only what changes: every Visit* returns the node it was
+// given when none of its children changed, so an untouched function or
+// program comes back as the same object. Uses of a Var can be redirected with
+// Remap(); definitions keep their Var objects. A statement hook may return a
+// SeqStmts to replace one statement by several; the enclosing sequence
+// splices it in.
+//
+// A rebuilt op call is re-deduced with the op's deducer. The deducer can only
+// fail if a rewrite broke typing, which is a bug in the rewrite (checked).
+//
+//   class RenameX : public IRMutator {
+//    public:
+//     using IRMutator::IRMutator;
+//     const Stmt* VisitAssign(const AssignStmt* s) override { ... }
+//   };
+//   Program out = RenameX(ctx).MutateProgram(in);   // out.SameAs(in) if no change
+
+#ifndef PTO_IR_MUTATOR_H_
+#define PTO_IR_MUTATOR_H_
+
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "ir/context.h"
+
+namespace pto::ir {
+
+class IRMutator {
+ public:
+  explicit IRMutator(Context& ctx) : ctx_(ctx) {}
+  virtual ~IRMutator() = default;
+
+  Program MutateProgram(const Program& program);
+  virtual const Function* MutateFunction(const Function* function);
+
+  const Expr* VisitExpr(const Expr* expr);
+  const Stmt* VisitStmt(const Stmt* stmt);
+
+  virtual const Expr* VisitVar(const Var* v);
+  virtual const Expr* VisitConstInt(const ConstInt* c) { return c; }
+  virtual const Expr* VisitConstFloat(const ConstFloat* c) { return c; }
+  virtual const Expr* VisitConstBool(const ConstBool* c) { return c; }
+  virtual const Expr* VisitCall(const Call* c);
+  virtual const Expr* VisitMakeTuple(const MakeTuple* t);
+  virtual const Expr* VisitTupleGetItem(const TupleGetItem* t);
+  virtual const Expr* VisitBinary(const BinaryExpr* b);
+  virtual const Expr* VisitUnary(const UnaryExpr* u);
+
+  virtual const Stmt* VisitAssign(const AssignStmt* s);
+  virtual const Stmt* VisitEval(const EvalStmt* s);
+  virtual const Stmt* VisitReturn(const ReturnStmt* s);
+  virtual const Stmt* VisitYield(const YieldStmt* s);
+  virtual const Stmt* VisitSeq(const SeqStmts* s);
+  virtual const Stmt* VisitIf(const IfStmt* s);
+  virtual const Stmt* VisitFor(const ForStmt* s);
+  virtual const Stmt* VisitWhile(const WhileStmt* s);
+
+ protected:
+  Context& ctx() const { return ctx_; }
+  // Redirects later uses of `from` to `to`.
+  void Remap(const Var* from, const Expr* to) { var_remap_[from] = to; }
+  // Visits each expression; returns true if any changed.
+  bool VisitExprs(ExprSpan in, std::vector<const Expr*>& out);
+  // Visits loop-carried args; an IterArg whose init changed is replaced by a
+  // fresh one, and its uses are remapped.
+  bool VisitIterArgs(IterArgSpan in, std::vector<const IterArg*>& out);
+
+ private:
+  Context& ctx_;
+  absl::flat_hash_map<const Var*, const Expr*> var_remap_;
+};
+
+}  // namespace pto::ir
+
+#endif  // PTO_IR_MUTATOR_H_

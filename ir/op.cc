@@ -1,0 +1,102 @@
+#include "ir/op.h"
+
+#include "absl/strings/str_cat.h"
+#include "ir/check.h"
+
+namespace pto::ir {
+
+const AttrValue* DeduceContext::FindKwarg(absl::string_view name) const {
+  int key = op_.FindKwarg(name);
+  if (key < 0) return nullptr;
+  for (const Kwarg& k : kwargs_) {
+    if (k.key == key) return &k.value;
+  }
+  return nullptr;
+}
+
+absl::Status DeduceContext::Error(absl::string_view message) const {
+  return absl::InvalidArgumentError(absl::StrCat(op_.name(), ": ", message));
+}
+
+int Op::min_args() const {
+  int n = 0;
+  for (const ArgSpec& a : args_) {
+    if (!a.optional) ++n;
+  }
+  return n;
+}
+
+int Op::FindKwarg(absl::string_view name) const {
+  for (size_t i = 0; i < kwargs_.size(); ++i) {
+    if (kwargs_[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int Op::FindKeywordArg(absl::string_view name) const {
+  for (size_t i = 0; i < args_.size(); ++i) {
+    if (args_[i].keyword && args_[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+OpBuilder& OpBuilder::Category(OpCategory category) {
+  op_->category_ = category;
+  return *this;
+}
+
+OpBuilder& OpBuilder::Doc(absl::string_view doc) {
+  op_->doc_ = std::string(doc);
+  return *this;
+}
+
+OpBuilder& OpBuilder::Arg(absl::string_view name) {
+  PTO_CHECK(op_->args_.empty() || !op_->args_.back().optional)
+      << op_->name_ << ": a required arg follows an optional one";
+  op_->args_.push_back({name, false, false});
+  return *this;
+}
+
+OpBuilder& OpBuilder::OptionalArg(absl::string_view name) {
+  op_->args_.push_back({name, true, false});
+  return *this;
+}
+
+OpBuilder& OpBuilder::KeywordArg(absl::string_view name, bool optional) {
+  op_->args_.push_back({name, optional, true});
+  return *this;
+}
+
+OpBuilder& OpBuilder::Kwarg(absl::string_view name, AttrKind kind) {
+  op_->kwargs_.push_back({name, kind, KwargSpec::Presence::kRequired, std::nullopt});
+  return *this;
+}
+
+OpBuilder& OpBuilder::Kwarg(absl::string_view name, AttrKind kind, AttrValue default_value) {
+  PTO_CHECK(default_value.kind() == kind) << op_->name_ << ": default of " << name;
+  op_->kwargs_.push_back({name, kind, KwargSpec::Presence::kDefault, default_value});
+  return *this;
+}
+
+OpBuilder& OpBuilder::OptionalKwarg(absl::string_view name, AttrKind kind) {
+  op_->kwargs_.push_back({name, kind, KwargSpec::Presence::kOptional, std::nullopt});
+  return *this;
+}
+
+OpBuilder& OpBuilder::Writes(int arg_index) {
+  PTO_CHECK(arg_index >= 0 && arg_index < 32);
+  op_->written_args_ |= 1u << arg_index;
+  return *this;
+}
+
+OpBuilder& OpBuilder::SideEffects() {
+  op_->side_effects_ = true;
+  return *this;
+}
+
+OpBuilder& OpBuilder::Deduce(DeduceFn fn) {
+  op_->deduce_ = fn;
+  return *this;
+}
+
+}  // namespace pto::ir

@@ -1,0 +1,152 @@
+// Op descriptors: what the registry knows about one op.
+//
+// An Op is created once, by its family's registration function in
+// //ir/ops, and never changes. It holds the op's name, its positional
+// argument schema (names and arity), its kwarg schema (name, kind, presence
+// and default) and its type deducer. Calls point at their Op, so op identity
+// is pointer identity.
+//
+//   const Op* cast = OpRegistry::Global().Find("tile.cast");
+//   cast->name();                       // "tile.cast"
+//   cast->FindKwarg("mode");            // index into cast->kwargs()
+//
+// Registration (in an op family's .cc file):
+//
+//   registry.Register("tile.cast")
+//       .Category(OpCategory::kTile)
+//       .Doc("Converts a tile to another element type.")
+//       .Arg("tile")
+//       .OptionalArg("tmp")
+//       .Kwarg("target_type", AttrKind::kDataType)
+//       .Kwarg("mode", AttrKind::kRoundMode, AttrValue::Enum(RoundMode::kRound))
+//       .OptionalKwarg("saturation_mode", AttrKind::kSaturationMode)
+//       .Deduce(DeduceTileCast);
+
+#ifndef PTO_IR_OP_H_
+#define PTO_IR_OP_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include "absl/strings/string_view.h"
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "ir/attr.h"
+#include "ir/expr.h"
+
+namespace pto::ir {
+
+class Context;
+class Op;
+
+enum class OpCategory : uint8_t { kTile, kTensor, kDistributed, kSystem };
+
+struct ArgSpec {
+  absl::string_view name;
+  bool optional = false;
+  // Printed after the kwargs as `name=value` (PyPTO's spelling of e.g.
+  // tile.full's value and tile.reinterpret_view's shape). The parser accepts
+  // it by keyword or by position.
+  bool keyword = false;
+};
+
+struct KwargSpec {
+  enum class Presence : uint8_t {
+    kRequired,  // must be given
+    kDefault,   // filled with `default_value` when not given
+    kOptional,  // may be absent; absence has a meaning the deducer defines
+  };
+  absl::string_view name;
+  AttrKind kind;
+  Presence presence;
+  std::optional<AttrValue> default_value;
+};
+
+// What a deducer sees: the call's operands, already validated against the
+// arg and kwarg schema (arity, known keys, kinds; defaults filled in).
+class DeduceContext {
+ public:
+  DeduceContext(Context& ctx, const Op& op, ExprSpan args, absl::Span<const Kwarg> kwargs)
+      : ctx_(ctx), op_(op), args_(args), kwargs_(kwargs) {}
+
+  Context& ctx() const { return ctx_; }
+  const Op& op() const { return op_; }
+  ExprSpan args() const { return args_; }
+  const Expr* arg(size_t i) const { return args_[i]; }
+  size_t num_args() const { return args_.size(); }
+  absl::Span<const Kwarg> kwargs() const { return kwargs_; }
+  // The kwarg value, or nullptr when absent.
+  const AttrValue* FindKwarg(absl::string_view name) const;
+
+  // InvalidArgument "<op name>: <message>".
+  absl::Status Error(absl::string_view message) const;
+
+ private:
+  Context& ctx_;
+  const Op& op_;
+  ExprSpan args_;
+  absl::Span<const Kwarg> kwargs_;
+};
+
+using DeduceFn = absl::StatusOr<const Type*> (*)(const DeduceContext&);
+
+class Op {
+ public:
+  absl::string_view name() const { return name_; }
+  OpCategory category() const { return category_; }
+  absl::string_view doc() const { return doc_; }
+  absl::Span<const ArgSpec> args() const { return args_; }
+  int min_args() const;
+  int max_args() const { return static_cast<int>(args_.size()); }
+  absl::Span<const KwargSpec> kwargs() const { return kwargs_; }
+  // Index into kwargs(), or -1.
+  int FindKwarg(absl::string_view name) const;
+  // Index into args() of the keyword-printed arg with this name, or -1.
+  int FindKeywordArg(absl::string_view name) const;
+  DeduceFn deducer() const { return deduce_; }
+  // Bit i set: the op writes its i-th argument (e.g. tile.store's output
+  // tensor), so the call must be kept even when its result is unused.
+  uint32_t written_args() const { return written_args_; }
+  bool has_side_effects() const { return side_effects_ || written_args_ != 0; }
+
+ private:
+  friend class OpBuilder;
+  friend class OpRegistry;
+  explicit Op(std::string name) : name_(std::move(name)) {}
+
+  std::string name_;
+  OpCategory category_ = OpCategory::kTile;
+  std::string doc_;
+  std::vector<ArgSpec> args_;
+  std::vector<KwargSpec> kwargs_;
+  DeduceFn deduce_ = nullptr;
+  uint32_t written_args_ = 0;
+  bool side_effects_ = false;
+};
+
+// Fluent registration interface returned by OpRegistry::Register.
+class OpBuilder {
+ public:
+  explicit OpBuilder(Op* op) : op_(op) {}
+  OpBuilder& Category(OpCategory category);
+  OpBuilder& Doc(absl::string_view doc);
+  OpBuilder& Arg(absl::string_view name);
+  OpBuilder& OptionalArg(absl::string_view name);
+  // An optional arg printed and accepted as `name=value` after the kwargs.
+  OpBuilder& KeywordArg(absl::string_view name, bool optional);
+  OpBuilder& Kwarg(absl::string_view name, AttrKind kind);  // required
+  OpBuilder& Kwarg(absl::string_view name, AttrKind kind, AttrValue default_value);
+  OpBuilder& OptionalKwarg(absl::string_view name, AttrKind kind);
+  OpBuilder& Writes(int arg_index);
+  OpBuilder& SideEffects();
+  OpBuilder& Deduce(DeduceFn fn);
+
+ private:
+  Op* op_;
+};
+
+}  // namespace pto::ir
+
+#endif  // PTO_IR_OP_H_

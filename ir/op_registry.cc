@@ -1,0 +1,173 @@
+#include "ir/op_registry.h"
+
+#include <algorithm>
+
+#include "absl/container/inlined_vector.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "ir/check.h"
+#include "ir/status_macros.h"
+
+namespace pto::ir {
+
+OpRegistry::OpRegistry() = default;
+OpRegistry::~OpRegistry() = default;
+
+OpBuilder OpRegistry::Register(absl::string_view name) {
+  auto [it, inserted] = ops_.try_emplace(std::string(name), nullptr);
+  PTO_CHECK(inserted) << "op " << name << " registered twice";
+  it->second.reset(new Op(std::string(name)));
+  return OpBuilder(it->second.get());
+}
+
+const Op* OpRegistry::Find(absl::string_view name) const {
+  auto it = ops_.find(name);
+  return it == ops_.end() ? nullptr : it->second.get();
+}
+
+std::vector<const Op*> OpRegistry::SortedOps() const {
+  std::vector<const Op*> out;
+  out.reserve(ops_.size());
+  for (const auto& [name, op] : ops_) out.push_back(op.get());
+  std::sort(out.begin(), out.end(),
+            [](const Op* a, const Op* b) { return a->name() < b->name(); });
+  return out;
+}
+
+namespace {
+
+absl::Status KindError(const Op& op, const KwargSpec& spec, const AttrValue& value) {
+  return absl::InvalidArgumentError(absl::StrCat(op.name(), ": kwarg '", spec.name,
+                                                 "' expects a ", AttrKindName(spec.kind),
+                                                 ", got a ", AttrKindName(value.kind())));
+}
+
+template <typename E>
+absl::StatusOr<AttrValue> CoerceEnum(const Op& op, const KwargSpec& spec, AttrValue value) {
+  if (value.kind() == spec.kind) return value;
+  if (value.kind() == AttrKind::kString) {
+    if (std::optional<E> e = EnumFromName<E>(value.string_value())) return AttrValue::Enum(*e);
+    std::vector<absl::string_view> names;
+    for (const auto& [member, name] : EnumTraits<E>::kNames) names.push_back(name);
+    return absl::InvalidArgumentError(
+        absl::StrCat(op.name(), ": kwarg '", spec.name, "' must be one of ",
+                     absl::StrJoin(names, ", "), "; got '", value.string_value(), "'"));
+  }
+  if (value.kind() == AttrKind::kInt) {
+    int64_t i = value.int_value();
+    if (i >= 0 && i < EnumSize<E>()) return AttrValue::Enum(static_cast<E>(i));
+    return absl::InvalidArgumentError(absl::StrCat(op.name(), ": kwarg '", spec.name,
+                                                   "' value ", i, " is out of range [0, ",
+                                                   EnumSize<E>() - 1, "]"));
+  }
+  return KindError(op, spec, value);
+}
+
+}  // namespace
+
+absl::StatusOr<AttrValue> CoerceKwarg(Context& ctx, const Op& op, const KwargSpec& spec,
+                                      AttrValue value) {
+  switch (spec.kind) {
+    case AttrKind::kFloat:
+      if (value.kind() == AttrKind::kInt) {
+        return AttrValue::Float(static_cast<double>(value.int_value()));
+      }
+      break;
+    case AttrKind::kString:
+      if (value.kind() == AttrKind::kString) {
+        return AttrValue::String(ctx.SaveString(value.string_value()));
+      }
+      break;
+    case AttrKind::kDataType:
+      if (value.kind() == AttrKind::kInt) {
+        if (std::optional<DataType> t = DataType::FromCode(static_cast<int>(value.int_value()));
+            t && value.int_value() >= 0) {
+          return AttrValue::DType(*t);
+        }
+        return absl::InvalidArgumentError(absl::StrCat(
+            op.name(), ": kwarg '", spec.name, "': ", value.int_value(), " is no dtype code"));
+      }
+      break;
+    case AttrKind::kRoundMode:
+      return CoerceEnum<RoundMode>(op, spec, value);
+    case AttrKind::kSaturationMode:
+      // Only "on"/"off" (lower case) and 1/0: bools are rejected like PyPTO.
+      if (value.kind() == AttrKind::kString || value.kind() == AttrKind::kInt ||
+          value.kind() == spec.kind) {
+        absl::StatusOr<AttrValue> v = CoerceEnum<SaturationMode>(op, spec, value);
+        if (v.ok()) return v;
+      }
+      return absl::InvalidArgumentError(
+          absl::StrCat(op.name(), ": saturation_mode must be \"on\", \"off\", 1 or 0"));
+    case AttrKind::kMemorySpace:
+      return CoerceEnum<MemorySpace>(op, spec, value);
+    case AttrKind::kTileLayout:
+      return CoerceEnum<TileLayout>(op, spec, value);
+    case AttrKind::kTensorLayout:
+      return CoerceEnum<TensorLayout>(op, spec, value);
+    case AttrKind::kPadValue:
+      return CoerceEnum<PadValue>(op, spec, value);
+    case AttrKind::kAtomicType:
+      return CoerceEnum<AtomicType>(op, spec, value);
+    case AttrKind::kBool:
+    case AttrKind::kInt:
+      break;
+  }
+  if (value.kind() == spec.kind) return value;
+  return KindError(op, spec, value);
+}
+
+absl::StatusOr<const Call*> CreateCall(Context& ctx, const Op& op, ExprSpan args,
+                                       absl::Span<const NamedAttr> kwargs, SourceLoc loc) {
+  int n = static_cast<int>(args.size());
+  if (n < op.min_args() || n > op.max_args()) {
+    std::string expected = op.min_args() == op.max_args()
+                               ? absl::StrCat(op.min_args())
+                               : absl::StrCat(op.min_args(), " to ", op.max_args());
+    return absl::InvalidArgumentError(absl::StrCat(op.name(), ": expects ", expected,
+                                                   " argument", op.max_args() == 1 ? "" : "s",
+                                                   ", got ", n));
+  }
+  for (const Expr* a : args) PTO_CHECK(a != nullptr) << op.name() << ": null argument";
+
+  // One slot per schema entry keeps the result sorted by key.
+  constexpr int kMaxKwargs = 32;
+  PTO_CHECK(op.kwargs().size() <= kMaxKwargs);
+  std::optional<AttrValue> slots[kMaxKwargs];
+  for (const NamedAttr& given : kwargs) {
+    int key = op.FindKwarg(given.name);
+    if (key < 0) {
+      std::vector<absl::string_view> known;
+      for (const KwargSpec& s : op.kwargs()) known.push_back(s.name);
+      return absl::InvalidArgumentError(absl::StrCat(
+          op.name(), ": unknown kwarg '", given.name, "'",
+          known.empty() ? "; the op takes no kwargs"
+                        : absl::StrCat("; known: ", absl::StrJoin(known, ", "))));
+    }
+    if (slots[key]) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(op.name(), ": kwarg '", given.name, "' given twice"));
+    }
+    PTO_ASSIGN_OR_RETURN(slots[key], CoerceKwarg(ctx, op, op.kwargs()[key], given.value));
+  }
+  absl::InlinedVector<Kwarg, 8> stored;
+  for (size_t key = 0; key < op.kwargs().size(); ++key) {
+    const KwargSpec& spec = op.kwargs()[key];
+    if (!slots[key]) {
+      if (spec.presence == KwargSpec::Presence::kRequired) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(op.name(), ": requires a '", spec.name, "' kwarg"));
+      }
+      if (spec.presence == KwargSpec::Presence::kDefault) slots[key] = spec.default_value;
+    }
+    if (slots[key]) stored.push_back(Kwarg{static_cast<uint8_t>(key), *slots[key]});
+  }
+  absl::Span<const Kwarg> kw(stored);
+  PTO_CHECK(op.deducer() != nullptr) << op.name() << " has no deducer";
+  DeduceContext dc(ctx, op, args, kw);
+  PTO_ASSIGN_OR_RETURN(const Type* type, op.deducer()(dc));
+  PTO_CHECK(type != nullptr) << op.name() << ": deducer returned null";
+  return ctx.NewOpCall(&op, args, kw, type, loc);
+}
+
+}  // namespace pto::ir

@@ -1,0 +1,109 @@
+#include "ir/op_registry.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace pto::ir {
+namespace {
+
+using ::testing::HasSubstr;
+
+absl::StatusOr<const Type*> ReturnFirstArgType(const DeduceContext& dc) {
+  if (const AttrValue* fail = dc.FindKwarg("fail"); fail && fail->bool_value()) {
+    return dc.Error("asked to fail");
+  }
+  return dc.arg(0)->type();
+}
+
+class OpRegistryTest : public ::testing::Test {
+ protected:
+  OpRegistryTest() {
+    registry_.Register("test.op")
+        .Arg("x")
+        .OptionalArg("y")
+        .Kwarg("target_type", AttrKind::kDataType)
+        .Kwarg("mode", AttrKind::kRoundMode, AttrValue::Enum(RoundMode::kRound))
+        .OptionalKwarg("saturation_mode", AttrKind::kSaturationMode)
+        .OptionalKwarg("fail", AttrKind::kBool)
+        .Deduce(ReturnFirstArgType);
+    op_ = registry_.Find("test.op");
+    x_ = ctx_.NewVar("x", ctx_.GetScalarType(DataType::kFP32));
+  }
+  OpRegistry registry_;
+  const Op* op_;
+  Context ctx_;
+  const Var* x_;
+};
+
+TEST_F(OpRegistryTest, FillsDefaultsAndSortsKwargs) {
+  NamedAttr kwargs[] = {{"saturation_mode", AttrValue::String("off")},
+                        {"target_type", AttrValue::Int(DataType::kFP16)}};
+  absl::StatusOr<const Call*> call = CreateCall(ctx_, *op_, {x_}, kwargs);
+  ASSERT_TRUE(call.ok()) << call.status();
+  ASSERT_EQ((*call)->kwargs().size(), 3u);
+  EXPECT_EQ((*call)->kwargs()[0].key, 0);
+  EXPECT_EQ((*call)->FindKwarg("target_type")->dtype(), DataType::kFP16);
+  EXPECT_EQ((*call)->FindKwarg("mode")->As<RoundMode>(), RoundMode::kRound);
+  EXPECT_EQ((*call)->FindKwarg("saturation_mode")->As<SaturationMode>(), SaturationMode::kOff);
+  EXPECT_EQ((*call)->FindKwarg("fail"), nullptr);
+  EXPECT_EQ((*call)->type(), x_->type());
+}
+
+TEST_F(OpRegistryTest, RejectsBadArity) {
+  const Expr* args[] = {x_, x_, x_};
+  NamedAttr kwargs[] = {{"target_type", AttrValue::DType(DataType::kFP16)}};
+  EXPECT_THAT(CreateCall(ctx_, *op_, args, kwargs).status().message(),
+              HasSubstr("test.op: expects 1 to 2 arguments, got 3"));
+}
+
+TEST_F(OpRegistryTest, RejectsUnknownMissingAndRepeatedKwargs) {
+  NamedAttr unknown[] = {{"target_type", AttrValue::DType(DataType::kFP16)},
+                         {"bogus", AttrValue::Int(1)}};
+  EXPECT_THAT(CreateCall(ctx_, *op_, {x_}, unknown).status().message(),
+              HasSubstr("unknown kwarg 'bogus'; known: target_type, mode"));
+  EXPECT_THAT(CreateCall(ctx_, *op_, {x_}, {}).status().message(),
+              HasSubstr("test.op: requires a 'target_type' kwarg"));
+  NamedAttr twice[] = {{"target_type", AttrValue::DType(DataType::kFP16)},
+                       {"target_type", AttrValue::DType(DataType::kFP32)}};
+  EXPECT_THAT(CreateCall(ctx_, *op_, {x_}, twice).status().message(), HasSubstr("given twice"));
+}
+
+TEST_F(OpRegistryTest, CoercesAndRejectsSpellings) {
+  NamedAttr mode_name[] = {{"target_type", AttrValue::DType(DataType::kFP16)},
+                           {"mode", AttrValue::String("rint")}};
+  EXPECT_EQ((*CreateCall(ctx_, *op_, {x_}, mode_name))->FindKwarg("mode")->As<RoundMode>(),
+            RoundMode::kRint);
+  NamedAttr bad_mode[] = {{"target_type", AttrValue::DType(DataType::kFP16)},
+                          {"mode", AttrValue::String("nearest")}};
+  EXPECT_THAT(CreateCall(ctx_, *op_, {x_}, bad_mode).status().message(),
+              HasSubstr("must be one of none, rint, round"));
+  for (AttrValue bad : {AttrValue::Bool(true), AttrValue::Int(2), AttrValue::String("ON"),
+                        AttrValue::Float(0.5)}) {
+    NamedAttr kwargs[] = {{"target_type", AttrValue::DType(DataType::kFP16)},
+                          {"saturation_mode", bad}};
+    EXPECT_THAT(CreateCall(ctx_, *op_, {x_}, kwargs).status().message(),
+                HasSubstr("saturation_mode must be \"on\", \"off\", 1 or 0"));
+  }
+  NamedAttr bad_dtype[] = {{"target_type", AttrValue::Int(0x35)}};
+  EXPECT_THAT(CreateCall(ctx_, *op_, {x_}, bad_dtype).status().message(),
+              HasSubstr("is no dtype code"));
+}
+
+TEST_F(OpRegistryTest, DeducerErrorsNameTheOp) {
+  NamedAttr kwargs[] = {{"target_type", AttrValue::DType(DataType::kFP16)},
+                        {"fail", AttrValue::Bool(true)}};
+  absl::Status s = CreateCall(ctx_, *op_, {x_}, kwargs).status();
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(s.message(), "test.op: asked to fail");
+}
+
+TEST_F(OpRegistryTest, SortedOpsListsEveryOp) {
+  registry_.Register("a.op").Deduce(ReturnFirstArgType);
+  std::vector<const Op*> ops = registry_.SortedOps();
+  ASSERT_EQ(ops.size(), 2u);
+  EXPECT_EQ(ops[0]->name(), "a.op");
+  EXPECT_EQ(registry_.Find("missing"), nullptr);
+}
+
+}  // namespace
+}  // namespace pto::ir

@@ -1,0 +1,203 @@
+// Statement nodes of the tile IR.
+//
+// Structured control flow only. Values flow out of a For/While/If through its
+// return vars: the body (or each branch) ends in a YieldStmt whose values bind
+// the return vars; a For/While's IterArgs take their init values on entry and
+// the yielded values on each further iteration.
+//
+//   for i, (acc,) in pl.range(4, init_values=(a0,)):     ForStmt
+//       nxt = pl.tile.adds(acc, 1.0)                       AssignStmt
+//       acc_out = pl.yield_(nxt)                           YieldStmt -> return var
+//
+// Statements may carry leading comments (printed as `# ...` lines above the
+// statement); comments are ignored by structural equality.
+
+#ifndef PTO_IR_STMT_H_
+#define PTO_IR_STMT_H_
+
+#include "absl/strings/string_view.h"
+
+#include "absl/types/span.h"
+#include "ir/enums.h"
+#include "ir/expr.h"
+
+namespace pto::ir {
+
+using VarSpan = absl::Span<const Var* const>;
+using IterArgSpan = absl::Span<const IterArg* const>;
+
+class Stmt : public Node {
+ public:
+  // Text of the `# ...` lines printed before the statement (without '#').
+  absl::Span<const absl::string_view> comments() const { return comments_; }
+  static bool ClassOf(const Node* n) { return n->kind() >= NodeKind::kAssign; }
+
+ protected:
+  Stmt(NodeKind kind, SourceLoc loc, absl::Span<const absl::string_view> comments)
+      : Node(kind, loc), comments_(comments) {}
+
+ private:
+  absl::Span<const absl::string_view> comments_;
+};
+
+using Stmts = absl::Span<const Stmt* const>;
+
+// `var = value`: the only definition of a non-loop Var.
+class AssignStmt : public Stmt {
+ public:
+  const Var* var() const { return var_; }
+  const Expr* value() const { return value_; }
+  static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kAssign; }
+
+ private:
+  friend class Context;
+  AssignStmt(SourceLoc loc, absl::Span<const absl::string_view> comments, const Var* var,
+             const Expr* value)
+      : Stmt(NodeKind::kAssign, loc, comments), var_(var), value_(value) {}
+  const Var* var_;
+  const Expr* value_;
+};
+
+// A call evaluated for its effect, e.g. `pld.system.notify(...)`.
+class EvalStmt : public Stmt {
+ public:
+  const Expr* expr() const { return expr_; }
+  static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kEval; }
+
+ private:
+  friend class Context;
+  EvalStmt(SourceLoc loc, absl::Span<const absl::string_view> comments, const Expr* expr)
+      : Stmt(NodeKind::kEval, loc, comments), expr_(expr) {}
+  const Expr* expr_;
+};
+
+class ReturnStmt : public Stmt {
+ public:
+  ExprSpan values() const { return values_; }
+  static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kReturn; }
+
+ private:
+  friend class Context;
+  ReturnStmt(SourceLoc loc, absl::Span<const absl::string_view> comments, ExprSpan values)
+      : Stmt(NodeKind::kReturn, loc, comments), values_(values) {}
+  ExprSpan values_;
+};
+
+// Ends a For/While body or an If branch; binds the construct's return vars.
+class YieldStmt : public Stmt {
+ public:
+  ExprSpan values() const { return values_; }
+  static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kYield; }
+
+ private:
+  friend class Context;
+  YieldStmt(SourceLoc loc, absl::Span<const absl::string_view> comments, ExprSpan values)
+      : Stmt(NodeKind::kYield, loc, comments), values_(values) {}
+  ExprSpan values_;
+};
+
+// A statement sequence. Context::NewSeq flattens nested sequences, so a
+// SeqStmts never directly contains another.
+class SeqStmts : public Stmt {
+ public:
+  Stmts stmts() const { return stmts_; }
+  static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kSeq; }
+
+ private:
+  friend class Context;
+  SeqStmts(SourceLoc loc, Stmts stmts)
+      : Stmt(NodeKind::kSeq, loc, {}), stmts_(stmts) {}
+  Stmts stmts_;
+};
+
+class IfStmt : public Stmt {
+ public:
+  const Expr* condition() const { return condition_; }
+  const Stmt* then_body() const { return then_body_; }
+  const Stmt* else_body() const { return else_body_; }  // may be null
+  VarSpan return_vars() const { return return_vars_; }
+  static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kIf; }
+
+ private:
+  friend class Context;
+  IfStmt(SourceLoc loc, absl::Span<const absl::string_view> comments, const Expr* condition,
+         const Stmt* then_body, const Stmt* else_body, VarSpan return_vars)
+      : Stmt(NodeKind::kIf, loc, comments),
+        condition_(condition),
+        then_body_(then_body),
+        else_body_(else_body),
+        return_vars_(return_vars) {}
+  const Expr* condition_;
+  const Stmt* then_body_;
+  const Stmt* else_body_;
+  VarSpan return_vars_;
+};
+
+class ForStmt : public Stmt {
+ public:
+  const Var* loop_var() const { return loop_var_; }
+  const Expr* start() const { return start_; }
+  const Expr* stop() const { return stop_; }
+  const Expr* step() const { return step_; }
+  IterArgSpan iter_args() const { return iter_args_; }
+  const Stmt* body() const { return body_; }
+  VarSpan return_vars() const { return return_vars_; }
+  ForKind for_kind() const { return for_kind_; }
+  // Pipeline depth of a ForKind::kPipeline loop (`stage=`); 0 otherwise.
+  int stage() const { return stage_; }
+  static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kFor; }
+
+ private:
+  friend class Context;
+  ForStmt(SourceLoc loc, absl::Span<const absl::string_view> comments, const Var* loop_var,
+          const Expr* start, const Expr* stop, const Expr* step, IterArgSpan iter_args,
+          const Stmt* body, VarSpan return_vars, ForKind for_kind, int stage)
+      : Stmt(NodeKind::kFor, loc, comments),
+        for_kind_(for_kind),
+        stage_(stage),
+        loop_var_(loop_var),
+        start_(start),
+        stop_(stop),
+        step_(step),
+        iter_args_(iter_args),
+        body_(body),
+        return_vars_(return_vars) {}
+  ForKind for_kind_;
+  int stage_;
+  const Var* loop_var_;
+  const Expr* start_;
+  const Expr* stop_;
+  const Expr* step_;
+  IterArgSpan iter_args_;
+  const Stmt* body_;
+  VarSpan return_vars_;
+};
+
+// `while cond:`. With iter_args the condition may read them; it is evaluated
+// before every iteration.
+class WhileStmt : public Stmt {
+ public:
+  const Expr* condition() const { return condition_; }
+  IterArgSpan iter_args() const { return iter_args_; }
+  const Stmt* body() const { return body_; }
+  VarSpan return_vars() const { return return_vars_; }
+  static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kWhile; }
+
+ private:
+  friend class Context;
+  WhileStmt(SourceLoc loc, absl::Span<const absl::string_view> comments, const Expr* condition,
+            IterArgSpan iter_args, const Stmt* body, VarSpan return_vars)
+      : Stmt(NodeKind::kWhile, loc, comments),
+        condition_(condition),
+        iter_args_(iter_args),
+        body_(body),
+        return_vars_(return_vars) {}
+  const Expr* condition_;
+  IterArgSpan iter_args_;
+  const Stmt* body_;
+  VarSpan return_vars_;
+};
+
+}  // namespace pto::ir
+
+#endif  // PTO_IR_STMT_H_

@@ -1,0 +1,54 @@
+#include "ir/type.h"
+
+namespace pto::ir {
+
+TileView ImplicitTileView(std::optional<MemorySpace> space, TileLayout shape_blayout) {
+  TileView view;
+  view.blayout = shape_blayout;
+  view.slayout = TileLayout::kNoneBox;
+  view.fractal = 512;
+  if (!space) return view;
+  switch (*space) {
+    case MemorySpace::kMat:
+    case MemorySpace::kLeft:
+      view.blayout = TileLayout::kColMajor;
+      view.slayout = TileLayout::kRowMajor;
+      break;
+    case MemorySpace::kRight:
+      view.slayout = TileLayout::kColMajor;
+      break;
+    case MemorySpace::kAcc:
+      view.blayout = TileLayout::kColMajor;
+      view.slayout = TileLayout::kRowMajor;
+      view.fractal = 1024;
+      break;
+    case MemorySpace::kLeftScale:
+      view.blayout = TileLayout::kRowMajor;
+      view.slayout = TileLayout::kRowMajor;
+      view.fractal = 32;
+      break;
+    case MemorySpace::kRightScale:
+      view.blayout = TileLayout::kColMajor;
+      view.slayout = TileLayout::kColMajor;
+      view.fractal = 32;
+      break;
+    case MemorySpace::kDDR:
+    case MemorySpace::kVec:
+    case MemorySpace::kBias:
+    case MemorySpace::kScalarLocal:
+      break;
+  }
+  return view;
+}
+
+TileView TileType::EffectiveView() const {
+  return view_ ? *view_ : ImplicitTileView(memory_space_, shape_blayout_);
+}
+
+std::optional<DataType> ElementType(const Type* type) {
+  if (const auto* scalar = type->As<ScalarType>()) return scalar->dtype();
+  if (const auto* shaped = type->As<ShapedType>()) return shaped->dtype();
+  return std::nullopt;
+}
+
+}  // namespace pto::ir

@@ -1,0 +1,223 @@
+// Types of the tile IR.
+//
+// Types are immutable and interned by their Context: two types built from the
+// same parts in the same Context are the same object, so type identity within
+// a Context is pointer equality. (Structural equality across programs, which
+// maps symbolic dims, lives in //ir:structural_equal.)
+//
+//   const TileType* t = ctx.GetTileType(DataType::kFP32, {ctx.Index(16), ctx.Index(16)},
+//                                       MemorySpace::kVec);
+//   t->dtype();                 // FP32
+//   t->EffectiveView().blayout;  // row_major: the implicit view for Vec
+//
+// Kinds: Unknown, Scalar, Tensor, DistributedTensor (window-bound Tensor),
+// Tile, Tuple and CommCtx. Shapes are expression lists so dims can be
+// symbolic (`pl.dynamic`).
+//
+// View canonicalisation (PyPTO's rule, applied when a type is created):
+//   * a valid_shape equal to the shape is dropped;
+//   * a TensorView that is then {no stride, ND, no valid_shape, pad null} is
+//     dropped;
+//   * a TileView that then has no stride, no start_offset, null pad and
+//     compact, and the blayout/slayout/fractal of the implicit view for the
+//     tile's memory space, is dropped.
+// A dropped view is stored as nullptr; EffectiveView() re-expands it.
+
+#ifndef PTO_IR_TYPE_H_
+#define PTO_IR_TYPE_H_
+
+#include <cstdint>
+#include <optional>
+
+#include "absl/types/span.h"
+#include "ir/dtype.h"
+#include "ir/enums.h"
+
+namespace pto::ir {
+
+class Expr;
+using ExprSpan = absl::Span<const Expr* const>;
+
+enum class TypeKind : uint8_t {
+  kUnknown,
+  kScalar,
+  kTensor,
+  kDistributedTensor,
+  kTile,
+  kTuple,
+  kCommCtx,
+};
+
+class Type {
+ public:
+  TypeKind kind() const { return kind_; }
+
+  template <typename T>
+  bool Is() const {
+    return T::ClassOf(this);
+  }
+  template <typename T>
+  const T* As() const {
+    return T::ClassOf(this) ? static_cast<const T*>(this) : nullptr;
+  }
+
+ protected:
+  explicit Type(TypeKind kind) : kind_(kind) {}
+
+ private:
+  TypeKind kind_;
+};
+
+// The type of side-effect-only calls (e.g. pld.system.notify).
+class UnknownType : public Type {
+ public:
+  static bool ClassOf(const Type* t) { return t->kind() == TypeKind::kUnknown; }
+
+ private:
+  friend class Context;
+  UnknownType() : Type(TypeKind::kUnknown) {}
+};
+
+class ScalarType : public Type {
+ public:
+  DataType dtype() const { return dtype_; }
+  static bool ClassOf(const Type* t) { return t->kind() == TypeKind::kScalar; }
+
+ private:
+  friend class Context;
+  explicit ScalarType(DataType dtype) : Type(TypeKind::kScalar), dtype_(dtype) {}
+  DataType dtype_;
+};
+
+// Result of pld.system.get_comm_ctx.
+class CommCtxType : public Type {
+ public:
+  static bool ClassOf(const Type* t) { return t->kind() == TypeKind::kCommCtx; }
+
+ private:
+  friend class Context;
+  CommCtxType() : Type(TypeKind::kCommCtx) {}
+};
+
+// Common base of tensors and tiles: an element type and a shape.
+class ShapedType : public Type {
+ public:
+  DataType dtype() const { return dtype_; }
+  ExprSpan shape() const { return shape_; }
+  size_t rank() const { return shape_.size(); }
+  static bool ClassOf(const Type* t) {
+    return t->kind() == TypeKind::kTensor || t->kind() == TypeKind::kDistributedTensor ||
+           t->kind() == TypeKind::kTile;
+  }
+
+ protected:
+  ShapedType(TypeKind kind, DataType dtype, ExprSpan shape)
+      : Type(kind), dtype_(dtype), shape_(shape) {}
+
+ private:
+  DataType dtype_;
+  ExprSpan shape_;
+};
+
+struct TensorView {
+  ExprSpan valid_shape;  // empty: the full shape
+  ExprSpan stride;       // empty: packed canonical stride for `layout`
+  TensorLayout layout = TensorLayout::kND;
+  PadValue pad = PadValue::kNull;
+};
+
+// A tensor in global memory (DDR). A DistributedTensorType is the
+// window-bound kind that cross-rank ops require; it is a TensorType too.
+class TensorType : public ShapedType {
+ public:
+  // nullptr when the view is canonical (see the file comment).
+  const TensorView* view() const { return view_; }
+  TensorView EffectiveView() const { return view_ ? *view_ : TensorView{}; }
+  // valid_shape if the view narrows it, else the shape.
+  ExprSpan ValidShape() const {
+    return view_ && !view_->valid_shape.empty() ? view_->valid_shape : shape();
+  }
+  bool IsDistributed() const { return kind() == TypeKind::kDistributedTensor; }
+  static bool ClassOf(const Type* t) {
+    return t->kind() == TypeKind::kTensor || t->kind() == TypeKind::kDistributedTensor;
+  }
+
+ private:
+  friend class Context;
+  friend class DistributedTensorType;
+  TensorType(TypeKind kind, DataType dtype, ExprSpan shape, const TensorView* view)
+      : ShapedType(kind, dtype, shape), view_(view) {}
+  const TensorView* view_;
+};
+
+class DistributedTensorType : public TensorType {
+ public:
+  static bool ClassOf(const Type* t) { return t->kind() == TypeKind::kDistributedTensor; }
+
+ private:
+  friend class Context;
+  DistributedTensorType(DataType dtype, ExprSpan shape, const TensorView* view)
+      : TensorType(TypeKind::kDistributedTensor, dtype, shape, view) {}
+};
+
+struct TileView {
+  ExprSpan valid_shape;  // empty: the full shape
+  ExprSpan stride;
+  const Expr* start_offset = nullptr;  // null is a distinct, legal state
+  TileLayout blayout = TileLayout::kRowMajor;
+  TileLayout slayout = TileLayout::kNoneBox;
+  uint32_t fractal = 512;  // bytes
+  PadValue pad = PadValue::kNull;
+  CompactMode compact = CompactMode::kNull;
+};
+
+// The implicit view of a tile in `space`. `shape_blayout` is the block layout
+// its shape implies: col_major for a static 2-D [R, 1] shape with R > 1,
+// row_major otherwise (Context computes it when it creates the type). A view
+// equal to the implicit one (modulo valid_shape) is not stored.
+TileView ImplicitTileView(std::optional<MemorySpace> space, TileLayout shape_blayout);
+
+class TileType : public ShapedType {
+ public:
+  std::optional<MemorySpace> memory_space() const { return memory_space_; }
+  // nullptr when the view is the implicit one.
+  const TileView* view() const { return view_; }
+  TileView EffectiveView() const;
+  // The block layout the shape implies (see ImplicitTileView).
+  TileLayout shape_blayout() const { return shape_blayout_; }
+  ExprSpan ValidShape() const {
+    return view_ && !view_->valid_shape.empty() ? view_->valid_shape : shape();
+  }
+  static bool ClassOf(const Type* t) { return t->kind() == TypeKind::kTile; }
+
+ private:
+  friend class Context;
+  TileType(DataType dtype, ExprSpan shape, std::optional<MemorySpace> space,
+           const TileView* view, TileLayout shape_blayout)
+      : ShapedType(TypeKind::kTile, dtype, shape),
+        memory_space_(space),
+        shape_blayout_(shape_blayout),
+        view_(view) {}
+  std::optional<MemorySpace> memory_space_;
+  TileLayout shape_blayout_;
+  const TileView* view_;
+};
+
+class TupleType : public Type {
+ public:
+  absl::Span<const Type* const> elements() const { return elements_; }
+  static bool ClassOf(const Type* t) { return t->kind() == TypeKind::kTuple; }
+
+ private:
+  friend class Context;
+  explicit TupleType(absl::Span<const Type* const> elements)
+      : Type(TypeKind::kTuple), elements_(elements) {}
+  absl::Span<const Type* const> elements_;
+};
+
+// DataType of a scalar, tensor or tile type; nullopt for other kinds.
+std::optional<DataType> ElementType(const Type* type);
+
+}  // namespace pto::ir
+
+#endif  // PTO_IR_TYPE_H_
