@@ -6,6 +6,11 @@ its own dependencies.
 """
 
 def system_absl(name, libs = [], deps = []):
+    # Inline helpers in most Abseil headers call into absl/base (e.g. the
+    # throw delegates), so every target carries it.
+    base = "//absl/base:base"
+    if native.package_name() != "absl/base" or name != "base":
+        deps = deps + [base]
     native.cc_library(
         name = name,
         linkopts = ["-labsl_" + lib for lib in libs],

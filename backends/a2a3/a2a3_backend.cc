@@ -1,0 +1,62 @@
+#include "backends/a2a3/a2a3_backend.h"
+
+namespace pto::backends {
+namespace {
+
+using ir::DataType;
+
+// The "native" column of the Ascend910 table in the LegalizeTileCast spec.
+constexpr TcvtEdge kTcvt[] = {
+    {DataType::kBF16, DataType::kFP32},   {DataType::kBF16, DataType::kInt32},
+    {DataType::kFP16, DataType::kFP32},   {DataType::kFP16, DataType::kInt16},
+    {DataType::kFP16, DataType::kInt32},  {DataType::kFP16, DataType::kInt4},
+    {DataType::kFP16, DataType::kInt8},   {DataType::kFP16, DataType::kUInt8},
+    {DataType::kFP32, DataType::kBF16},   {DataType::kFP32, DataType::kFP16},
+    {DataType::kFP32, DataType::kInt16},  {DataType::kFP32, DataType::kInt32},
+    {DataType::kFP32, DataType::kInt64},  {DataType::kInt16, DataType::kFP16},
+    {DataType::kInt16, DataType::kFP32},  {DataType::kInt32, DataType::kFP16},
+    {DataType::kInt32, DataType::kFP32},  {DataType::kInt32, DataType::kInt16},
+    {DataType::kInt32, DataType::kInt64}, {DataType::kInt4, DataType::kFP16},
+    {DataType::kInt64, DataType::kFP32},  {DataType::kInt64, DataType::kInt32},
+    {DataType::kInt8, DataType::kFP16},   {DataType::kUInt8, DataType::kFP16},
+};
+
+class A2A3 : public Backend {
+ public:
+  absl::string_view Name() const override { return "a2a3"; }
+  absl::string_view ChipName() const override { return "Ascend910"; }
+  absl::Span<const TcvtEdge> GetTcvtAdjacency() const override { return kTcvt; }
+
+  // No 8-bit integers and no BF16 for TSELS.
+  bool SupportsTselsDataType(DataType t) const override {
+    switch (t.code()) {
+      case DataType::kInt16: case DataType::kUInt16: case DataType::kInt32:
+      case DataType::kUInt32: case DataType::kFP16: case DataType::kFP32:
+        return true;
+      default:
+        return false;
+    }
+  }
+  bool SupportsTselDataType(DataType t) const override {
+    return t == DataType::kBF16 || SupportsTselsDataType(t);
+  }
+
+  // TSEL takes a UINT32 [1, 16] scratch; TSELS one physical source row.
+  ScratchPlan PlanOpScratch(absl::string_view op, const ScratchRequest& r) const override {
+    if (std::optional<ScratchPlan> done = PrecheckSelectScratch(op, r)) return *done;
+    if (op == "tile.sel") return ScratchPlan::Required(DataType::kUInt32, {1, 16});
+    if (r.physical_cols <= 0) {
+      return ScratchPlan::Unsupported("TSELS on a2a3 needs a static source column count");
+    }
+    return ScratchPlan::Required(r.src_dtype, {1, r.physical_cols});
+  }
+};
+
+}  // namespace
+
+const Backend& A2A3Backend() {
+  static const A2A3* const backend = new A2A3();
+  return *backend;
+}
+
+}  // namespace pto::backends

@@ -1,0 +1,94 @@
+// What a target can do: the only place passes learn about the hardware.
+//
+// A Backend answers capability questions - which pto.tcvt conversions are
+// single native instructions, what scratch a PTO instruction needs, which
+// dtypes TSEL/TSELS accept - so passes stay target-neutral and a new target
+// ships its own answers without touching any pass.
+//
+//   const Backend* b = *FindBackend("a5");          // //backends:registry
+//   b->IsNativeTcvt(DataType::kInt32, DataType::kFP16);   // false on a5
+//   ScratchPlan plan = b->PlanOpScratch("tile.sels", {DataType::kFP16, 64});
+//   if (plan.kind == ScratchPlan::kRequired) { ... plan.dtype, plan.shape ... }
+
+#ifndef PTO_BACKENDS_BACKEND_H_
+#define PTO_BACKENDS_BACKEND_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "ir/dtype.h"
+
+namespace pto::backends {
+
+// One native `pto.tcvt` conversion.
+struct TcvtEdge {
+  ir::DataType from;
+  ir::DataType to;
+};
+
+// Describes the operands of an instruction whose scratch is being planned.
+struct ScratchRequest {
+  ir::DataType src_dtype;
+  // Physical (allocated) column count of the source tile's last dim.
+  int64_t physical_cols = 0;
+  // Dtype of the scalar operand, for instructions that take one (TSELS).
+  std::optional<ir::DataType> scalar_dtype;
+};
+
+// The scratch buffer an instruction needs on a target.
+struct ScratchPlan {
+  enum Kind : uint8_t {
+    kRequired,     // allocate a Vec tile of `dtype` and `shape`
+    kNotRequired,  // the instruction reads no scratch
+    kUnsupported,  // the target cannot execute the instruction on these dtypes
+  };
+  Kind kind = kNotRequired;
+  ir::DataType dtype;
+  std::vector<int64_t> shape;
+  // For kUnsupported: why, for diagnostics.
+  std::string reason;
+
+  static ScratchPlan Required(ir::DataType dtype, std::vector<int64_t> shape);
+  static ScratchPlan NotRequired();
+  static ScratchPlan Unsupported(std::string reason);
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+
+  // Short target name as used by `--backend` and in diagnostics: "a5", "a2a3".
+  virtual absl::string_view Name() const = 0;
+  // Marketing name of the chip family, e.g. "Ascend950".
+  virtual absl::string_view ChipName() const = 0;
+
+  // Native single-instruction conversions, from pto-isa's tcvt table. The
+  // order carries no meaning.
+  virtual absl::Span<const TcvtEdge> GetTcvtAdjacency() const = 0;
+  bool IsNativeTcvt(ir::DataType from, ir::DataType to) const;
+
+  // Scratch for compiler-created instructions: "tile.sel" (TSEL) and
+  // "tile.sels" (TSELS). Other ops need none.
+  virtual ScratchPlan PlanOpScratch(absl::string_view op,
+                                    const ScratchRequest& request) const = 0;
+
+  // Element dtypes TSEL (tile/tile) and TSELS (tile/scalar) accept.
+  virtual bool SupportsTselDataType(ir::DataType dtype) const = 0;
+  virtual bool SupportsTselsDataType(ir::DataType dtype) const = 0;
+
+ protected:
+  // The part of select scratch planning every target shares: NotRequired for
+  // an op other than tile.sel/tile.sels, Unsupported for a dtype the
+  // instruction rejects or an unpairable TSELS scalar; nullopt when the
+  // target must size the scratch itself.
+  std::optional<ScratchPlan> PrecheckSelectScratch(absl::string_view op,
+                                                   const ScratchRequest& request) const;
+};
+
+}  // namespace pto::backends
+
+#endif  // PTO_BACKENDS_BACKEND_H_

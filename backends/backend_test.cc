@@ -1,0 +1,154 @@
+#include <set>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
+#include "backends/registry.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace pto::backends {
+namespace {
+
+using ::testing::HasSubstr;
+using ir::DataType;
+
+// The spec's "native" columns, transcribed independently of the backends as
+// "src: dst dst ...", with the spec's lower-case names.
+constexpr absl::string_view kA5Native =
+    "bf16: fp16 fp32 fp4 int32\n"
+    "fp16: fp32 hf8 int16 int32 int8 uint8\n"
+    "fp32: bf16 fp16 fp8e4m3 fp8e5m2 hf8 int16 int32 int64\n"
+    "fp4: bf16\n"
+    "fp8e4m3: fp32\n"
+    "fp8e5m2: fp32\n"
+    "hf8: fp32\n"
+    "int16: fp16 fp32 int32 uint32 uint8\n"
+    "int32: fp32 int16 int64 uint16 uint8\n"
+    "int64: fp32 int32\n"
+    "int8: fp16 int16 int32\n"
+    "uint32: int16 uint16 uint8\n"
+    "uint8: fp16 uint16";
+constexpr absl::string_view kA2A3Native =
+    "bf16: fp32 int32\n"
+    "fp16: fp32 int16 int32 int4 int8 uint8\n"
+    "fp32: bf16 fp16 int16 int32 int64\n"
+    "int16: fp16 fp32\n"
+    "int32: fp16 fp32 int16 int64\n"
+    "int4: fp16\n"
+    "int64: fp32 int32\n"
+    "int8: fp16\n"
+    "uint8: fp16";
+
+DataType SpecName(absl::string_view name) {
+  if (name == "bf16") return DataType::kBF16;
+  if (name == "fp8e4m3") return DataType::kFP8E4M3FN;
+  for (DataType t : DataType::All()) {
+    if (t.lower_name() == name) return t;
+  }
+  ADD_FAILURE() << "unknown spec dtype " << name;
+  return DataType::kBool;
+}
+
+std::set<std::pair<int, int>> Parse(absl::string_view table) {
+  std::set<std::pair<int, int>> out;
+  for (absl::string_view line : absl::StrSplit(table, '\n')) {
+    std::pair<absl::string_view, absl::string_view> kv = absl::StrSplit(line, ": ");
+    for (absl::string_view dst : absl::StrSplit(kv.second, ' ')) {
+      out.insert({SpecName(kv.first).code(), SpecName(dst).code()});
+    }
+  }
+  return out;
+}
+
+std::set<std::pair<int, int>> Edges(const Backend& b) {
+  std::set<std::pair<int, int>> out;
+  for (const TcvtEdge& e : b.GetTcvtAdjacency()) {
+    EXPECT_TRUE(out.insert({e.from.code(), e.to.code()}).second) << "duplicate edge";
+  }
+  return out;
+}
+
+TEST(BackendTest, TcvtTablesMatchTheSpecExactly) {
+  EXPECT_EQ(Edges(**FindBackend("a5")), Parse(kA5Native));
+  EXPECT_EQ(Edges(**FindBackend("a2a3")), Parse(kA2A3Native));
+}
+
+TEST(BackendTest, NativeQueries) {
+  const Backend& a5 = **FindBackend("a5");
+  const Backend& a2a3 = **FindBackend("a2a3");
+  EXPECT_FALSE(a5.IsNativeTcvt(DataType::kInt32, DataType::kFP16));
+  EXPECT_TRUE(a2a3.IsNativeTcvt(DataType::kInt32, DataType::kFP16));
+  EXPECT_TRUE(a5.IsNativeTcvt(DataType::kHF8, DataType::kFP32));
+  EXPECT_FALSE(a2a3.IsNativeTcvt(DataType::kHF8, DataType::kFP32));
+  EXPECT_TRUE(a2a3.IsNativeTcvt(DataType::kFP16, DataType::kInt4));
+  EXPECT_FALSE(a5.IsNativeTcvt(DataType::kFP16, DataType::kInt4));
+  EXPECT_EQ(a5.ChipName(), "Ascend950");
+  EXPECT_EQ(a2a3.ChipName(), "Ascend910");
+}
+
+TEST(BackendTest, RegistryResolvesNames) {
+  EXPECT_EQ((*FindBackend("a5"))->Name(), "a5");
+  EXPECT_EQ((*FindBackend("a2a3"))->Name(), "a2a3");
+  EXPECT_EQ(*FindBackend("none"), nullptr);
+  absl::Status unknown = FindBackend("a9").status();
+  EXPECT_EQ(unknown.code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(unknown.message(), "unknown backend 'a9'; known: a2a3, a5, none");
+}
+
+TEST(BackendTest, SelectDtypePredicates) {
+  const Backend& a5 = **FindBackend("a5");
+  const Backend& a2a3 = **FindBackend("a2a3");
+  for (const Backend* b : {&a5, &a2a3}) {
+    EXPECT_FALSE(b->SupportsTselsDataType(DataType::kBF16)) << b->Name();
+    EXPECT_TRUE(b->SupportsTselDataType(DataType::kBF16)) << b->Name();
+    EXPECT_TRUE(b->SupportsTselsDataType(DataType::kFP32)) << b->Name();
+    EXPECT_FALSE(b->SupportsTselDataType(DataType::kFP8E4M3FN)) << b->Name();
+  }
+  for (DataType t : {DataType::kInt8, DataType::kUInt8}) {
+    EXPECT_TRUE(a5.SupportsTselDataType(t));
+    EXPECT_TRUE(a5.SupportsTselsDataType(t));
+    EXPECT_FALSE(a2a3.SupportsTselDataType(t));
+    EXPECT_FALSE(a2a3.SupportsTselsDataType(t));
+  }
+}
+
+TEST(BackendTest, SelectScratchPlans) {
+  const Backend& a5 = **FindBackend("a5");
+  const Backend& a2a3 = **FindBackend("a2a3");
+  ScratchPlan p = a2a3.PlanOpScratch("tile.sel", {DataType::kFP16, 64, std::nullopt});
+  EXPECT_EQ(p.kind, ScratchPlan::kRequired);
+  EXPECT_EQ(p.dtype, DataType::kUInt32);
+  EXPECT_EQ(p.shape, (std::vector<int64_t>{1, 16}));
+  p = a2a3.PlanOpScratch("tile.sels", {DataType::kFP16, 64, DataType::kFP16});
+  EXPECT_EQ(p.kind, ScratchPlan::kRequired);
+  EXPECT_EQ(p.dtype, DataType::kFP16);
+  EXPECT_EQ(p.shape, (std::vector<int64_t>{1, 64}));
+  for (absl::string_view op : {"tile.sel", "tile.sels"}) {
+    p = a5.PlanOpScratch(op, {DataType::kInt8, 64, std::nullopt});
+    EXPECT_EQ(p.kind, ScratchPlan::kRequired) << op;
+    EXPECT_EQ(p.dtype, DataType::kUInt8);
+    EXPECT_EQ(p.shape, (std::vector<int64_t>{1, 32}));
+  }
+  p = a2a3.PlanOpScratch("tile.sel", {DataType::kInt8, 64, std::nullopt});
+  EXPECT_EQ(p.kind, ScratchPlan::kUnsupported);
+  EXPECT_THAT(p.reason, HasSubstr("TSEL does not support int8 on a2a3"));
+  p = a5.PlanOpScratch("tile.sels", {DataType::kBF16, 64, DataType::kBF16});
+  EXPECT_EQ(p.kind, ScratchPlan::kUnsupported);
+  EXPECT_THAT(p.reason, HasSubstr("TSELS does not support bfloat16 on a5"));
+  p = a5.PlanOpScratch("tile.sels", {DataType::kUInt16, 64, DataType::kInt16});
+  EXPECT_EQ(p.kind, ScratchPlan::kRequired);
+  p = a5.PlanOpScratch("tile.sels", {DataType::kUInt16, 64, DataType::kUInt16});
+  EXPECT_EQ(p.kind, ScratchPlan::kUnsupported);
+  EXPECT_THAT(p.reason, HasSubstr("cannot pair a uint16 scalar with a uint16 source"));
+  p = a2a3.PlanOpScratch("tile.sels", {DataType::kFP32, 0, std::nullopt});
+  EXPECT_EQ(p.kind, ScratchPlan::kUnsupported);
+  EXPECT_EQ(a5.PlanOpScratch("tile.add", {DataType::kFP32, 16, std::nullopt}).kind,
+            ScratchPlan::kNotRequired);
+  EXPECT_EQ(a2a3.PlanOpScratch("tile.cast", {DataType::kFP32, 16, std::nullopt}).kind,
+            ScratchPlan::kNotRequired);
+}
+
+}  // namespace
+}  // namespace pto::backends

@@ -1,0 +1,22 @@
+#include "backends/registry.h"
+
+#include "absl/strings/str_cat.h"
+#include "backends/a2a3/a2a3_backend.h"
+#include "backends/a5/a5_backend.h"
+
+namespace pto::backends {
+
+std::vector<const Backend*> AllBackends() { return {&A2A3Backend(), &A5Backend()}; }
+
+absl::StatusOr<const Backend*> FindBackend(absl::string_view name) {
+  if (name == "none") return nullptr;
+  std::string known;
+  for (const Backend* b : AllBackends()) {
+    if (b->Name() == name) return b;
+    absl::StrAppend(&known, b->Name(), ", ");
+  }
+  return absl::NotFoundError(
+      absl::StrCat("unknown backend '", name, "'; known: ", known, "none"));
+}
+
+}  // namespace pto::backends

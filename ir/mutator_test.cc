@@ -1,0 +1,104 @@
+#include "ir/mutator.h"
+
+#include "gtest/gtest.h"
+#include "ir/visitor.h"
+
+namespace pto::ir {
+namespace {
+
+class MutatorTest : public ::testing::Test {
+ protected:
+  const ScalarType* index() { return ctx_.GetScalarType(DataType::kIndex); }
+  Context ctx_;
+};
+
+// Replaces every use of `from` by `to`.
+class Substitute : public IRMutator {
+ public:
+  Substitute(Context& ctx, const Var* from, const Expr* to) : IRMutator(ctx) { Remap(from, to); }
+};
+
+TEST_F(MutatorTest, UnchangedIRComesBackAsTheSameObjects) {
+  const Var* x = ctx_.NewVar("x", index());
+  const Var* y = ctx_.NewVar("y", index());
+  const Stmt* body[] = {ctx_.NewAssign(y, ctx_.NewBinary(BinaryOp::kAdd, x, ctx_.Index(1),
+                                                         DataType::kIndex)),
+                        ctx_.NewReturn({y})};
+  const Var* params[] = {x};
+  ParamDirection dirs[] = {ParamDirection::kIn};
+  const Type* rets[] = {index()};
+  const Function* f = ctx_.NewFunction("f", params, dirs, rets, ctx_.NewSeq(body));
+  Program p = ctx_.NewProgram("P", {&f, 1});
+  const Var* unrelated = ctx_.NewVar("z", index());
+  Program out = Substitute(ctx_, unrelated, ctx_.Index(0)).MutateProgram(p);
+  EXPECT_TRUE(out.SameAs(p));
+}
+
+TEST_F(MutatorTest, RemapRewritesUsesAndKeepsDefinitions) {
+  const Var* x = ctx_.NewVar("x", index());
+  const Var* y = ctx_.NewVar("y", index());
+  const AssignStmt* def =
+      ctx_.NewAssign(y, ctx_.NewBinary(BinaryOp::kMul, x, x, DataType::kIndex));
+  const Stmt* body[] = {def, ctx_.NewReturn({y})};
+  const Stmt* seq = ctx_.NewSeq(body);
+  const Stmt* out = Substitute(ctx_, x, ctx_.Index(3)).VisitStmt(seq);
+  ASSERT_NE(out, seq);
+  const auto* new_def = out->As<SeqStmts>()->stmts()[0]->As<AssignStmt>();
+  EXPECT_EQ(new_def->var(), y);  // the definition keeps its Var
+  const auto* mul = new_def->value()->As<BinaryExpr>();
+  EXPECT_EQ(AsConstInt(mul->lhs()), 3);
+  EXPECT_EQ(AsConstInt(mul->rhs()), 3);
+  // The untouched return statement is shared, not copied.
+  EXPECT_EQ(out->As<SeqStmts>()->stmts()[1], body[1]);
+}
+
+TEST_F(MutatorTest, ChangedIterArgInitGetsAFreshIterArgAndItsUsesFollow) {
+  const Var* a0 = ctx_.NewVar("a0", index());
+  const Var* i = ctx_.NewVar("i", index());
+  const IterArg* acc = ctx_.NewIterArg("acc", index(), a0);
+  const Var* nxt = ctx_.NewVar("nxt", index());
+  const Var* out_var = ctx_.NewVar("acc_out", index());
+  const Stmt* body[] = {
+      ctx_.NewAssign(nxt, ctx_.NewBinary(BinaryOp::kAdd, acc, i, DataType::kIndex)),
+      ctx_.NewYield({nxt})};
+  const IterArg* iter_args[] = {acc};
+  const Var* rets[] = {out_var};
+  const ForStmt* loop = ctx_.NewFor(i, ctx_.Index(0), ctx_.Index(4), ctx_.Index(1), iter_args,
+                                    ctx_.NewSeq(body), rets);
+  const auto* out = Substitute(ctx_, a0, ctx_.Index(7)).VisitStmt(loop)->As<ForStmt>();
+  ASSERT_NE(out, nullptr);
+  ASSERT_NE(out, loop);
+  const IterArg* fresh = out->iter_args()[0];
+  EXPECT_NE(fresh, acc);
+  EXPECT_EQ(AsConstInt(fresh->init()), 7);
+  EXPECT_EQ(out->loop_var(), i);
+  EXPECT_EQ(out->return_vars()[0], out_var);
+  const auto* add =
+      out->body()->As<SeqStmts>()->stmts()[0]->As<AssignStmt>()->value()->As<BinaryExpr>();
+  EXPECT_EQ(add->lhs(), fresh);
+}
+
+class Collector : public IRVisitor {
+ public:
+  void VisitVar(const Var* v) override { vars.push_back(v); }
+  std::vector<const Var*> vars;
+};
+
+TEST_F(MutatorTest, VisitorWalksInProgramOrder) {
+  const Var* x = ctx_.NewVar("x", index());
+  const Var* y = ctx_.NewVar("y", index());
+  const Var* c = ctx_.NewVar("c", ctx_.GetScalarType(DataType::kBool));
+  const Stmt* then_body = ctx_.NewSeq({ctx_.NewAssign(y, x)});
+  const Stmt* s = ctx_.NewSeq(
+      {ctx_.NewIf(c, then_body, nullptr, {}), ctx_.NewEval(x)});
+  Collector collector;
+  collector.VisitStmt(s);
+  ASSERT_EQ(collector.vars.size(), 4u);
+  EXPECT_EQ(collector.vars[0], c);
+  EXPECT_EQ(collector.vars[1], x);  // the assigned value, then its var
+  EXPECT_EQ(collector.vars[2], y);
+  EXPECT_EQ(collector.vars[3], x);
+}
+
+}  // namespace
+}  // namespace pto::ir

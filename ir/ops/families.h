@@ -1,0 +1,24 @@
+// Registration entry points of the op families (one .cc file each).
+//
+// Internal to //ir/ops: BuiltinOps() calls RegisterAllOpFamilies once. Each
+// family function registers its ops into `registry`; tests may register a
+// single family into a private registry.
+
+#ifndef PTO_IR_OPS_FAMILIES_H_
+#define PTO_IR_OPS_FAMILIES_H_
+
+#include "ir/op_registry.h"
+
+namespace pto::ir {
+
+// Calls every family's registration function below, in a fixed order.
+void RegisterAllOpFamilies(OpRegistry& registry);
+
+void RegisterTileElementwiseOps(OpRegistry& registry);  // tile_elementwise.cc
+void RegisterTileUnaryOps(OpRegistry& registry);        // tile_unary.cc
+void RegisterTileCastOps(OpRegistry& registry);         // tile_cast.cc
+void RegisterTileMemoryOps(OpRegistry& registry);       // tile_memory.cc
+
+}  // namespace pto::ir
+
+#endif  // PTO_IR_OPS_FAMILIES_H_

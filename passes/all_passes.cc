@@ -1,0 +1,16 @@
+// The project's pass list. Adding a pass: register its factory here.
+
+#include "passes/all_passes.h"
+
+namespace pto::passes {
+
+const PassRegistry& BuiltinPasses() {
+  static const PassRegistry* const registry = [] {
+    auto* r = new PassRegistry();
+    r->RegisterPipeline("default", {"lower-composite-ops", "legalize-tile-cast"});
+    return r;
+  }();
+  return *registry;
+}
+
+}  // namespace pto::passes

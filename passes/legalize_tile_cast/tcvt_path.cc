@@ -1,0 +1,121 @@
+#include "passes/legalize_tile_cast/tcvt_path.h"
+
+#include <algorithm>
+#include <array>
+#include <deque>
+#include <optional>
+
+namespace pto::passes {
+namespace {
+
+using ir::DataType;
+
+struct FloatFormat {
+  int significand_bits;  // including the hidden bit
+  int exponent_bits;
+};
+
+// Only the formats whose relation to the others is fully known take part in
+// the narrowing test; others are never considered narrowing.
+std::optional<FloatFormat> KnownFloatFormat(DataType t) {
+  switch (t.code()) {
+    case DataType::kFP32: return FloatFormat{24, 8};
+    case DataType::kFP16: return FloatFormat{11, 5};
+    case DataType::kBF16: return FloatFormat{8, 8};
+    default: return std::nullopt;
+  }
+}
+
+int IntValueBits(DataType t) { return t.IsSignedInt() ? t.bits() - 1 : t.bits(); }
+
+std::optional<DataType> SameWidthFloat(DataType t) {
+  if (t.IsFloat()) return std::nullopt;
+  if (t.bits() == 32) return DataType::kFP32;
+  if (t.bits() == 16) return DataType::kFP16;
+  return std::nullopt;
+}
+
+int EdgeCost(DataType a, DataType b) {
+  if (!a.IsFloat() && b.IsFloat() && a.bits() == b.bits()) return 0;
+  if (a.IsFloat() && b.IsFloat()) return 1;
+  return 2;
+}
+
+}  // namespace
+
+bool NarrowsRelativeTo(DataType mid, DataType dst) {
+  if (mid == dst) return false;
+  if (mid.IsInt() && dst.IsFloat()) return true;
+  if (mid.IsFloat() && dst.IsFloat()) {
+    std::optional<FloatFormat> m = KnownFloatFormat(mid);
+    std::optional<FloatFormat> d = KnownFloatFormat(dst);
+    return m && d && (m->significand_bits < d->significand_bits ||
+                      m->exponent_bits < d->exponent_bits);
+  }
+  if (mid.IsFloat() && dst.IsInt()) {
+    std::optional<FloatFormat> m = KnownFloatFormat(mid);
+    return m && m->significand_bits < IntValueBits(dst);
+  }
+  if (mid.IsInt() && dst.IsInt()) {
+    if (mid.IsUnsignedInt() && dst.IsSignedInt()) return true;
+    return IntValueBits(mid) < IntValueBits(dst);
+  }
+  return false;
+}
+
+std::vector<DataType> FindTcvtPath(absl::Span<const backends::TcvtEdge> edges, DataType from,
+                                   DataType to) {
+  if (from == to) return {};
+  std::array<std::vector<DataType>, 256> adjacency;
+  for (const backends::TcvtEdge& e : edges) {
+    if (e.from != e.to) adjacency[e.from.code()].push_back(e.to);
+  }
+  for (std::vector<DataType>& list : adjacency) {
+    std::sort(list.begin(), list.end());
+    list.erase(std::unique(list.begin(), list.end()), list.end());
+  }
+  for (DataType n : adjacency[from.code()]) {
+    if (n == to) return {to};
+  }
+
+  struct Record {
+    bool seen = false;
+    DataType parent;
+    int dist = 0;
+    int pref = 0;
+  };
+  std::array<Record, 256> rec;
+  rec[from.code()] = {true, from, 0, 0};
+  std::deque<DataType> queue = {from};
+  while (!queue.empty()) {
+    DataType c = queue.front();
+    queue.pop_front();
+    std::vector<DataType> order = adjacency[c.code()];
+    if (std::optional<DataType> f = SameWidthFloat(c)) {
+      auto it = std::find(order.begin(), order.end(), *f);
+      if (it != order.end()) std::iter_swap(order.begin(), it);
+    }
+    for (DataType n : order) {
+      if (n != to && NarrowsRelativeTo(n, to)) continue;
+      int dist = rec[c.code()].dist + 1;
+      int pref = rec[c.code()].pref + EdgeCost(c, n);
+      Record& r = rec[n.code()];
+      if (!r.seen) {
+        r = {true, c, dist, pref};
+        queue.push_back(n);
+      } else if (r.dist == dist && pref < r.pref) {
+        // Every parent at depth d is expanded before any node at depth d+1,
+        // so the cheapest equal-length parent wins before `n` expands.
+        r.parent = c;
+        r.pref = pref;
+      }
+    }
+  }
+  if (!rec[to.code()].seen) return {};
+  std::vector<DataType> chain;
+  for (DataType d = to; d != from; d = rec[d.code()].parent) chain.push_back(d);
+  std::reverse(chain.begin(), chain.end());
+  return chain;
+}
+
+}  // namespace pto::passes

@@ -1,0 +1,103 @@
+// The pass interface.
+//
+// A pass is a pure function from a program to a program: it never changes
+// its input (the IR is immutable) and returns the input object itself when
+// there is nothing to do. User-caused failures (e.g. a cast the target cannot
+// perform) are returned as a Status that names the source location.
+//
+//   class MyPass : public Pass {
+//    public:
+//     absl::string_view name() const override { return "my-pass"; }
+//     absl::string_view description() const override { return "..."; }
+//     absl::StatusOr<ir::Program> Run(const ir::Program& p, PassContext& ctx) const override;
+//   };
+//
+// Properties follow PyPTO: each pass declares which IR properties it
+// requires, produces and invalidates; the pass manager checks them.
+
+#ifndef PTO_PASSES_PASS_H_
+#define PTO_PASSES_PASS_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "ir/function.h"
+
+namespace pto::backends {
+class Backend;
+}  // namespace pto::backends
+
+namespace pto::passes {
+
+// Properties an IR program may have; the verifier establishes both.
+enum class IRProperty : uint8_t {
+  kSSAForm,      // one definition per Var, defined before use, properly scoped
+  kTypeChecked,  // every call's type is its re-deduced type
+};
+
+class IRPropertySet {
+ public:
+  IRPropertySet() = default;
+  IRPropertySet(std::initializer_list<IRProperty> props) {
+    for (IRProperty p : props) Insert(p);
+  }
+  void Insert(IRProperty p) { bits_ |= Bit(p); }
+  void Remove(IRProperty p) { bits_ &= ~Bit(p); }
+  bool Contains(IRProperty p) const { return (bits_ & Bit(p)) != 0; }
+  bool ContainsAll(IRPropertySet other) const { return (bits_ & other.bits_) == other.bits_; }
+  IRPropertySet Union(IRPropertySet o) const { return IRPropertySet(bits_ | o.bits_); }
+  IRPropertySet Difference(IRPropertySet o) const { return IRPropertySet(bits_ & ~o.bits_); }
+  bool empty() const { return bits_ == 0; }
+  friend bool operator==(IRPropertySet a, IRPropertySet b) { return a.bits_ == b.bits_; }
+
+ private:
+  explicit IRPropertySet(uint64_t bits) : bits_(bits) {}
+  static uint64_t Bit(IRProperty p) { return uint64_t{1} << static_cast<int>(p); }
+  uint64_t bits_ = 0;
+};
+
+absl::string_view IRPropertyName(IRProperty p);
+
+struct PassProperties {
+  IRPropertySet required;
+  IRPropertySet produced;
+  IRPropertySet invalidated;
+};
+
+// What a pass may consult besides the program: the target and options.
+class PassContext {
+ public:
+  PassContext() = default;
+  explicit PassContext(const backends::Backend* backend) : backend_(backend) {}
+
+  // The configured target, or nullptr. Passes ask the backend what the
+  // target can do; they never branch on its name.
+  const backends::Backend* backend() const { return backend_; }
+  void set_backend(const backends::Backend* backend) { backend_ = backend; }
+
+  // Free-form `key=value` options for passes (e.g. from pto-opt flags).
+  const std::string* FindOption(absl::string_view key) const;
+  void SetOption(absl::string_view key, absl::string_view value);
+
+ private:
+  const backends::Backend* backend_ = nullptr;
+  absl::flat_hash_map<std::string, std::string> options_;
+};
+
+class Pass {
+ public:
+  virtual ~Pass() = default;
+  // Kebab-case CLI name, e.g. "legalize-tile-cast".
+  virtual absl::string_view name() const = 0;
+  virtual absl::string_view description() const = 0;
+  virtual PassProperties properties() const { return {}; }
+  virtual absl::StatusOr<ir::Program> Run(const ir::Program& program,
+                                          PassContext& ctx) const = 0;
+};
+
+}  // namespace pto::passes
+
+#endif  // PTO_PASSES_PASS_H_

@@ -1,0 +1,50 @@
+#include "passes/pass_manager.h"
+
+#include "absl/strings/str_cat.h"
+#include "ir/analysis/verifier.h"
+
+namespace pto::passes {
+namespace {
+
+const IRPropertySet kVerifiedProperties = {IRProperty::kSSAForm, IRProperty::kTypeChecked};
+
+}  // namespace
+
+PassManager::PassManager(std::vector<std::unique_ptr<Pass>> passes, PassManagerOptions options)
+    : passes_(std::move(passes)), options_(std::move(options)) {}
+
+absl::StatusOr<ir::Program> PassManager::Run(const ir::Program& input, PassContext& ctx) const {
+  IRPropertySet have;
+  if (options_.verify_each) {
+    if (absl::Status s = ir::VerifyProgram(input); !s.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat("input program is invalid:\n", s.message()));
+    }
+    have = kVerifiedProperties;
+  }
+  ir::Program program = input;
+  for (const std::unique_ptr<Pass>& pass : passes_) {
+    PassProperties props = pass->properties();
+    for (IRProperty p : {IRProperty::kSSAForm, IRProperty::kTypeChecked}) {
+      if (props.required.Contains(p) && !have.Contains(p)) {
+        return absl::FailedPreconditionError(
+            absl::StrCat("pass '", pass->name(), "' requires ", IRPropertyName(p),
+                         ", which no earlier step established (is --verify-each off?)"));
+      }
+    }
+    absl::StatusOr<ir::Program> out = pass->Run(program, ctx);
+    if (!out.ok()) return out.status();
+    program = *out;
+    have = have.Difference(props.invalidated).Union(props.produced);
+    if (options_.after_pass) options_.after_pass(*pass, program);
+    if (options_.verify_each) {
+      if (absl::Status s = ir::VerifyProgram(program); !s.ok()) {
+        return absl::InternalError(absl::StrCat("pass '", pass->name(),
+                                                "' produced invalid IR:\n", s.message()));
+      }
+      have = have.Union(kVerifiedProperties);
+    }
+  }
+  return program;
+}
+
+}  // namespace pto::passes

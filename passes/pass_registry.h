@@ -1,0 +1,52 @@
+// Name -> pass factory, plus named pipelines.
+//
+// The project's registry is BuiltinPasses() (all_passes.h), which lists every
+// pass explicitly (no static self-registration). A pipeline spec is "none", a
+// pipeline name such as "default", or a comma-separated list of pass and
+// pipeline names:
+//
+//   absl::StatusOr<std::vector<std::unique_ptr<Pass>>> passes =
+//       BuiltinPasses().Build("legalize-tile-cast");
+//
+// An unknown name is an error listing what is registered.
+
+#ifndef PTO_PASSES_PASS_REGISTRY_H_
+#define PTO_PASSES_PASS_REGISTRY_H_
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "passes/pass.h"
+
+namespace pto::passes {
+
+class PassRegistry {
+ public:
+  using Factory = std::unique_ptr<Pass> (*)();
+
+  // Each name registers once (checked); pipelines may name passes registered
+  // later, and are resolved when built.
+  void RegisterPass(absl::string_view name, Factory factory);
+  void RegisterPipeline(absl::string_view name, std::vector<std::string> passes);
+
+  absl::StatusOr<std::vector<std::unique_ptr<Pass>>> Build(absl::string_view spec) const;
+
+  // Sorted names.
+  std::vector<std::string> PassNames() const;
+  std::vector<std::string> PipelineNames() const;
+
+ private:
+  absl::Status Append(absl::string_view name, int depth,
+                      std::vector<std::unique_ptr<Pass>>& out) const;
+
+  std::map<std::string, Factory, std::less<>> passes_;
+  std::map<std::string, std::vector<std::string>, std::less<>> pipelines_;
+};
+
+}  // namespace pto::passes
+
+#endif  // PTO_PASSES_PASS_REGISTRY_H_

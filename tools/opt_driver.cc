@@ -1,0 +1,39 @@
+#include "tools/opt_driver.h"
+
+#include "absl/strings/str_cat.h"
+#include "ir/analysis/verifier.h"
+#include "ir/context.h"
+#include "ir/status_macros.h"
+#include "ir/text/parser.h"
+#include "ir/text/printer.h"
+#include "passes/all_passes.h"
+#include "passes/pass_manager.h"
+
+namespace pto::tools {
+
+absl::StatusOr<std::string> RunOpt(absl::string_view text, absl::string_view filename,
+                                   const OptOptions& options, std::string* dumps) {
+  // Resolve the pipeline first: a bad --passes is reported before any work.
+  PTO_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<passes::Pass>> pipeline,
+                       passes::BuiltinPasses().Build(options.passes));
+
+  ir::Context ctx;
+  PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, text, filename));
+
+  ir::PrintOptions print_options;
+  print_options.concise = options.concise;
+  passes::PassManagerOptions pm_options;
+  pm_options.verify_each = options.verify_each;
+  if (options.print_ir_after_all && dumps != nullptr) {
+    pm_options.after_pass = [&](const passes::Pass& pass, const ir::Program& out) {
+      absl::StrAppend(dumps, "# -----// IR Dump After ", pass.name(), " //----- #\n",
+                      ir::PrintProgram(out, print_options), "\n\n");
+    };
+  }
+  passes::PassManager pm(std::move(pipeline), pm_options);
+  passes::PassContext pass_context;
+  PTO_ASSIGN_OR_RETURN(ir::Program result, pm.Run(program, pass_context));
+  return absl::StrCat(ir::PrintProgram(result, print_options), "\n");
+}
+
+}  // namespace pto::tools
