@@ -99,4 +99,9 @@ OpBuilder& OpBuilder::Deduce(DeduceFn fn) {
   return *this;
 }
 
+OpBuilder& OpBuilder::Canonicalize(CanonicalizeFn fn) {
+  op_->canonicalize_ = fn;
+  return *this;
+}
+
 }  // namespace pto::ir

@@ -31,6 +31,7 @@
 #include "absl/strings/string_view.h"
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "ir/attr.h"
@@ -92,6 +93,13 @@ class DeduceContext {
 
 using DeduceFn = absl::StatusOr<const Type*> (*)(const DeduceContext&);
 
+// Kwargs of a call under construction, sorted by key.
+using KwargList = absl::InlinedVector<Kwarg, 8>;
+// Rewrites a call's coerced kwargs (defaults filled) before deduction, e.g.
+// to drop a value equal to its op-specific default so that the IR records
+// only deviations. Must not fail: validation is the deducer's job.
+using CanonicalizeFn = void (*)(const Op& op, ExprSpan args, KwargList& kwargs);
+
 class Op {
  public:
   absl::string_view name() const { return name_; }
@@ -106,6 +114,7 @@ class Op {
   // Index into args() of the keyword-printed arg with this name, or -1.
   int FindKeywordArg(absl::string_view name) const;
   DeduceFn deducer() const { return deduce_; }
+  CanonicalizeFn canonicalizer() const { return canonicalize_; }
   // Bit i set: the op writes its i-th argument (e.g. tile.store's output
   // tensor), so the call must be kept even when its result is unused.
   uint32_t written_args() const { return written_args_; }
@@ -122,6 +131,7 @@ class Op {
   std::vector<ArgSpec> args_;
   std::vector<KwargSpec> kwargs_;
   DeduceFn deduce_ = nullptr;
+  CanonicalizeFn canonicalize_ = nullptr;
   uint32_t written_args_ = 0;
   bool side_effects_ = false;
 };
@@ -142,6 +152,7 @@ class OpBuilder {
   OpBuilder& Writes(int arg_index);
   OpBuilder& SideEffects();
   OpBuilder& Deduce(DeduceFn fn);
+  OpBuilder& Canonicalize(CanonicalizeFn fn);
 
  private:
   Op* op_;

@@ -150,7 +150,7 @@ absl::StatusOr<const Call*> CreateCall(Context& ctx, const Op& op, ExprSpan args
     }
     PTO_ASSIGN_OR_RETURN(slots[key], CoerceKwarg(ctx, op, op.kwargs()[key], given.value));
   }
-  absl::InlinedVector<Kwarg, 8> stored;
+  KwargList stored;
   for (size_t key = 0; key < op.kwargs().size(); ++key) {
     const KwargSpec& spec = op.kwargs()[key];
     if (!slots[key]) {
@@ -162,6 +162,7 @@ absl::StatusOr<const Call*> CreateCall(Context& ctx, const Op& op, ExprSpan args
     }
     if (slots[key]) stored.push_back(Kwarg{static_cast<uint8_t>(key), *slots[key]});
   }
+  if (op.canonicalizer() != nullptr) op.canonicalizer()(op, args, stored);
   absl::Span<const Kwarg> kw(stored);
   PTO_CHECK(op.deducer() != nullptr) << op.name() << " has no deducer";
   DeduceContext dc(ctx, op, args, kw);

@@ -17,7 +17,8 @@
 // values of the wrong kind are errors naming the op. It coerces the spellings
 // the DSL allows (an int dtype code for a DataType, "on"/"off"/1/0 for a
 // saturation mode, a cast-mode name or number for a RoundMode, an int for a
-// float), fills defaults, and then runs the deducer.
+// float), fills defaults, applies the op's canonicaliser (if any), and then
+// runs the deducer.
 
 #ifndef PTO_IR_OP_REGISTRY_H_
 #define PTO_IR_OP_REGISTRY_H_

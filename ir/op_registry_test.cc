@@ -97,10 +97,34 @@ TEST_F(OpRegistryTest, DeducerErrorsNameTheOp) {
   EXPECT_EQ(s.message(), "test.op: asked to fail");
 }
 
+// Drops saturation_mode=on, so only a deviation is recorded.
+void DropSaturationOn(const Op& op, ExprSpan, KwargList& kwargs) {
+  int key = op.FindKwarg("saturation_mode");
+  for (auto it = kwargs.begin(); it != kwargs.end(); ++it) {
+    if (it->key == key && it->value.As<SaturationMode>() == SaturationMode::kOn) {
+      kwargs.erase(it);
+      return;
+    }
+  }
+}
+
+TEST_F(OpRegistryTest, CanonicaliserRunsBeforeDeduction) {
+  registry_.Register("test.canon")
+      .Arg("x")
+      .OptionalKwarg("saturation_mode", AttrKind::kSaturationMode)
+      .Canonicalize(DropSaturationOn)
+      .Deduce(ReturnFirstArgType);
+  const Op& op = *registry_.Find("test.canon");
+  NamedAttr on[] = {{"saturation_mode", AttrValue::String("on")}};
+  EXPECT_TRUE((*CreateCall(ctx_, op, {x_}, on))->kwargs().empty());
+  NamedAttr off[] = {{"saturation_mode", AttrValue::Int(0)}};
+  EXPECT_EQ((*CreateCall(ctx_, op, {x_}, off))->kwargs().size(), 1u);
+}
+
 TEST_F(OpRegistryTest, SortedOpsListsEveryOp) {
   registry_.Register("a.op").Deduce(ReturnFirstArgType);
   std::vector<const Op*> ops = registry_.SortedOps();
-  ASSERT_EQ(ops.size(), 2u);
+  ASSERT_EQ(ops.size(), 2u);  // a.op, test.op
   EXPECT_EQ(ops[0]->name(), "a.op");
   EXPECT_EQ(registry_.Find("missing"), nullptr);
 }

@@ -2,11 +2,14 @@
 
 #include "passes/all_passes.h"
 
+#include "passes/legalize_tile_cast/legalize_tile_cast.h"
+
 namespace pto::passes {
 
 const PassRegistry& BuiltinPasses() {
   static const PassRegistry* const registry = [] {
     auto* r = new PassRegistry();
+    r->RegisterPass("legalize-tile-cast", CreateLegalizeTileCastPass);
     r->RegisterPipeline("default", {"lower-composite-ops", "legalize-tile-cast"});
     return r;
   }();
