@@ -1,7 +1,7 @@
 #include "tools/opt_driver.h"
 
 #include "absl/strings/str_cat.h"
-#include "ir/analysis/verifier.h"
+#include "backends/registry.h"
 #include "ir/context.h"
 #include "ir/status_macros.h"
 #include "ir/text/parser.h"
@@ -16,6 +16,7 @@ absl::StatusOr<std::string> RunOpt(absl::string_view text, absl::string_view fil
   // Resolve the pipeline first: a bad --passes is reported before any work.
   PTO_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<passes::Pass>> pipeline,
                        passes::BuiltinPasses().Build(options.passes));
+  PTO_ASSIGN_OR_RETURN(const backends::Backend* backend, backends::FindBackend(options.backend));
 
   ir::Context ctx;
   PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, text, filename));
@@ -31,7 +32,7 @@ absl::StatusOr<std::string> RunOpt(absl::string_view text, absl::string_view fil
     };
   }
   passes::PassManager pm(std::move(pipeline), pm_options);
-  passes::PassContext pass_context;
+  passes::PassContext pass_context(backend);
   PTO_ASSIGN_OR_RETURN(ir::Program result, pm.Run(program, pass_context));
   return absl::StrCat(ir::PrintProgram(result, print_options), "\n");
 }

@@ -22,6 +22,8 @@ namespace pto::tools {
 struct OptOptions {
   // "default", "none", or a comma-separated list of pass/pipeline names.
   std::string passes = "default";
+  // Target name for //backends:registry; "none" configures no target.
+  std::string backend = "a5";
   // Verify the parsed program and the output of every pass.
   bool verify_each = true;
   // Append the IR after every pass to `dumps`.

@@ -1,13 +1,14 @@
 // pto-opt: the tile IR optimizer driver.
 //
-//   pto-opt [FILE|-] [-o FILE] [--passes=LIST|default|none] [--verify-each=true]
-//           [--print-ir-after-all] [--concise]
+//   pto-opt [FILE|-] [-o FILE] [--passes=LIST|default|none] [--backend=a5|a2a3|none]
+//           [--verify-each=true] [--print-ir-after-all] [--concise]
 //
 // Reads a program in PyPTO's printed DSL, runs the pass pipeline with the
 // verifier after every pass, and prints the result. On error it prints the
 // diagnostic to stderr, exits 1 and writes no output file.
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -25,11 +26,20 @@
 ABSL_FLAG(std::string, o, "-", "Output file; '-' is stdout.");
 ABSL_FLAG(std::string, passes, "default",
           "Pass pipeline: 'default', 'none', or comma-separated pass names.");
+ABSL_FLAG(std::string, backend, "a5", "Target: a5 (Ascend950), a2a3 (Ascend910) or none.");
 ABSL_FLAG(bool, verify_each, true, "Run the verifier on the input and after every pass.");
 ABSL_FLAG(bool, print_ir_after_all, false, "Print the IR to stderr after every pass.");
 ABSL_FLAG(bool, concise, false, "Omit type annotations on assignments.");
 
 namespace {
+
+// Under `bazel run` the process starts in the runfiles tree; relative paths
+// mean the directory the user ran the command from.
+std::string UserPath(const std::string& path) {
+  const char* cwd = std::getenv("BUILD_WORKING_DIRECTORY");
+  if (path == "-" || cwd == nullptr || std::filesystem::path(path).is_absolute()) return path;
+  return (std::filesystem::path(cwd) / path).string();
+}
 
 bool ReadInput(const std::string& path, std::string* text) {
   if (path == "-") {
@@ -83,13 +93,14 @@ int main(int argc, char** argv) {
   }
   std::string input = args.size() == 2 ? args[1] : "-";
   std::string text;
-  if (!ReadInput(input, &text)) {
+  if (!ReadInput(UserPath(input), &text)) {
     std::fprintf(stderr, "pto-opt: error: cannot read '%s'\n", input.c_str());
     return 1;
   }
 
   pto::tools::OptOptions options;
   options.passes = absl::GetFlag(FLAGS_passes);
+  options.backend = absl::GetFlag(FLAGS_backend);
   options.verify_each = absl::GetFlag(FLAGS_verify_each);
   options.print_ir_after_all = absl::GetFlag(FLAGS_print_ir_after_all);
   options.concise = absl::GetFlag(FLAGS_concise);
@@ -104,7 +115,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::string error;
-  if (!WriteOutput(absl::GetFlag(FLAGS_o), *out, &error)) {
+  if (!WriteOutput(UserPath(absl::GetFlag(FLAGS_o)), *out, &error)) {
     std::fprintf(stderr, "pto-opt: error: %s\n", error.c_str());
     return 1;
   }
