@@ -18,6 +18,12 @@ void RegisterTileElementwiseOps(OpRegistry& registry);  // tile_elementwise.cc
 void RegisterTileUnaryOps(OpRegistry& registry);        // tile_unary.cc
 void RegisterTileCastOps(OpRegistry& registry);         // tile_cast.cc
 void RegisterTileMemoryOps(OpRegistry& registry);       // tile_memory.cc
+void RegisterTileCompareOps(OpRegistry& registry);      // tile_compare.cc
+void RegisterTileViewOps(OpRegistry& registry);         // tile_view.cc
+void RegisterTensorElementwiseOps(OpRegistry& registry);  // tensor_elementwise.cc
+void RegisterTensorUnaryOps(OpRegistry& registry);        // tensor_unary.cc
+void RegisterTensorMemoryOps(OpRegistry& registry);       // tensor_memory.cc
+void RegisterTensorViewOps(OpRegistry& registry);         // tensor_view.cc
 
 }  // namespace pto::ir
 

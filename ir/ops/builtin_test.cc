@@ -1,0 +1,217 @@
+// Registry-wide invariants of the built-in ops, and MakeCall/BuiltinOp.
+
+#include "ir/ops/builtin.h"
+
+#include <set>
+#include <string>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "ir/ops/test_util.h"
+
+namespace pto::ir {
+namespace {
+
+using ::testing::HasSubstr;
+
+TEST(BuiltinOpsTest, EveryOpHasDeducerDocAndCategory) {
+  std::vector<const Op*> ops = BuiltinOps().SortedOps();
+  ASSERT_FALSE(ops.empty());
+  for (const Op* op : ops) {
+    SCOPED_TRACE(op->name());
+    EXPECT_NE(op->deducer(), nullptr);
+    EXPECT_FALSE(op->doc().empty());
+    absl::string_view prefix = op->name().substr(0, op->name().find('.'));
+    if (prefix == "tile") {
+      EXPECT_EQ(op->category(), OpCategory::kTile);
+    } else if (prefix == "tensor") {
+      EXPECT_EQ(op->category(), OpCategory::kTensor);
+    } else {
+      ADD_FAILURE() << "unexpected namespace " << prefix;
+    }
+    // Schema sanity: unique names; required args before optional ones;
+    // every default has the declared kind.
+    std::set<std::string> names;
+    bool seen_optional = false;
+    for (const ArgSpec& a : op->args()) {
+      EXPECT_TRUE(names.insert(std::string(a.name)).second) << a.name;
+      if (!a.keyword) {
+        EXPECT_FALSE(seen_optional && !a.optional) << a.name;
+        seen_optional = seen_optional || a.optional;
+      }
+    }
+    for (const KwargSpec& k : op->kwargs()) {
+      EXPECT_TRUE(names.insert(std::string(k.name)).second) << k.name;
+      EXPECT_EQ(k.default_value.has_value(), k.presence == KwargSpec::Presence::kDefault);
+      if (k.default_value) {
+        EXPECT_EQ(k.default_value->kind(), k.kind);
+      }
+    }
+  }
+}
+
+TEST(BuiltinOpsTest, ContainsExactlyTheExpectedOps) {
+  std::vector<std::string> names;
+  for (const Op* op : BuiltinOps().SortedOps()) names.emplace_back(op->name());
+  EXPECT_THAT(names,
+              ::testing::ElementsAre(
+                  "tensor.add", "tensor.adds", "tensor.cast", "tensor.cos", "tensor.create",
+                  "tensor.div", "tensor.divs", "tensor.full", "tensor.maximum", "tensor.minimum",
+                  "tensor.mul", "tensor.muls", "tensor.reinterpret_view", "tensor.sin",
+                  "tensor.sub", "tensor.subs", "tensor.view", "tile.abs", "tile.add", "tile.adds",
+                  "tile.cast",
+                  "tile.cmp", "tile.cmps", "tile.cos", "tile.create", "tile.div", "tile.divs",
+                  "tile.full", "tile.load", "tile.maximum", "tile.maximums", "tile.minimum",
+                  "tile.minimums", "tile.mul", "tile.muls", "tile.neg", "tile.reinterpret_view",
+                  "tile.sel", "tile.sels", "tile.set_validshape", "tile.sin", "tile.store",
+                  "tile.sub", "tile.subs", "tile.transpose_view"));
+}
+
+// Kwarg order is the printed order; it follows the DSL wrappers.
+TEST(BuiltinOpsTest, KwargOrderFollowsTheDsl) {
+  auto kwarg_names = [](absl::string_view op) {
+    std::vector<std::string> names;
+    for (const KwargSpec& k : BuiltinOp(op).kwargs()) names.emplace_back(k.name);
+    return names;
+  };
+  using ::testing::ElementsAre;
+  EXPECT_THAT(kwarg_names("tile.cast"), ElementsAre("target_type", "mode", "saturation_mode"));
+  EXPECT_THAT(kwarg_names("tensor.cast"), ElementsAre("target_type", "mode", "saturation_mode"));
+  EXPECT_THAT(kwarg_names("tile.load"), ElementsAre("target_memory", "clamp"));
+  EXPECT_THAT(kwarg_names("tile.create"),
+              ElementsAre("dtype", "target_memory", "transpose", "flat_layout"));
+  EXPECT_THAT(kwarg_names("tensor.create"),
+              ElementsAre("dtype", "layout", "manual_dep", "init_value"));
+  EXPECT_THAT(kwarg_names("tile.store"), ElementsAre("atomic"));
+  EXPECT_THAT(kwarg_names("tile.cmps"), ElementsAre("cmp_type"));
+  EXPECT_THAT(kwarg_names("tile.reinterpret_view"), ElementsAre("dtype"));
+  // Keyword-printed args come after the kwargs.
+  EXPECT_EQ(BuiltinOp("tile.full").FindKeywordArg("value"), 1);
+  EXPECT_EQ(BuiltinOp("tensor.full").FindKeywordArg("value"), 1);
+  EXPECT_EQ(BuiltinOp("tile.reinterpret_view").FindKeywordArg("shape"), 1);
+  EXPECT_EQ(BuiltinOp("tensor.reinterpret_view").FindKeywordArg("shape"), 1);
+  // Only tile.store writes an argument.
+  for (const Op* op : BuiltinOps().SortedOps()) {
+    EXPECT_EQ(op->written_args(), op->name() == "tile.store" ? 1u << 2 : 0u) << op->name();
+  }
+}
+
+// Every deducer answers every combination of operand kinds (including
+// malformed types a hand-written annotation can spell) with a type or an
+// InvalidArgument naming the op; none may crash on user input.
+TEST(BuiltinOpsTest, DeducersNeverCrashOnOddOperands) {
+  Context ctx;
+  auto dims = [&](std::initializer_list<int64_t> d) {
+    return ctx.IndexList(std::vector<int64_t>(d));
+  };
+  const Var* n = ctx.NewVar("N", ctx.GetScalarType(DataType::kIndex));
+  const Expr* sym_shape[] = {n, ctx.Index(16)};
+  TileView bad_valid;
+  bad_valid.valid_shape = dims({16});
+  TileView narrow;
+  narrow.valid_shape = dims({16, 2});
+  TensorView dn;
+  dn.layout = TensorLayout::kDN;
+  TensorView mx;
+  mx.layout = TensorLayout::kMxAZZ;
+  TensorView partial;
+  partial.valid_shape = dims({8, 16});
+  std::vector<const Expr*> pool = {
+      ctx.NewVar("t", ctx.GetTileType(DataType::kFP32, dims({16, 16}), MemorySpace::kVec)),
+      ctx.NewVar("m", ctx.GetTileType(DataType::kUInt8, dims({16, 32}), MemorySpace::kVec,
+                                      &narrow)),
+      ctx.NewVar("z", ctx.GetTileType(DataType::kFP32, dims({}), std::nullopt)),
+      ctx.NewVar("b", ctx.GetTileType(DataType::kFP16, dims({16, 16}), MemorySpace::kMat,
+                                      &bad_valid)),
+      ctx.NewVar("s", ctx.GetTileType(DataType::kInt8, sym_shape, MemorySpace::kVec)),
+      ctx.NewVar("x", ctx.GetTensorType(DataType::kFP32, dims({16, 16}), partial)),
+      ctx.NewVar("d", ctx.GetTensorType(DataType::kFP32, dims({16}), dn)),
+      ctx.NewVar("q", ctx.GetDistributedTensorType(DataType::kUInt8, dims({16, 4}), mx)),
+      n,
+      ctx.Float(0.5),
+      ctx.Int(-1, DataType::kInt64),
+      ctx.Index(0),
+      ctx.NewMakeTuple(dims({16, 16})),
+      ctx.NewMakeTuple(dims({})),
+      ctx.NewMakeTuple(std::vector<const Expr*>{n, ctx.Index(0)}),
+      ctx.NewMakeTuple(std::vector<const Expr*>{ctx.Float(1.0)}),
+  };
+  auto candidates = [](AttrKind kind) -> std::vector<AttrValue> {
+    switch (kind) {
+      case AttrKind::kDataType:
+        return {AttrValue::DType(DataType::kFP32), AttrValue::DType(DataType::kInt8),
+                AttrValue::DType(DataType::kFP4)};
+      case AttrKind::kMemorySpace:
+        return {AttrValue::Enum(MemorySpace::kVec), AttrValue::Enum(MemorySpace::kMat),
+                AttrValue::Enum(MemorySpace::kLeftScale)};
+      case AttrKind::kTensorLayout:
+        return {AttrValue::Enum(TensorLayout::kND), AttrValue::Enum(TensorLayout::kDN),
+                AttrValue::Enum(TensorLayout::kNZ)};
+      case AttrKind::kInt: return {AttrValue::Int(0), AttrValue::Int(7)};
+      case AttrKind::kBool: return {AttrValue::Bool(true), AttrValue::Bool(false)};
+      case AttrKind::kFloat: return {AttrValue::Float(1.0)};
+      case AttrKind::kRoundMode: return {AttrValue::Enum(RoundMode::kRint)};
+      case AttrKind::kSaturationMode: return {AttrValue::Enum(SaturationMode::kOff)};
+      case AttrKind::kAtomicType: return {AttrValue::Enum(AtomicType::kAdd)};
+      default: return {};
+    }
+  };
+  int calls = 0;
+  for (const Op* op : BuiltinOps().SortedOps()) {
+    SCOPED_TRACE(op->name());
+    for (int variant = 0; variant < 3; ++variant) {
+      std::vector<NamedAttr> kwargs;
+      for (const KwargSpec& k : op->kwargs()) {
+        if (k.presence != KwargSpec::Presence::kRequired && variant == 0) continue;
+        std::vector<AttrValue> c = candidates(k.kind);
+        ASSERT_FALSE(c.empty()) << k.name;
+        kwargs.push_back({k.name, c[variant % c.size()]});
+      }
+      for (int arity = op->min_args(); arity <= op->max_args(); ++arity) {
+        std::vector<size_t> pick(arity, 0);
+        while (true) {
+          std::vector<const Expr*> args;
+          for (size_t p : pick) args.push_back(pool[p]);
+          absl::StatusOr<const Call*> c = CreateCall(ctx, *op, args, kwargs);
+          ++calls;
+          if (!c.ok()) {
+            EXPECT_EQ(c.status().code(), absl::StatusCode::kInvalidArgument) << c.status();
+            EXPECT_TRUE(absl::StartsWith(c.status().message(), absl::StrCat(op->name(), ": ")))
+                << c.status();
+          } else {
+            EXPECT_NE((*c)->type(), nullptr);
+          }
+          size_t k = 0;
+          while (k < pick.size() && ++pick[k] == pool.size()) pick[k++] = 0;
+          if (k == pick.size()) break;
+        }
+      }
+    }
+  }
+  EXPECT_GT(calls, 10000);
+}
+
+TEST(BuiltinOpsTest, BuiltinOpIsStableAndMakeCallUsesIt) {
+  const Op& cast = BuiltinOp("tile.cast");
+  EXPECT_EQ(&cast, BuiltinOps().Find("tile.cast"));
+  EXPECT_EQ(cast.name(), "tile.cast");
+  Context ctx;
+  const Var* t = ctx.NewVar(
+      "t", ctx.GetTileType(DataType::kFP32, ctx.IndexList({16, 16}), MemorySpace::kVec));
+  absl::StatusOr<const Call*> c = MakeCall(ctx, "tile.adds", {t, ctx.Float(1.0)});
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ((*c)->op(), &BuiltinOp("tile.adds"));
+  EXPECT_EQ((*c)->type(), t->type());
+}
+
+TEST(BuiltinOpsTest, MakeCallRejectsUnknownOps) {
+  Context ctx;
+  absl::StatusOr<const Call*> c = MakeCall(ctx, "tile.nope", {});
+  EXPECT_EQ(c.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_THAT(c.status().message(), HasSubstr("unknown op 'tile.nope'"));
+}
+
+}  // namespace
+}  // namespace pto::ir

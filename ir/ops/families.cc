@@ -1,0 +1,18 @@
+#include "ir/ops/families.h"
+
+namespace pto::ir {
+
+void RegisterAllOpFamilies(OpRegistry& registry) {
+  RegisterTileElementwiseOps(registry);
+  RegisterTileUnaryOps(registry);
+  RegisterTileCastOps(registry);
+  RegisterTileMemoryOps(registry);
+  RegisterTileCompareOps(registry);
+  RegisterTileViewOps(registry);
+  RegisterTensorElementwiseOps(registry);
+  RegisterTensorUnaryOps(registry);
+  RegisterTensorMemoryOps(registry);
+  RegisterTensorViewOps(registry);
+}
+
+}  // namespace pto::ir
