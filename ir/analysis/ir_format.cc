@@ -1,0 +1,405 @@
+#include "ir/analysis/ir_format.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "absl/strings/str_cat.h"
+#include "ir/enums.h"
+#include "ir/function.h"
+#include "ir/op.h"
+
+namespace pto::ir::diag {
+namespace {
+
+// Diagnostics never need more; it also bounds the recursion on hostile trees.
+constexpr int kMaxFormatDepth = 32;
+
+std::string FormatFloat(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buf[40];
+  std::snprintf(buf, sizeof(buf), "%.17g", v);
+  std::string s = buf;
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return s;
+}
+
+template <typename E>
+std::string EnumSpelling(int64_t raw) {
+  // Range-check before the cast: the enums are one byte wide.
+  if (raw < 0 || raw >= EnumSize<E>()) return absl::StrCat("#", raw);
+  return FormatEnum(static_cast<E>(raw));
+}
+
+const char* BinarySpelling(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::kAdd: return "+";
+    case BinaryOp::kSub: return "-";
+    case BinaryOp::kMul: return "*";
+    case BinaryOp::kFloorDiv: return "//";
+    case BinaryOp::kFloorMod: return "%";
+    case BinaryOp::kFloatDiv: return "/";
+    case BinaryOp::kPow: return "**";
+    case BinaryOp::kMin: return "min";
+    case BinaryOp::kMax: return "max";
+    case BinaryOp::kEq: return "==";
+    case BinaryOp::kNe: return "!=";
+    case BinaryOp::kLt: return "<";
+    case BinaryOp::kLe: return "<=";
+    case BinaryOp::kGt: return ">";
+    case BinaryOp::kGe: return ">=";
+    case BinaryOp::kAnd: return "and";
+    case BinaryOp::kOr: return "or";
+    case BinaryOp::kXor: return "xor";
+    case BinaryOp::kBitAnd: return "&";
+    case BinaryOp::kBitOr: return "|";
+    case BinaryOp::kBitXor: return "^";
+    case BinaryOp::kShl: return "<<";
+    case BinaryOp::kShr: return ">>";
+  }
+  return "?";
+}
+
+void AppendExpr(std::string& out, const Expr* e, int depth);
+
+void AppendList(std::string& out, ExprSpan list, int depth) {
+  out += "[";
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (i > 0) out += ", ";
+    AppendExpr(out, list[i], depth + 1);
+  }
+  out += "]";
+}
+
+void AppendArgs(std::string& out, ExprSpan args, int depth) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (i > 0) out += ", ";
+    AppendExpr(out, args[i], depth + 1);
+  }
+}
+
+void AppendExpr(std::string& out, const Expr* e, int depth) {
+  if (e == nullptr) {
+    out += "<null>";
+    return;
+  }
+  if (depth > kMaxFormatDepth) {
+    out += "...";
+    return;
+  }
+  switch (e->kind()) {
+    case NodeKind::kVar:
+    case NodeKind::kIterArg: {
+      absl::string_view name = e->As<Var>()->name();
+      absl::StrAppend(&out, name.empty() ? absl::string_view("<unnamed>") : name);
+      return;
+    }
+    case NodeKind::kConstInt: {
+      const auto* c = e->As<ConstInt>();
+      if (c->dtype() == DataType::kIndex) {
+        absl::StrAppend(&out, c->value());
+      } else {
+        absl::StrAppend(&out, "pl.const(", c->value(), ", ", FormatDataType(c->dtype()), ")");
+      }
+      return;
+    }
+    case NodeKind::kConstFloat: {
+      const auto* c = e->As<ConstFloat>();
+      if (c->dtype() == DataType::kFP32) {
+        out += FormatFloat(c->value());
+      } else {
+        absl::StrAppend(&out, "pl.const(", FormatFloat(c->value()), ", ",
+                        FormatDataType(c->dtype()), ")");
+      }
+      return;
+    }
+    case NodeKind::kConstBool:
+      out += e->As<ConstBool>()->value() ? "True" : "False";
+      return;
+    case NodeKind::kCall: {
+      const auto* c = e->As<Call>();
+      if (c->op() != nullptr) {
+        absl::StrAppend(&out, "pl.", c->op()->name(), "(");
+      } else {
+        absl::StrAppend(&out, "self.", c->callee() ? c->callee()->name() : "<null>", "(");
+      }
+      AppendArgs(out, c->args(), depth);
+      out += ")";
+      return;
+    }
+    case NodeKind::kMakeTuple:
+      AppendList(out, e->As<MakeTuple>()->elements(), depth);
+      return;
+    case NodeKind::kTupleGetItem: {
+      const auto* t = e->As<TupleGetItem>();
+      AppendExpr(out, t->tuple(), depth + 1);
+      absl::StrAppend(&out, "[", t->index(), "]");
+      return;
+    }
+    case NodeKind::kBinary: {
+      const auto* b = e->As<BinaryExpr>();
+      if (b->op() == BinaryOp::kMin || b->op() == BinaryOp::kMax) {
+        absl::StrAppend(&out, BinarySpelling(b->op()), "(");
+        AppendExpr(out, b->lhs(), depth + 1);
+        out += ", ";
+        AppendExpr(out, b->rhs(), depth + 1);
+        out += ")";
+        return;
+      }
+      out += "(";
+      AppendExpr(out, b->lhs(), depth + 1);
+      absl::StrAppend(&out, " ", BinarySpelling(b->op()), " ");
+      AppendExpr(out, b->rhs(), depth + 1);
+      out += ")";
+      return;
+    }
+    case NodeKind::kUnary: {
+      const auto* u = e->As<UnaryExpr>();
+      switch (u->op()) {
+        case UnaryOp::kNeg: out += "-"; break;
+        case UnaryOp::kNot: out += "not "; break;
+        case UnaryOp::kBitNot: out += "~"; break;
+        case UnaryOp::kAbs: out += "abs("; break;
+        case UnaryOp::kCast: out += "pl.cast("; break;
+      }
+      AppendExpr(out, u->operand(), depth + 1);
+      if (u->op() == UnaryOp::kAbs) out += ")";
+      if (u->op() == UnaryOp::kCast) absl::StrAppend(&out, ", ", FormatDataType(u->dtype()), ")");
+      return;
+    }
+    default:
+      out += "<not an expression>";
+      return;
+  }
+}
+
+void AppendTileView(std::string& out, const TileType* t) {
+  const TileView& v = *t->view();
+  TileView imp = ImplicitTileView(t->memory_space(), t->shape_blayout());
+  std::string fields;
+  auto field = [&fields](absl::string_view s) {
+    if (!fields.empty()) fields += ", ";
+    absl::StrAppend(&fields, s);
+  };
+  if (!v.valid_shape.empty()) {
+    std::string s = "valid_shape=";
+    AppendList(s, v.valid_shape, 1);
+    field(s);
+  }
+  if (!v.stride.empty()) {
+    std::string s = "stride=";
+    AppendList(s, v.stride, 1);
+    field(s);
+  }
+  if (v.start_offset != nullptr) {
+    std::string s = "start_offset=";
+    AppendExpr(s, v.start_offset, 1);
+    field(s);
+  }
+  if (v.blayout != imp.blayout) {
+    field(absl::StrCat("blayout=", FormatEnum(v.blayout)));
+  }
+  if (v.slayout != imp.slayout) {
+    field(absl::StrCat("slayout=", FormatEnum(v.slayout)));
+  }
+  if (v.fractal != imp.fractal) field(absl::StrCat("fractal=", v.fractal));
+  if (v.pad != PadValue::kNull) {
+    field(absl::StrCat("pad=", FormatEnum(v.pad)));
+  }
+  if (v.compact != CompactMode::kNull) {
+    field(absl::StrCat("compact=", FormatEnum(v.compact)));
+  }
+  absl::StrAppend(&out, ", pl.TileView(", fields, ")");
+}
+
+void AppendType(std::string& out, const Type* t, int depth) {
+  if (t == nullptr) {
+    out += "<null type>";
+    return;
+  }
+  if (depth > kMaxFormatDepth) {
+    out += "...";
+    return;
+  }
+  switch (t->kind()) {
+    case TypeKind::kUnknown:
+      out += "pl.UnknownType";
+      return;
+    case TypeKind::kCommCtx:
+      out += "pld.CommCtxType";
+      return;
+    case TypeKind::kScalar:
+      absl::StrAppend(&out, "pl.Scalar[", FormatDataType(t->As<ScalarType>()->dtype()), "]");
+      return;
+    case TypeKind::kTensor:
+    case TypeKind::kDistributedTensor: {
+      const auto* tt = t->As<TensorType>();
+      out += tt->IsDistributed() ? "pld.DistributedTensor[" : "pl.Tensor[";
+      AppendList(out, tt->shape(), 0);
+      absl::StrAppend(&out, ", ", FormatDataType(tt->dtype()));
+      if (const TensorView* v = tt->view()) {
+        out += ", pl.TensorView(valid_shape=";
+        AppendList(out, v->valid_shape, 0);
+        out += ", stride=";
+        AppendList(out, v->stride, 0);
+        absl::StrAppend(&out, ", layout=", FormatEnum(v->layout));
+        if (v->pad != PadValue::kNull) {
+          absl::StrAppend(&out, ", pad=", FormatEnum(v->pad));
+        }
+        out += ")";
+      }
+      out += "]";
+      return;
+    }
+    case TypeKind::kTile: {
+      const auto* tt = t->As<TileType>();
+      out += "pl.Tile[";
+      AppendList(out, tt->shape(), 0);
+      absl::StrAppend(&out, ", ", FormatDataType(tt->dtype()));
+      if (tt->memory_space()) {
+        absl::StrAppend(&out, ", ",
+                        FormatEnum(*tt->memory_space()));
+      }
+      if (tt->view() != nullptr) AppendTileView(out, tt);
+      out += "]";
+      return;
+    }
+    case TypeKind::kTuple: {
+      auto elements = t->As<TupleType>()->elements();
+      if (elements.empty()) {
+        out += "pl.Tuple[()]";
+        return;
+      }
+      out += "pl.Tuple[";
+      for (size_t i = 0; i < elements.size(); ++i) {
+        if (i > 0) out += ", ";
+        AppendType(out, elements[i], depth + 1);
+      }
+      out += "]";
+      return;
+    }
+  }
+  out += "<unknown type kind>";
+}
+
+std::string Quoted(absl::string_view name) { return absl::StrCat("'", name, "'"); }
+
+}  // namespace
+
+std::string FormatDataType(DataType dtype) { return absl::StrCat("pl.", dtype.name()); }
+
+std::string FormatType(const Type* type) {
+  std::string out;
+  AppendType(out, type, 0);
+  return out;
+}
+
+std::string FormatExpr(const Expr* expr) {
+  std::string out;
+  AppendExpr(out, expr, 0);
+  return out;
+}
+
+std::string FormatAttrValue(const AttrValue& value) {
+  switch (value.kind()) {
+    case AttrKind::kBool: return value.bool_value() ? "True" : "False";
+    case AttrKind::kInt: return absl::StrCat(value.int_value());
+    case AttrKind::kFloat: return FormatFloat(value.float_value());
+    case AttrKind::kString: return Quoted(value.string_value());
+    case AttrKind::kDataType: {
+      std::optional<DataType> t = DataType::FromCode(static_cast<int>(value.raw_int()));
+      return t ? FormatDataType(*t) : absl::StrCat("pl.DataType#", value.raw_int());
+    }
+    case AttrKind::kMemorySpace: return EnumSpelling<MemorySpace>(value.raw_int());
+    case AttrKind::kTileLayout: return EnumSpelling<TileLayout>(value.raw_int());
+    case AttrKind::kTensorLayout: return EnumSpelling<TensorLayout>(value.raw_int());
+    case AttrKind::kPadValue: return EnumSpelling<PadValue>(value.raw_int());
+    case AttrKind::kRoundMode: return EnumSpelling<RoundMode>(value.raw_int());
+    case AttrKind::kSaturationMode: return EnumSpelling<SaturationMode>(value.raw_int());
+    case AttrKind::kAtomicType: return EnumSpelling<AtomicType>(value.raw_int());
+  }
+  return "?";
+}
+
+const char* TypeKindName(TypeKind kind) {
+  switch (kind) {
+    case TypeKind::kUnknown: return "UnknownType";
+    case TypeKind::kScalar: return "Scalar";
+    case TypeKind::kTensor: return "Tensor";
+    case TypeKind::kDistributedTensor: return "DistributedTensor";
+    case TypeKind::kTile: return "Tile";
+    case TypeKind::kTuple: return "Tuple";
+    case TypeKind::kCommCtx: return "CommCtxType";
+  }
+  return "?";
+}
+
+const char* NodeKindName(NodeKind kind) {
+  switch (kind) {
+    case NodeKind::kVar: return "Var";
+    case NodeKind::kIterArg: return "IterArg";
+    case NodeKind::kConstInt: return "ConstInt";
+    case NodeKind::kConstFloat: return "ConstFloat";
+    case NodeKind::kConstBool: return "ConstBool";
+    case NodeKind::kCall: return "Call";
+    case NodeKind::kMakeTuple: return "MakeTuple";
+    case NodeKind::kTupleGetItem: return "TupleGetItem";
+    case NodeKind::kBinary: return "BinaryExpr";
+    case NodeKind::kUnary: return "UnaryExpr";
+    case NodeKind::kAssign: return "AssignStmt";
+    case NodeKind::kEval: return "EvalStmt";
+    case NodeKind::kReturn: return "ReturnStmt";
+    case NodeKind::kYield: return "YieldStmt";
+    case NodeKind::kSeq: return "SeqStmts";
+    case NodeKind::kIf: return "IfStmt";
+    case NodeKind::kFor: return "ForStmt";
+    case NodeKind::kWhile: return "WhileStmt";
+  }
+  return "?";
+}
+
+std::string DescribeExpr(const Expr* e) {
+  if (e == nullptr) return "null";
+  switch (e->kind()) {
+    case NodeKind::kVar:
+    case NodeKind::kIterArg:
+      return absl::StrCat(NodeKindName(e->kind()), " ", Quoted(e->As<Var>()->name()));
+    case NodeKind::kConstInt:
+    case NodeKind::kConstFloat:
+    case NodeKind::kConstBool:
+      return absl::StrCat(NodeKindName(e->kind()), " ", FormatExpr(e));
+    case NodeKind::kCall: {
+      const auto* c = e->As<Call>();
+      if (c->op() != nullptr) return std::string(c->op()->name());
+      return absl::StrCat("call ", Quoted(c->callee() ? c->callee()->name() : "<null>"));
+    }
+    case NodeKind::kTupleGetItem:
+      return absl::StrCat("TupleGetItem [", e->As<TupleGetItem>()->index(), "]");
+    case NodeKind::kBinary:
+      return absl::StrCat("BinaryExpr ", BinarySpelling(e->As<BinaryExpr>()->op()));
+    default:
+      return NodeKindName(e->kind());
+  }
+}
+
+std::string DescribeStmt(const Stmt* s) {
+  if (s == nullptr) return "null";
+  switch (s->kind()) {
+    case NodeKind::kAssign: {
+      const Var* v = s->As<AssignStmt>()->var();
+      return absl::StrCat("AssignStmt ", Quoted(v ? v->name() : "<null>"));
+    }
+    case NodeKind::kFor: {
+      const Var* v = s->As<ForStmt>()->loop_var();
+      return absl::StrCat("ForStmt ", Quoted(v ? v->name() : "<null>"));
+    }
+    case NodeKind::kEval: {
+      const Expr* e = s->As<EvalStmt>()->expr();
+      return absl::StrCat("EvalStmt ", DescribeExpr(e));
+    }
+    default:
+      return NodeKindName(s->kind());
+  }
+}
+
+}  // namespace pto::ir::diag

@@ -1,0 +1,85 @@
+#include "ir/analysis/var_table.h"
+
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "ir/context.h"
+
+namespace pto::ir {
+namespace {
+
+class VarTableTest : public ::testing::Test {
+ protected:
+  std::vector<const Var*> MakeVars(Context& ctx, int n) {
+    std::vector<const Var*> vars;
+    for (int i = 0; i < n; ++i) vars.push_back(ctx.NewVar("v", ctx.GetScalarType(DataType::kIndex)));
+    return vars;
+  }
+  Context ctx_;
+};
+
+TEST_F(VarTableTest, InsertFindAscendingIds) {
+  std::vector<const Var*> vars = MakeVars(ctx_, 10000);
+  VarTable<int> table;
+  for (int i = 0; i < 10000; ++i) {
+    auto [value, inserted] = table.Insert(vars[i], i);
+    ASSERT_TRUE(inserted);
+    EXPECT_EQ(*value, i);
+  }
+  EXPECT_EQ(table.size(), 10000u);
+  for (int i = 0; i < 10000; ++i) {
+    ASSERT_NE(table.Find(vars[i]), nullptr);
+    EXPECT_EQ(*table.Find(vars[i]), i);
+  }
+  auto [value, inserted] = table.Insert(vars[5], 99);
+  EXPECT_FALSE(inserted);
+  EXPECT_EQ(*value, 5);
+}
+
+TEST_F(VarTableTest, DescendingAndScatteredIds) {
+  std::vector<const Var*> vars = MakeVars(ctx_, 50000);
+  VarTable<int> table;
+  // Descending: the window grows downwards.
+  for (int i = 999; i >= 0; --i) table.Insert(vars[i], i);
+  // Far apart: beyond the window's limit, so kept in the fallback map.
+  for (int i = 1000; i < 50000; i += 997) table.Insert(vars[i], i);
+  EXPECT_EQ(*table.Find(vars[0]), 0);
+  EXPECT_EQ(*table.Find(vars[999]), 999);
+  for (int i = 1000; i < 50000; i += 997) {
+    ASSERT_NE(table.Find(vars[i]), nullptr) << i;
+    EXPECT_EQ(*table.Find(vars[i]), i);
+  }
+  EXPECT_EQ(table.Find(vars[1001]), nullptr);
+  // Filling the gap later widens the window over Vars that overflowed; they
+  // must still be found, and not inserted twice.
+  for (int i = 1000; i < 50000; ++i) table.Insert(vars[i], i);
+  EXPECT_EQ(table.size(), 50000u);
+  for (int i = 0; i < 50000; ++i) EXPECT_EQ(*table.Find(vars[i]), i);
+}
+
+TEST_F(VarTableTest, SameIdFromAnotherContextIsADifferentKey) {
+  Context other;
+  std::vector<const Var*> a = MakeVars(ctx_, 100);
+  std::vector<const Var*> b = MakeVars(other, 100);
+  ASSERT_EQ(a[7]->id(), b[7]->id());
+  VarTable<int> table;
+  for (int i = 0; i < 100; ++i) table.Insert(a[i], i);
+  EXPECT_EQ(table.Find(b[7]), nullptr);
+  EXPECT_TRUE(table.Insert(b[7], -7).second);
+  EXPECT_EQ(*table.Find(b[7]), -7);
+  EXPECT_EQ(*table.Find(a[7]), 7);
+}
+
+TEST_F(VarTableTest, ClearEmpties) {
+  std::vector<const Var*> vars = MakeVars(ctx_, 10);
+  VarTable<int> table;
+  table.Insert(vars[3], 3);
+  table.Clear();
+  EXPECT_EQ(table.size(), 0u);
+  EXPECT_EQ(table.Find(vars[3]), nullptr);
+  EXPECT_TRUE(table.Insert(vars[9], 9).second);
+  EXPECT_EQ(*table.Find(vars[9]), 9);
+}
+
+}  // namespace
+}  // namespace pto::ir

@@ -1,0 +1,788 @@
+#include "ir/analysis/verifier.h"
+
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "ir/analysis/ir_format.h"
+#include "ir/analysis/var_table.h"
+#include "ir/op.h"
+
+namespace pto::ir {
+namespace {
+
+using diag::FormatType;
+
+// Deeper nesting is reported instead of walked, to bound the stack.
+constexpr int kMaxDepth = 1000;
+
+enum class BodyKind { kFunction, kLoop, kBranch };
+
+std::string Quote(absl::string_view s) { return absl::StrCat("'", s, "'"); }
+
+std::string Count(size_t n, absl::string_view noun) {
+  return absl::StrCat(n, " ", noun, n == 1 ? "" : "s");
+}
+
+bool IsIndexLikeScalar(const Type* t) {
+  const auto* s = t != nullptr ? t->As<ScalarType>() : nullptr;
+  return s != nullptr && s->dtype().IsIndexLike();
+}
+
+// Does the expression mention a Var? (A symbolic dim of a callee's param.)
+bool MentionsVar(const Expr* e, int depth) {
+  if (e == nullptr || depth > kMaxDepth) return false;
+  switch (e->kind()) {
+    case NodeKind::kVar:
+    case NodeKind::kIterArg:
+      return true;
+    case NodeKind::kBinary:
+      return MentionsVar(e->As<BinaryExpr>()->lhs(), depth + 1) ||
+             MentionsVar(e->As<BinaryExpr>()->rhs(), depth + 1);
+    case NodeKind::kUnary:
+      return MentionsVar(e->As<UnaryExpr>()->operand(), depth + 1);
+    default:
+      return false;
+  }
+}
+
+bool DimAccepts(const Expr* formal, const Expr* actual) {
+  return ExprIdentical(formal, actual) || MentionsVar(formal, 0);
+}
+
+bool DimsAccept(ExprSpan formal, ExprSpan actual) {
+  if (formal.size() != actual.size()) return false;
+  for (size_t i = 0; i < formal.size(); ++i) {
+    if (!DimAccepts(formal[i], actual[i])) return false;
+  }
+  return true;
+}
+
+// Does an argument (or result) of type `actual` fit a callee's declared
+// `formal` type? Exact, except that a formal dim mentioning a Var (a dynamic
+// dim of the callee) accepts any dim.
+bool TypeAccepts(const Type* formal, const Type* actual, int depth = 0) {
+  if (formal == actual) return true;
+  if (formal == nullptr || actual == nullptr || formal->kind() != actual->kind() ||
+      depth > kMaxDepth) {
+    return false;
+  }
+  switch (formal->kind()) {
+    case TypeKind::kTensor:
+    case TypeKind::kDistributedTensor: {
+      const auto* f = formal->As<TensorType>();
+      const auto* a = actual->As<TensorType>();
+      if (f->dtype() != a->dtype() || !DimsAccept(f->shape(), a->shape())) return false;
+      const TensorView* fv = f->view();
+      const TensorView* av = a->view();
+      if (fv == nullptr || av == nullptr) return fv == av;
+      return DimsAccept(fv->valid_shape, av->valid_shape) && DimsAccept(fv->stride, av->stride) &&
+             fv->layout == av->layout && fv->pad == av->pad;
+    }
+    case TypeKind::kTile: {
+      const auto* f = formal->As<TileType>();
+      const auto* a = actual->As<TileType>();
+      if (f->dtype() != a->dtype() || f->memory_space() != a->memory_space() ||
+          !DimsAccept(f->shape(), a->shape())) {
+        return false;
+      }
+      const TileView* fv = f->view();
+      const TileView* av = a->view();
+      if (fv == nullptr || av == nullptr) return fv == av;
+      bool offsets = (fv->start_offset == nullptr || av->start_offset == nullptr)
+                         ? fv->start_offset == av->start_offset
+                         : DimAccepts(fv->start_offset, av->start_offset);
+      return offsets && DimsAccept(fv->valid_shape, av->valid_shape) &&
+             DimsAccept(fv->stride, av->stride) && fv->blayout == av->blayout &&
+             fv->slayout == av->slayout && fv->fractal == av->fractal && fv->pad == av->pad &&
+             fv->compact == av->compact;
+    }
+    case TypeKind::kTuple: {
+      auto f = formal->As<TupleType>()->elements();
+      auto a = actual->As<TupleType>()->elements();
+      if (f.size() != a.size()) return false;
+      for (size_t i = 0; i < f.size(); ++i) {
+        if (!TypeAccepts(f[i], a[i], depth + 1)) return false;
+      }
+      return true;
+    }
+    default:
+      return false;  // Scalars and singletons are interned: distinct means different.
+  }
+}
+
+class Verifier {
+ public:
+  explicit Verifier(const Program& program) : ctx_(program.context()) {
+    for (const Function* f : program.functions()) functions_.emplace(f->name(), f);
+  }
+
+  void VerifyFunction(const Function* f);
+  std::vector<Diagnostic> TakeDiagnostics() { return std::move(diagnostics_); }
+
+ private:
+  struct VarInfo {
+    SourceLoc loc;  // of the definition
+    bool visible;
+    bool dynamic_dim;  // defined implicitly by a param type
+  };
+  struct PendingUse {
+    const Var* var;
+    size_t diagnostic;  // placeholder to fill in once the function is walked
+  };
+  class DepthGuard {
+   public:
+    explicit DepthGuard(int& depth) : depth_(depth) { ++depth_; }
+    ~DepthGuard() { --depth_; }
+    bool too_deep() const { return depth_ > kMaxDepth; }
+
+   private:
+    int& depth_;
+  };
+
+  void Report(SourceLoc loc, std::string message) {
+    diagnostics_.push_back(Diagnostic{Where(loc), std::move(message)});
+  }
+  // The node's location, else the innermost statement's, else the function's.
+  SourceLoc Where(SourceLoc loc) const {
+    if (loc.known()) return loc;
+    if (stmt_loc_.known()) return stmt_loc_;
+    return function_ != nullptr ? function_->loc() : loc;
+  }
+  std::string DefinedAt(const VarInfo& info) const {
+    if (info.dynamic_dim) return "a dynamic dim of a parameter type";
+    return absl::StrCat("defined at ", ctx_.FormatLoc(info.loc));
+  }
+  bool CheckDepth(const DepthGuard& guard, SourceLoc loc) {
+    if (!guard.too_deep()) return true;
+    if (!reported_depth_) {
+      Report(loc, absl::StrCat("nesting deeper than ", kMaxDepth,
+                               " levels; the rest is not verified"));
+      reported_depth_ = true;
+    }
+    return false;
+  }
+
+  // --- Scopes ---
+  size_t EnterScope() const { return scope_.size(); }
+  void ExitScope(size_t mark);
+  // Defines `v` at `loc`: the statement for an AssignStmt var, else the
+  // Var's own location when known (VarSite), as one Var object may be
+  // (wrongly) defined at several sites.
+  void Define(const Var* v, SourceLoc loc);
+  static SourceLoc VarSite(const Var* v, SourceLoc fallback) {
+    return v != nullptr && v->loc().known() ? v->loc() : fallback;
+  }
+  void DefineDynamicDims(const Type* t, SourceLoc loc, int depth);
+  void DefineDimVars(const Expr* e, SourceLoc loc, int depth);
+  void Use(const Var* v, SourceLoc site);
+  void ResolvePendingUses();
+
+  // --- Walks ---
+  // Walks a statement list; returns its trailing yield (loop bodies and
+  // branches only) for the enclosing construct to check.
+  const YieldStmt* VerifyBody(const Stmt* body, BodyKind kind);
+  void VerifyStmt(const Stmt* s, BodyKind kind, bool last);
+  void VerifyExpr(const Expr* e, SourceLoc site);
+  void VerifyOpCall(const Call* c, SourceLoc loc);
+  void VerifyFunctionCall(const Call* c, SourceLoc loc);
+  void VerifyAssign(const AssignStmt* s, SourceLoc loc);
+  void VerifyReturn(const ReturnStmt* s, SourceLoc loc);
+  void VerifyIf(const IfStmt* s, SourceLoc loc);
+  void VerifyFor(const ForStmt* s, SourceLoc loc);
+  void VerifyWhile(const WhileStmt* s, SourceLoc loc);
+  void VerifyIterInits(IterArgSpan iter_args, SourceLoc loc);
+  void CheckLoopYield(const YieldStmt* y, IterArgSpan iter_args, absl::string_view what,
+                      SourceLoc loc);
+  void CheckLoopReturnVars(VarSpan return_vars, IterArgSpan iter_args, absl::string_view what,
+                           SourceLoc loc);
+  void CheckBranchYield(const YieldStmt* y, VarSpan return_vars, absl::string_view branch,
+                        SourceLoc loc);
+  void CheckScalarCondition(const Expr* cond, absl::string_view what, SourceLoc loc);
+  void CheckBound(const Expr* e, absl::string_view what, SourceLoc loc);
+
+  Context& ctx_;
+  absl::flat_hash_map<absl::string_view, const Function*> functions_;
+  const Function* function_ = nullptr;
+  SourceLoc stmt_loc_;
+  int depth_ = 0;
+  bool reported_depth_ = false;
+  VarTable<VarInfo> vars_;
+  std::vector<const Var*> scope_;  // definitions of the open scopes, in order
+  std::vector<PendingUse> pending_;
+  std::vector<Diagnostic> diagnostics_;
+};
+
+// --- Scopes -----------------------------------------------------------------------
+
+void Verifier::ExitScope(size_t mark) {
+  for (size_t i = mark; i < scope_.size(); ++i) {
+    if (VarInfo* info = vars_.Find(scope_[i])) info->visible = false;
+  }
+  scope_.resize(mark);
+}
+
+void Verifier::Define(const Var* v, SourceLoc loc) {
+  if (v == nullptr) {
+    Report(loc, "missing variable in a definition");
+    return;
+  }
+  SourceLoc at = Where(loc);
+  auto [info, inserted] = vars_.Insert(v, VarInfo{at, true, false});
+  if (inserted) {
+    scope_.push_back(v);
+    return;
+  }
+  Report(at, absl::StrCat(Quote(v->name()), " is defined more than once (",
+                          info->dynamic_dim ? "it is " : "first ", DefinedAt(*info), ")"));
+  // Keep the later uses quiet: the variable is at least visible here.
+  if (!info->visible) {
+    info->visible = true;
+    scope_.push_back(v);
+  }
+}
+
+void Verifier::DefineDimVars(const Expr* e, SourceLoc loc, int depth) {
+  if (e == nullptr || depth > kMaxDepth) return;
+  switch (e->kind()) {
+    case NodeKind::kVar:
+    case NodeKind::kIterArg: {
+      const Var* v = e->As<Var>();
+      if (vars_.Insert(v, VarInfo{loc, true, true}).second) scope_.push_back(v);
+      return;
+    }
+    case NodeKind::kBinary:
+      DefineDimVars(e->As<BinaryExpr>()->lhs(), loc, depth + 1);
+      DefineDimVars(e->As<BinaryExpr>()->rhs(), loc, depth + 1);
+      return;
+    case NodeKind::kUnary:
+      DefineDimVars(e->As<UnaryExpr>()->operand(), loc, depth + 1);
+      return;
+    default:
+      return;
+  }
+}
+
+void Verifier::DefineDynamicDims(const Type* t, SourceLoc loc, int depth) {
+  if (t == nullptr || depth > kMaxDepth) return;
+  auto dims = [&](ExprSpan list) {
+    for (const Expr* d : list) DefineDimVars(d, loc, 0);
+  };
+  if (const auto* tensor = t->As<TensorType>()) {
+    dims(tensor->shape());
+    if (const TensorView* v = tensor->view()) {
+      dims(v->valid_shape);
+      dims(v->stride);
+    }
+  } else if (const auto* tile = t->As<TileType>()) {
+    dims(tile->shape());
+    if (const TileView* v = tile->view()) {
+      dims(v->valid_shape);
+      dims(v->stride);
+      DefineDimVars(v->start_offset, loc, 0);
+    }
+  } else if (const auto* tuple = t->As<TupleType>()) {
+    for (const Type* e : tuple->elements()) DefineDynamicDims(e, loc, depth + 1);
+  }
+}
+
+void Verifier::Use(const Var* v, SourceLoc site) {
+  const VarInfo* info = vars_.Find(v);
+  if (info == nullptr) {
+    pending_.push_back(PendingUse{v, diagnostics_.size()});
+    Report(site, "");
+    return;
+  }
+  if (!info->visible) {
+    Report(site, absl::StrCat(Quote(v->name()), " is used outside the scope that defines it (",
+                              DefinedAt(*info), ")"));
+  }
+}
+
+void Verifier::ResolvePendingUses() {
+  for (const PendingUse& use : pending_) {
+    std::string& message = diagnostics_[use.diagnostic].message;
+    if (const VarInfo* info = vars_.Find(use.var)) {
+      message = absl::StrCat(Quote(use.var->name()), " is used before its definition (",
+                             DefinedAt(*info), ")");
+    } else {
+      message = absl::StrCat(Quote(use.var->name()), " is not defined in function ",
+                             Quote(function_->name()));
+    }
+  }
+  pending_.clear();
+}
+
+// --- Functions and statements -------------------------------------------------------
+
+void Verifier::VerifyFunction(const Function* f) {
+  function_ = f;
+  stmt_loc_ = f->loc();
+  vars_.Clear();
+  scope_.clear();
+  pending_.clear();
+  reported_depth_ = false;
+  for (const Var* p : f->params()) Define(p, VarSite(p, f->loc()));
+  for (const Var* p : f->params()) {
+    if (p != nullptr) DefineDynamicDims(p->type(), f->loc(), 0);
+  }
+  if (f->body() == nullptr) {
+    Report(f->loc(), absl::StrCat("function ", Quote(f->name()), " has no body"));
+  } else {
+    VerifyBody(f->body(), BodyKind::kFunction);
+  }
+  ResolvePendingUses();
+}
+
+const YieldStmt* Verifier::VerifyBody(const Stmt* body, BodyKind kind) {
+  if (body == nullptr) return nullptr;
+  Stmts list = body->Is<SeqStmts>() ? body->As<SeqStmts>()->stmts() : Stmts(&body, 1);
+  for (size_t i = 0; i < list.size(); ++i) VerifyStmt(list[i], kind, i + 1 == list.size());
+  if (kind == BodyKind::kFunction || list.empty()) return nullptr;
+  const Stmt* last = list.back();
+  return last != nullptr ? last->As<YieldStmt>() : nullptr;
+}
+
+void Verifier::VerifyStmt(const Stmt* s, BodyKind kind, bool last) {
+  DepthGuard guard(depth_);
+  if (s == nullptr) {
+    Report(stmt_loc_, "missing statement");
+    return;
+  }
+  SourceLoc saved = stmt_loc_;
+  if (s->loc().known()) stmt_loc_ = s->loc();
+  SourceLoc loc = Where(s->loc());
+  if (!CheckDepth(guard, loc)) {
+    stmt_loc_ = saved;
+    return;
+  }
+  switch (s->kind()) {
+    case NodeKind::kAssign:
+      VerifyAssign(s->As<AssignStmt>(), loc);
+      break;
+    case NodeKind::kEval:
+      VerifyExpr(s->As<EvalStmt>()->expr(), loc);
+      break;
+    case NodeKind::kReturn:
+      if (kind != BodyKind::kFunction || !last) {
+        Report(loc, "return is only allowed as the last statement of a function body");
+        for (const Expr* v : s->As<ReturnStmt>()->values()) VerifyExpr(v, loc);
+      } else {
+        VerifyReturn(s->As<ReturnStmt>(), loc);
+      }
+      break;
+    case NodeKind::kYield:
+      if (kind == BodyKind::kFunction || !last) {
+        Report(loc, "yield is only allowed as the last statement of a loop body or if branch");
+      }
+      for (const Expr* v : s->As<YieldStmt>()->values()) VerifyExpr(v, loc);
+      break;
+    case NodeKind::kSeq: {
+      // Context::NewSeq flattens sequences; walk a stray one in place.
+      Stmts list = s->As<SeqStmts>()->stmts();
+      for (size_t i = 0; i < list.size(); ++i) {
+        VerifyStmt(list[i], kind, last && i + 1 == list.size());
+      }
+      break;
+    }
+    case NodeKind::kIf:
+      VerifyIf(s->As<IfStmt>(), loc);
+      break;
+    case NodeKind::kFor:
+      VerifyFor(s->As<ForStmt>(), loc);
+      break;
+    case NodeKind::kWhile:
+      VerifyWhile(s->As<WhileStmt>(), loc);
+      break;
+    default:
+      Report(loc, "not a statement");
+      break;
+  }
+  stmt_loc_ = saved;
+}
+
+void Verifier::VerifyAssign(const AssignStmt* s, SourceLoc loc) {
+  VerifyExpr(s->value(), loc);
+  const Var* v = s->var();
+  Define(v, loc);
+  if (v != nullptr && s->value() != nullptr && v->type() != s->value()->type()) {
+    Report(loc, absl::StrCat(Quote(v->name()), " has type ", FormatType(v->type()),
+                             " but its value has type ", FormatType(s->value()->type())));
+  }
+}
+
+void Verifier::VerifyReturn(const ReturnStmt* s, SourceLoc loc) {
+  ExprSpan values = s->values();
+  for (const Expr* v : values) VerifyExpr(v, loc);
+  auto types = function_->return_types();
+  if (values.size() != types.size()) {
+    Report(loc, absl::StrCat("return gives ", Count(values.size(), "value"), " but function ",
+                             Quote(function_->name()), " declares ",
+                             Count(types.size(), "return type")));
+    return;
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (values[i] != nullptr && values[i]->type() != types[i]) {
+      Report(loc, absl::StrCat("return value ", i, " has type ", FormatType(values[i]->type()),
+                               " but function ", Quote(function_->name()), " returns ",
+                               FormatType(types[i])));
+    }
+  }
+}
+
+void Verifier::CheckScalarCondition(const Expr* cond, absl::string_view what, SourceLoc loc) {
+  if (cond == nullptr) {
+    Report(loc, absl::StrCat(what, " has no condition"));
+  } else if (!cond->type()->Is<ScalarType>()) {
+    Report(loc, absl::StrCat(what, " condition must be a scalar, got ",
+                             FormatType(cond->type())));
+  }
+}
+
+void Verifier::CheckBound(const Expr* e, absl::string_view what, SourceLoc loc) {
+  if (e == nullptr) {
+    Report(loc, absl::StrCat("for loop has no ", what));
+  } else if (!IsIndexLikeScalar(e->type())) {
+    Report(loc, absl::StrCat("for loop ", what,
+                             " must be an index-like scalar (INT64, UINT64 or INDEX), got ",
+                             FormatType(e->type())));
+  }
+}
+
+void Verifier::CheckBranchYield(const YieldStmt* y, VarSpan return_vars,
+                                absl::string_view branch, SourceLoc loc) {
+  if (y == nullptr) {
+    if (!return_vars.empty()) {
+      Report(loc, absl::StrCat("the ", branch, " branch of an if with return vars must end with "
+                               "a yield"));
+    }
+    return;
+  }
+  SourceLoc at = y->loc().known() ? y->loc() : loc;
+  ExprSpan values = y->values();
+  if (values.size() != return_vars.size()) {
+    Report(at, absl::StrCat("yield gives ", Count(values.size(), "value"), " but the if has ",
+                            Count(return_vars.size(), "return var")));
+    return;
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    const Var* rv = return_vars[i];
+    if (values[i] != nullptr && rv != nullptr && values[i]->type() != rv->type()) {
+      Report(at, absl::StrCat("yield value ", i, " has type ", FormatType(values[i]->type()),
+                              " but return var ", Quote(rv->name()), " has type ",
+                              FormatType(rv->type())));
+    }
+  }
+}
+
+void Verifier::VerifyIf(const IfStmt* s, SourceLoc loc) {
+  if (s->condition() != nullptr) VerifyExpr(s->condition(), loc);
+  CheckScalarCondition(s->condition(), "if", loc);
+  if (s->then_body() == nullptr) Report(loc, "if has no then branch");
+  size_t mark = EnterScope();
+  const YieldStmt* then_yield = VerifyBody(s->then_body(), BodyKind::kBranch);
+  ExitScope(mark);
+  const YieldStmt* else_yield = nullptr;
+  if (s->else_body() != nullptr) {
+    else_yield = VerifyBody(s->else_body(), BodyKind::kBranch);
+    ExitScope(mark);
+  }
+  VarSpan rvs = s->return_vars();
+  if (s->then_body() != nullptr) CheckBranchYield(then_yield, rvs, "then", loc);
+  if (s->else_body() != nullptr) {
+    CheckBranchYield(else_yield, rvs, "else", loc);
+  } else if (!rvs.empty()) {
+    Report(loc, "an if with return vars needs an else branch");
+  }
+  for (const Var* v : rvs) Define(v, VarSite(v, loc));
+}
+
+void Verifier::VerifyIterInits(IterArgSpan iter_args, SourceLoc loc) {
+  for (const IterArg* a : iter_args) {
+    if (a == nullptr) {
+      Report(loc, "missing iter arg");
+      continue;
+    }
+    VerifyExpr(a->init(), loc);
+    if (a->init() != nullptr && a->init()->type() != a->type()) {
+      Report(VarSite(a, loc),
+             absl::StrCat("iter arg ", Quote(a->name()), " has type ", FormatType(a->type()),
+                          " but its init value has type ", FormatType(a->init()->type())));
+    }
+  }
+}
+
+void Verifier::CheckLoopYield(const YieldStmt* y, IterArgSpan iter_args, absl::string_view what,
+                              SourceLoc loc) {
+  if (y == nullptr) {
+    if (!iter_args.empty()) {
+      Report(loc, absl::StrCat("a ", what, " with iter args must end its body with a yield"));
+    }
+    return;
+  }
+  SourceLoc at = y->loc().known() ? y->loc() : loc;
+  ExprSpan values = y->values();
+  if (values.size() != iter_args.size()) {
+    Report(at, absl::StrCat("yield gives ", Count(values.size(), "value"), " but the ", what,
+                            " has ", Count(iter_args.size(), "iter arg")));
+    return;
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    const IterArg* a = iter_args[i];
+    if (values[i] != nullptr && a != nullptr && values[i]->type() != a->type()) {
+      Report(at, absl::StrCat("yield value ", i, " has type ", FormatType(values[i]->type()),
+                              " but iter arg ", Quote(a->name()), " has type ",
+                              FormatType(a->type())));
+    }
+  }
+}
+
+void Verifier::CheckLoopReturnVars(VarSpan return_vars, IterArgSpan iter_args,
+                                   absl::string_view what, SourceLoc loc) {
+  if (return_vars.size() != iter_args.size()) {
+    Report(loc, absl::StrCat("the ", what, " has ", Count(return_vars.size(), "return var"),
+                             " but ", Count(iter_args.size(), "iter arg")));
+    return;
+  }
+  for (size_t i = 0; i < return_vars.size(); ++i) {
+    const Var* rv = return_vars[i];
+    const IterArg* a = iter_args[i];
+    if (rv != nullptr && a != nullptr && rv->type() != a->type()) {
+      Report(loc, absl::StrCat("return var ", Quote(rv->name()), " has type ",
+                               FormatType(rv->type()), " but iter arg ", Quote(a->name()),
+                               " has type ", FormatType(a->type())));
+    }
+  }
+}
+
+void Verifier::VerifyFor(const ForStmt* s, SourceLoc loc) {
+  // A missing bound or condition is reported by its own check.
+  if (s->start() != nullptr) VerifyExpr(s->start(), loc);
+  if (s->stop() != nullptr) VerifyExpr(s->stop(), loc);
+  if (s->step() != nullptr) VerifyExpr(s->step(), loc);
+  CheckBound(s->start(), "start", loc);
+  CheckBound(s->stop(), "stop", loc);
+  CheckBound(s->step(), "step", loc);
+  VerifyIterInits(s->iter_args(), loc);
+  size_t mark = EnterScope();
+  const Var* i = s->loop_var();
+  Define(i, VarSite(i, loc));
+  if (i != nullptr && !IsIndexLikeScalar(i->type())) {
+    Report(loc, absl::StrCat("for loop variable ", Quote(i->name()),
+                             " must be an index-like scalar (INT64, UINT64 or INDEX), got ",
+                             FormatType(i->type())));
+  }
+  for (const IterArg* a : s->iter_args()) Define(a, VarSite(a, loc));
+  if (s->body() == nullptr) Report(loc, "for loop has no body");
+  const YieldStmt* y = VerifyBody(s->body(), BodyKind::kLoop);
+  CheckLoopYield(y, s->iter_args(), "for loop", loc);
+  ExitScope(mark);
+  for (const Var* v : s->return_vars()) Define(v, VarSite(v, loc));
+  CheckLoopReturnVars(s->return_vars(), s->iter_args(), "for loop", loc);
+}
+
+void Verifier::VerifyWhile(const WhileStmt* s, SourceLoc loc) {
+  VerifyIterInits(s->iter_args(), loc);
+  size_t mark = EnterScope();
+  for (const IterArg* a : s->iter_args()) Define(a, VarSite(a, loc));
+  if (s->condition() != nullptr) VerifyExpr(s->condition(), loc);
+  CheckScalarCondition(s->condition(), "while", loc);
+  if (s->body() == nullptr) Report(loc, "while loop has no body");
+  const YieldStmt* y = VerifyBody(s->body(), BodyKind::kLoop);
+  CheckLoopYield(y, s->iter_args(), "while loop", loc);
+  ExitScope(mark);
+  for (const Var* v : s->return_vars()) Define(v, VarSite(v, loc));
+  CheckLoopReturnVars(s->return_vars(), s->iter_args(), "while loop", loc);
+}
+
+// --- Expressions ---------------------------------------------------------------------
+
+void Verifier::VerifyExpr(const Expr* e, SourceLoc site) {
+  DepthGuard guard(depth_);
+  if (e == nullptr) {
+    Report(site, "missing expression");
+    return;
+  }
+  // A Var node carries its definition's location; report uses at the site.
+  if (e->Is<Var>()) return Use(e->As<Var>(), site);
+  SourceLoc here = Where(e->loc().known() ? e->loc() : site);
+  if (!CheckDepth(guard, here)) return;
+  switch (e->kind()) {
+    case NodeKind::kCall: {
+      const auto* c = e->As<Call>();
+      for (const Expr* a : c->args()) {
+        if (a != nullptr) VerifyExpr(a, here);
+      }
+      if (c->op() != nullptr) {
+        VerifyOpCall(c, here);
+      } else {
+        VerifyFunctionCall(c, here);
+      }
+      return;
+    }
+    case NodeKind::kMakeTuple:
+      for (const Expr* x : e->As<MakeTuple>()->elements()) VerifyExpr(x, here);
+      return;
+    case NodeKind::kTupleGetItem:
+      VerifyExpr(e->As<TupleGetItem>()->tuple(), here);
+      return;
+    case NodeKind::kBinary:
+      VerifyExpr(e->As<BinaryExpr>()->lhs(), here);
+      VerifyExpr(e->As<BinaryExpr>()->rhs(), here);
+      return;
+    case NodeKind::kUnary:
+      VerifyExpr(e->As<UnaryExpr>()->operand(), here);
+      return;
+    default:
+      return;  // constants
+  }
+}
+
+void Verifier::VerifyOpCall(const Call* c, SourceLoc loc) {
+  const Op& op = *c->op();
+  bool schema_ok = true;
+  auto problem = [&](std::string message) {
+    Report(loc, absl::StrCat(op.name(), ": ", message));
+    schema_ok = false;
+  };
+  int n = static_cast<int>(c->args().size());
+  if (n < op.min_args() || n > op.max_args()) {
+    problem(absl::StrCat("expects ",
+                         op.min_args() == op.max_args()
+                             ? absl::StrCat(op.min_args())
+                             : absl::StrCat(op.min_args(), " to ", op.max_args()),
+                         " argument", op.max_args() == 1 ? "" : "s", ", got ", n));
+  }
+  for (int i = 0; i < n; ++i) {
+    if (c->arg(i) == nullptr) problem(absl::StrCat("argument ", i, " is missing"));
+  }
+  // The deducer relies on what CreateCall guarantees: known keys in order,
+  // values of the declared kinds, required and defaulted kwargs present.
+  auto schema = op.kwargs();
+  int previous = -1;
+  uint64_t present = 0;
+  for (const Kwarg& k : c->kwargs()) {
+    if (k.key >= schema.size()) {
+      problem(absl::StrCat("kwarg key ", k.key, " is outside the op's kwarg schema"));
+      continue;
+    }
+    const KwargSpec& spec = schema[k.key];
+    if (static_cast<int>(k.key) <= previous) {
+      problem(absl::StrCat("kwarg ", Quote(spec.name), " is repeated or out of order"));
+    }
+    previous = k.key;
+    if (k.key < 64) present |= uint64_t{1} << k.key;
+    if (k.value.kind() != spec.kind) {
+      problem(absl::StrCat("kwarg ", Quote(spec.name), " has kind ", AttrKindName(k.value.kind()),
+                           ", expected ", AttrKindName(spec.kind)));
+    }
+  }
+  for (size_t key = 0; key < schema.size() && key < 64; ++key) {
+    if (schema[key].presence == KwargSpec::Presence::kOptional) continue;
+    if ((present & (uint64_t{1} << key)) == 0) {
+      problem(absl::StrCat("missing kwarg ", Quote(schema[key].name)));
+    }
+  }
+  if (!schema_ok) return;
+  if (op.deducer() == nullptr) {
+    Report(loc, absl::StrCat(op.name(), ": the op has no type deducer"));
+    return;
+  }
+  DeduceContext dc(ctx_, op, c->args(), c->kwargs());
+  absl::StatusOr<const Type*> deduced = op.deducer()(dc);
+  if (!deduced.ok()) {
+    absl::string_view message = deduced.status().message();
+    Report(loc, absl::StartsWith(message, absl::StrCat(op.name(), ":"))
+                    ? std::string(message)
+                    : absl::StrCat(op.name(), ": ", message));
+    return;
+  }
+  if (*deduced != c->type()) {
+    Report(loc, absl::StrCat(op.name(), ": type ", FormatType(c->type()),
+                             " does not match the deduced type ", FormatType(*deduced)));
+  }
+}
+
+void Verifier::VerifyFunctionCall(const Call* c, SourceLoc loc) {
+  absl::string_view name = c->callee() != nullptr ? c->callee()->name() : absl::string_view();
+  auto it = functions_.find(name);
+  if (it == functions_.end()) {
+    Report(loc, absl::StrCat("call of undefined function ", Quote(name)));
+    return;
+  }
+  const Function* callee = it->second;
+  VarSpan params = callee->params();
+  ExprSpan args = c->args();
+  if (args.size() != params.size()) {
+    Report(loc, absl::StrCat("call of ", Quote(name), ": expects ",
+                             Count(params.size(), "argument"), ", got ", args.size()));
+  } else {
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (args[i] == nullptr) {
+        Report(loc, absl::StrCat("call of ", Quote(name), ": argument ", i, " is missing"));
+        continue;
+      }
+      if (params[i] == nullptr) continue;
+      if (!TypeAccepts(params[i]->type(), args[i]->type())) {
+        Report(loc, absl::StrCat("call of ", Quote(name), ": argument ", i, " has type ",
+                                 FormatType(args[i]->type()), " but parameter ",
+                                 Quote(params[i]->name()), " has type ",
+                                 FormatType(params[i]->type())));
+      }
+    }
+  }
+  auto returns = callee->return_types();
+  const Type* expected = returns.empty()       ? ctx_.GetUnknownType()
+                         : returns.size() == 1 ? returns[0]
+                                               : ctx_.GetTupleType(returns);
+  if (!TypeAccepts(expected, c->type())) {
+    Report(loc, absl::StrCat("call of ", Quote(name), ": type ", FormatType(c->type()),
+                             " does not match the function's return type ",
+                             FormatType(expected)));
+  }
+}
+
+}  // namespace
+
+std::string FormatDiagnostic(const Context& ctx, const Diagnostic& diagnostic) {
+  return absl::StrCat(ctx.FormatLoc(diagnostic.loc), ": error: ", diagnostic.message);
+}
+
+std::vector<Diagnostic> CollectDiagnostics(const Program& program) {
+  Verifier verifier(program);
+  for (const Function* f : program.functions()) verifier.VerifyFunction(f);
+  return verifier.TakeDiagnostics();
+}
+
+std::vector<Diagnostic> CollectDiagnostics(const Program& program, const Function* function) {
+  if (function == nullptr) return {Diagnostic{SourceLoc{}, "no function to verify"}};
+  Verifier verifier(program);
+  verifier.VerifyFunction(function);
+  return verifier.TakeDiagnostics();
+}
+
+namespace {
+
+absl::Status ToStatus(const Context& ctx, const std::vector<Diagnostic>& diagnostics) {
+  if (diagnostics.empty()) return absl::OkStatus();
+  std::string message;
+  for (const Diagnostic& d : diagnostics) {
+    if (!message.empty()) message += "\n";
+    message += FormatDiagnostic(ctx, d);
+  }
+  return absl::InvalidArgumentError(message);
+}
+
+}  // namespace
+
+absl::Status VerifyProgram(const Program& program) {
+  return ToStatus(program.context(), CollectDiagnostics(program));
+}
+
+absl::Status VerifyFunction(const Program& program, const Function* function) {
+  return ToStatus(program.context(), CollectDiagnostics(program, function));
+}
+
+}  // namespace pto::ir
