@@ -1,0 +1,283 @@
+// The emitter core: writes one function of the tile IR as a PTO `func.func`.
+//
+// It owns everything that is not op-specific - the signature, SSA names,
+// the constants block, tensor views, the tile buffer plan and allocations,
+// statements and control flow, scalar arithmetic - and hands each op call to
+// its entry in the OpEmitterTable. The public section below "Op emitter
+// interface" is what those entries use: operand values, the result buffer,
+// line emission and located errors. Implementation is split by concern:
+// function_emitter.cc (prologue, values, lines), stmt_emitter.cc
+// (statements and control flow), scalar_emitter.cc (scalar expressions).
+//
+//   FunctionEmitter fe(program.context(), *fn, backend, options, PtoOpEmitters());
+//   PTO_RETURN_IF_ERROR(fe.Emit(out));        // appends "  func.func @k(...) {...}\n"
+//
+// An op emitter, for reference:
+//
+//   absl::Status EmitNeg(FunctionEmitter& e, const ir::Call& call) {
+//     PTO_ASSIGN_OR_RETURN(TileValue src, e.Tile(call.arg(0)));
+//     PTO_ASSIGN_OR_RETURN(TileValue dst, e.ResultBuffer());
+//     e.EmitInsOuts("pto.tneg", {{src.name, src.type}}, "", {dst.name, dst.type});
+//     return absl::OkStatus();
+//   }
+
+#ifndef PTO_CODEGEN_FUNCTION_EMITTER_H_
+#define PTO_CODEGEN_FUNCTION_EMITTER_H_
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "backends/backend.h"
+#include "codegen/op_emitter.h"
+#include "codegen/pto_emitter.h"
+#include "codegen/pto_spelling.h"
+#include "codegen/ssa_names.h"
+#include "codegen/text_buffer.h"
+#include "ir/context.h"
+#include "ir/function.h"
+
+namespace pto::codegen {
+
+// A tile buffer handle: its SSA name and `!pto.tile_buf<...>` type.
+struct TileValue {
+  TileValue() = default;
+  TileValue(absl::string_view n, absl::string_view t) : name(n), type(t) {}
+
+  absl::string_view name;
+  absl::string_view type;
+  // Defined by pto.treshape: its valid extent lives in its type, so it cannot
+  // be narrowed in place.
+  bool is_view = false;
+  // Allocated with `v_row=?, v_col=?`: pto.set_validshape may narrow it.
+  bool dynamic_valid = false;
+  // For a view: the buffer it reads (name and type).
+  absl::string_view base_name;
+  absl::string_view base_type;
+};
+
+// A tensor: the pointer argument it lives behind and its tensor_view value.
+struct TensorValue {
+  absl::string_view ptr;
+  absl::string_view view;
+  absl::string_view view_type;  // "!pto.tensor_view<?x?xf32>"
+  absl::string_view dtype;      // "f32"
+};
+
+struct ScalarValue {
+  absl::string_view name;
+  ir::DataType dtype;
+};
+
+// One `ins(...)` / `outs(...)` entry.
+struct Operand {
+  absl::string_view name;
+  absl::string_view type;
+};
+
+class FunctionEmitter {
+ public:
+  FunctionEmitter(ir::Context& ctx, const ir::Function& function,
+                  const backends::Backend* backend, const PtoOptions& options,
+                  const OpEmitterTable& emitters);
+  FunctionEmitter(const FunctionEmitter&) = delete;
+  FunctionEmitter& operator=(const FunctionEmitter&) = delete;
+
+  // Appends the function's text (two-space indented) to `out`.
+  absl::Status Emit(std::string& out);
+
+  // --- Op emitter interface ------------------------------------------------
+
+  const backends::Backend* backend() const { return backend_; }
+  ir::Context& context() const { return ctx_; }
+  // The var the current call is assigned to; null in an EvalStmt.
+  const ir::Var* result() const { return result_; }
+
+  // Operand values. Each must be a Var bound to a value of that kind.
+  absl::StatusOr<TileValue> Tile(const ir::Expr* e);
+  absl::StatusOr<TensorValue> Tensor(const ir::Expr* e);
+  // Any scalar expression, in its own dtype (arith lines emitted as needed).
+  absl::StatusOr<ScalarValue> Scalar(const ir::Expr* e);
+  // The scalar operand of a tile op on `tile_dtype` tiles: its own dtype,
+  // except that an INDEX value (a bare DSL literal or an index var) becomes
+  // i32 on an integer tile and the tile's dtype on a float tile - PTO tile
+  // instructions take no index operand.
+  absl::StatusOr<ScalarValue> TileScalar(const ir::Expr* e, ir::DataType tile_dtype);
+  // An integer expression as an `index` value.
+  absl::StatusOr<absl::string_view> Index(const ir::Expr* e);
+  // The spelling of a scalar dtype ("f32", "index", "i1").
+  absl::StatusOr<absl::string_view> ScalarTypeName(ir::DataType dtype);
+
+  // The buffer the result var owns (allocated in the prologue).
+  absl::StatusOr<TileValue> ResultBuffer();
+  // The static-valid tile_buf type of a view result (pto.treshape carries no
+  // valid operands).
+  absl::StatusOr<std::string> ViewType(const ir::TileType& tile);
+  void BindResult(const TileValue& value);
+  void BindResult(const TensorValue& value);
+
+  // `%x = pto.make_tensor_view %ptr, shape = [...], strides = [...]
+  // {layout = ...} : !pto.tensor_view<...>` for `type` over `ptr`.
+  absl::StatusOr<TensorValue> MakeTensorView(absl::string_view ptr, const ir::TensorType& type,
+                                             absl::string_view name_hint);
+  // `%x_pview = pto.partition_view ...` over `tensor`; returns the partition
+  // value and its type.
+  absl::StatusOr<Operand> PartitionView(const TensorValue& tensor, absl::string_view name_hint,
+                                        ir::ExprSpan offsets, ir::ExprSpan sizes);
+
+  absl::string_view NewName(absl::string_view hint) { return names_.Fresh(hint); }
+  // Keeps `s` alive as long as this emitter.
+  absl::string_view Save(std::string s);
+
+  // One op line, indented, with its location when requested.
+  void EmitOp(absl::string_view text);
+  // `op ins(a, b {ins_attrs} : Ta, Tb) outs(d : Td) trailing`.
+  void EmitInsOuts(absl::string_view op, absl::Span<const Operand> ins,
+                   absl::string_view ins_attrs, const Operand& out,
+                   absl::string_view trailing = "");
+
+  // InvalidArgument "FILE:LINE:COL: error: codegen: <message>" at the current
+  // op (or statement) location.
+  absl::Status Fail(absl::string_view message) const;
+  // Same text, code Unimplemented: the input is valid IR PTO codegen lacks.
+  absl::Status Unsupported(absl::string_view message) const;
+
+ private:
+  // In variant index order.
+  enum class BindingKind : uint8_t { kScalar, kTile, kTensor };
+  struct Binding {
+    std::variant<ScalarValue, TileValue, TensorValue> value;
+    BindingKind kind() const { return static_cast<BindingKind>(value.index()); }
+    const ScalarValue& scalar() const { return std::get<ScalarValue>(value); }
+    const TileValue& tile() const { return std::get<TileValue>(value); }
+    const TensorValue& tensor() const { return std::get<TensorValue>(value); }
+  };
+  // What a yield inside the innermost loop or if binds.
+  struct YieldSlot {
+    BindingKind kind = BindingKind::kScalar;
+    ir::DataType dtype;   // scalars
+    TileValue buffer;     // tiles: the buffer the yielded tile goes to
+    const ir::Var* buffer_owner = nullptr;  // set: PrepareWrite before each move
+    TensorValue tensor;   // tensors: the tensor the value must be
+    bool tensor_known = false;
+  };
+  struct YieldFrame {
+    std::vector<YieldSlot> slots;
+    bool yielded = false;
+    bool scf_yield_needed = false;  // emit `scf.yield` for scalar slots
+  };
+
+  // Sets loc_ to `loc` (when known) for the scope's lifetime.
+  class LocScope {
+   public:
+    LocScope(FunctionEmitter* e, ir::SourceLoc loc) : e_(e), saved_(e->loc_) {
+      if (loc.known()) e->loc_ = loc;
+    }
+    ~LocScope() { e_->loc_ = saved_; }
+    LocScope(const LocScope&) = delete;
+    LocScope& operator=(const LocScope&) = delete;
+
+   private:
+    FunctionEmitter* e_;
+    ir::SourceLoc saved_;
+  };
+
+  // --- function_emitter.cc: plan, signature, prologue, values ---
+  void PlanBuffers(const ir::Stmt* s);
+  const ir::Var* BufferOwner(const ir::Var* v) const;
+  absl::Status EmitSignature(std::string& header);
+  absl::Status EmitPrologue();
+  absl::Status AllocateBuffer(const ir::Var* owner);
+  absl::StatusOr<absl::string_view> TileBufTypeOf(const ir::TileType& tile, bool dynamic_valid);
+  bool AvailableAtEntry(const ir::Expr* e) const;
+  // Valid rows/cols of `geometry` as index values.
+  absl::StatusOr<std::pair<absl::string_view, absl::string_view>> ValidExtents(
+      const TileGeometry& geometry);
+  absl::Status PrepareWrite(const ir::Var* owner);
+  void BindTile(const ir::Var* v, const TileValue& value);
+  void BindTensor(const ir::Var* v, const TensorValue& value);
+  void BindScalar(const ir::Var* v, const ScalarValue& value);
+  const Binding* Lookup(const ir::Var* v) const;
+  absl::Status NotBound(const ir::Var* v) const;
+  std::string LocSuffix() const;
+  // Indentation of the current region depth.
+  void Indent();
+  ir::SourceLoc ErrorLoc() const;
+
+  // --- stmt_emitter.cc: statements and control flow ---
+  absl::Status EmitStmt(const ir::Stmt* s);
+  absl::Status EmitAssign(const ir::AssignStmt& s);
+  absl::Status EmitCall(const ir::Call& call, const ir::Var* result);
+  absl::Status EmitFor(const ir::ForStmt& s);
+  absl::Status EmitWhile(const ir::WhileStmt& s);
+  absl::Status EmitIf(const ir::IfStmt& s);
+  absl::Status EmitYield(const ir::YieldStmt& s);
+  // Tile/tensor/scalar slots for a construct's iter args or return vars.
+  absl::Status CarryIn(absl::Span<const ir::IterArg* const> iter_args, YieldFrame& frame,
+                       std::vector<std::string>& scalar_inits);
+  absl::Status Move(const TileValue& from, const TileValue& to);
+  void OpenRegion(absl::string_view header);
+  void CloseRegion(absl::string_view text, ir::SourceLoc loc);
+
+  // --- scalar_emitter.cc: scalar expressions ---
+  absl::StatusOr<ScalarValue> EmitScalar(const ir::Expr* e, absl::string_view hint);
+  absl::StatusOr<ScalarValue> EmitBinary(const ir::BinaryExpr& b, absl::string_view hint);
+  absl::StatusOr<ScalarValue> EmitUnary(const ir::UnaryExpr& u, absl::string_view hint);
+  // `hint` names the result; empty: "<operand>_<type>".
+  absl::StatusOr<ScalarValue> Convert(const ScalarValue& v, ir::DataType to,
+                                      absl::string_view hint = {});
+  absl::StatusOr<ScalarValue> IntConstant(int64_t value, ir::DataType dtype);
+  absl::StatusOr<ScalarValue> FloatConstant(double value, ir::DataType dtype);
+  ScalarValue BoolConstant(bool value);
+  ScalarValue AddConstant(std::string key, absl::string_view hint, absl::string_view text,
+                          ir::DataType dtype);
+  absl::StatusOr<ScalarValue> Arith(absl::string_view op, const ScalarValue& a,
+                                    const ScalarValue& b, ir::DataType result,
+                                    absl::string_view hint);
+
+  ir::Context& ctx_;
+  const ir::Function& fn_;
+  const backends::Backend* backend_;
+  PtoOptions options_;
+  const OpEmitterTable& emitters_;
+
+  SsaNames names_;
+  std::deque<std::string> strings_;
+  absl::flat_hash_map<const ir::Var*, Binding> bindings_;
+  absl::flat_hash_map<std::string, ScalarValue> constants_;
+  absl::flat_hash_map<std::pair<const ir::TileType*, bool>, absl::string_view> tile_types_;
+
+  // Buffer plan (PlanBuffers): owners in definition order, the owner of each
+  // aliasing tile var, owners whose valid extents are dynamic (the operand of
+  // a set_validshape), and owners whose extents are set before each write
+  // (computed in the body, or narrowed in place).
+  std::vector<const ir::Var*> buffers_;
+  std::vector<std::pair<const ir::Var*, absl::string_view>> tensor_params_;  // with their ptr
+  absl::flat_hash_map<const ir::Var*, const ir::Var*> owner_of_;
+  absl::flat_hash_set<const ir::Var*> dynamic_valid_;
+  absl::flat_hash_set<const ir::Var*> valid_set_at_write_;
+
+  std::string constants_text_;
+  TextBuffer prologue_text_;
+  TextBuffer body_text_;
+  TextBuffer* out_ = &prologue_text_;
+  size_t planned_values_ = 0;  // values the plan saw, to size bindings_
+  int depth_ = 0;  // region nesting inside the function body
+
+  ir::SourceLoc loc_;           // location of the current op or statement
+  const ir::Var* result_ = nullptr;
+  std::vector<YieldFrame> yields_;
+};
+
+}  // namespace pto::codegen
+
+#endif  // PTO_CODEGEN_FUNCTION_EMITTER_H_

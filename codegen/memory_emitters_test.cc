@@ -1,0 +1,124 @@
+// Allocation and data movement: tile.create, tile.full, tile.load, tile.store.
+
+#include "codegen/test_util.h"
+
+namespace pto::codegen {
+namespace {
+
+using ::testing::EndsWith;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+TEST_F(PtoTest, CreateIsOnlyItsAllocation) {
+  Let("z", "tile.create", {List({8, 32})},
+      {{"dtype", AttrValue::DType(DataType::kBF16)},
+       {"target_memory", AttrValue::Enum(MemorySpace::kVec)}});
+  std::string text = EmitOk();
+  EXPECT_EQ(Line(text, "%z"), absl::StrCat("%z = pto.alloc_tile : ", VecTile("bf16", 8, 32)));
+}
+
+TEST_F(PtoTest, CreateInEveryBufferSpace) {
+  const std::pair<MemorySpace, absl::string_view> spaces[] = {
+      {MemorySpace::kVec, "loc=vec, "},     {MemorySpace::kMat, "loc=mat, "},
+      {MemorySpace::kLeft, "loc=left, "},   {MemorySpace::kRight, "loc=right, "},
+      {MemorySpace::kAcc, "loc=acc, "},     {MemorySpace::kBias, "loc=bias, "},
+  };
+  for (const auto& [space, loc] : spaces) {
+    Let("z", "tile.create", {List({16, 16})},
+        {{"dtype", AttrValue::DType(DataType::kFP32)}, {"target_memory", AttrValue::Enum(space)}});
+  }
+  std::vector<std::string> allocs = LinesWith(EmitOk(), "pto.alloc_tile");
+  ASSERT_EQ(allocs.size(), std::size(spaces));
+  for (size_t i = 0; i < allocs.size(); ++i) {
+    EXPECT_THAT(allocs[i], HasSubstr(absl::StrCat("!pto.tile_buf<", spaces[i].second)));
+  }
+  EXPECT_THAT(allocs[4], HasSubstr("blayout=col_major, slayout=row_major, fractal=1024, pad=0>"));
+}
+
+TEST_F(PtoTest, FullIsTexpands) {
+  Let("z", "tile.full", {List({16, 16}), ctx_.Float(0.0)},
+      {{"dtype", AttrValue::DType(DataType::kFP32)}});
+  Let("w", "tile.full", {List({16, 16}), ctx_.Index(7)},
+      {{"dtype", AttrValue::DType(DataType::kInt32)}});
+  std::string text = EmitOk();
+  EXPECT_EQ(Line(text, "outs(%z "),
+            absl::StrCat("pto.texpands ins(%cst : f32) outs(%z : ", VecTile("f32", 16, 16), ")"));
+  EXPECT_EQ(Line(text, "outs(%w "), absl::StrCat("pto.texpands ins(%c7_i32 : i32) outs(%w : ",
+                                                 VecTile("i32", 16, 16), ")"));
+}
+
+TEST_F(PtoTest, LoadReadsTheValidWindowAtItsOffsets) {
+  const ir::Var* x = TensorParam("x", DataType::kFP32, {64, 64});
+  const ir::Var* r = ScalarParam("r", DataType::kIndex);
+  Let("t", "tile.load", {x, ListOf({r, ctx_.Index(32)}), List({16, 32}), List({8, 32})});
+  std::string text = EmitOk();
+  EXPECT_EQ(Line(text, "pto.partition_view"),
+            "%x_pview = pto.partition_view %x, offsets = [%arg1, %c32], sizes = [%c8, %c32] : "
+            "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<8x32xf32>");
+  EXPECT_EQ(Line(text, "pto.tload"),
+            "pto.tload ins(%x_pview : !pto.partition_tensor_view<8x32xf32>) outs(%t : "
+            "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=8, v_col=32, "
+            "blayout=row_major, slayout=none_box, fractal=512, pad=0>)");
+}
+
+TEST_F(PtoTest, MxLoadNamesItsLayout) {
+  ir::TensorView mx;
+  mx.layout = ir::TensorLayout::kMxAZZ;
+  const ir::Var* x =
+      Param(ctx_.NewVar("x", ctx_.GetTensorType(DataType::kFP8E8M0, Dims({16, 2}), mx)));
+  Let("s", "tile.load", {x, List({0, 0}), List({16, 2}), List({16, 2})},
+      {{"target_memory", AttrValue::Enum(MemorySpace::kMat)}});
+  std::string text = EmitOk();
+  EXPECT_THAT(text, HasSubstr("func.func @k(%arg0: !pto.ptr<!pto.f8E8M0>)"));
+  EXPECT_THAT(text, HasSubstr("{layout = #pto.layout<mx_a_zz>} : "
+                              "!pto.tensor_view<?x?x!pto.f8E8M0>"));
+  std::string load = Line(text, "pto.tload");
+  EXPECT_THAT(load, HasSubstr("outs(%s : !pto.tile_buf<loc=mat, dtype=!pto.f8E8M0, rows=16, "
+                              "cols=2, v_row=16, v_col=2, blayout=row_major, slayout=row_major, "
+                              "fractal=32, pad=0>)"));
+  EXPECT_THAT(load, EndsWith(") {layout = #pto.layout<mx_a_zz>}"));
+}
+
+TEST_F(PtoTest, StoreWritesTheTilesValidRegion) {
+  const ir::Var* x = TensorParam("x", DataType::kFP16, {16, 16});
+  const ir::Var* y = TensorParam("y", DataType::kFP16, {32, 16});
+  const ir::Var* t = Let("t", "tile.load", {x, List({0, 0}), List({16, 16}), List({4, 16})});
+  Let("r", "tile.store", {t, List({16, 0}), y});
+  std::string text = EmitOk();
+  EXPECT_EQ(Line(text, "%y_pview ="),
+            "%y_pview = pto.partition_view %y, offsets = [%c16, %c0], sizes = [%c4, %c16] : "
+            "!pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<4x16xf16>");
+  EXPECT_THAT(Line(text, "pto.tstore"),
+              EndsWith(") outs(%y_pview : !pto.partition_tensor_view<4x16xf16>)"));
+}
+
+TEST_F(PtoTest, AtomicAddStore) {
+  const ir::Var* t = Load("t", DataType::kFP32, 16, 16);
+  const ir::Var* y = TensorParam("y", DataType::kFP32, {16, 16});
+  const ir::Var* r = Let("r", "tile.store", {t, List({0, 0}), y},
+                         {{"atomic", AttrValue::Enum(ir::AtomicType::kAdd)}});
+  // The store's result is the tensor it wrote: a second store reaches the
+  // same view.
+  Do("tile.store", {t, List({0, 0}), r});
+  std::string text = EmitOk();
+  std::vector<std::string> stores = LinesWith(text, "pto.tstore");
+  ASSERT_EQ(stores.size(), 2u);
+  EXPECT_THAT(stores[0], EndsWith("outs(%y_pview : !pto.partition_tensor_view<16x16xf32>) "
+                                  "{atomicType = #pto<atomic_type atomic_add>}"));
+  EXPECT_THAT(stores[1], Not(HasSubstr("atomicType")));
+  EXPECT_THAT(text, HasSubstr("%r_pview = pto.partition_view %y, "));
+}
+
+TEST_F(PtoTest, LowerRankLoadWindowIsUnsupported) {
+  const ir::Var* x = TensorParam("x", DataType::kFP32, {16, 16});
+  Let("t", "tile.load", {x, List({0}), List({16}), List({16})}, {}, Loc(3, 3));
+  absl::StatusOr<std::string> text = Emit(&backends::A5Backend());
+  ASSERT_FALSE(text.ok());
+  EXPECT_EQ(text.status().code(), absl::StatusCode::kUnimplemented);
+  EXPECT_THAT(text.status().message(),
+              HasSubstr("k.py:3:3: error: codegen: tile.load of a rank-1 window from a rank-2 "
+                        "tensor"));
+}
+
+}  // namespace
+}  // namespace pto::codegen

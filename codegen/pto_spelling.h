@@ -1,0 +1,105 @@
+// How the PTO dialect (the `pto.*` MLIR-like text PTOAS consumes) spells the
+// tile IR's types, enums and literals.
+//
+// Pure functions with no emitter state, so every op family and the emitter
+// core agree on one spelling. Functions that can meet an input PTO cannot
+// express return nullopt or a bare error message (no location); the caller
+// adds the location.
+//
+//   PtoElementType(DataType::kFP8E8M0);          // "!pto.f8E8M0"
+//   PtoMemorySpace(MemorySpace::kLeftScale);     // "scaling"
+//   absl::StatusOr<TileGeometry> g = FlattenTile(*tile_type);
+//   std::string t = TileBufType(TileBufDesc{...});
+//   // "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=?, ...>"
+
+#ifndef PTO_CODEGEN_PTO_SPELLING_H_
+#define PTO_CODEGEN_PTO_SPELLING_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "absl/container/inlined_vector.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "ir/dtype.h"
+#include "ir/enums.h"
+#include "ir/expr.h"
+#include "ir/type.h"
+
+namespace pto::codegen {
+
+// Element type: f32 f16 bf16 f8E4M3FN f8E5M2 !pto.f8E8M0 !pto.hif8
+// !pto.f4E2M1x2 i8..i64 ui8..ui64 index i1. nullopt for INT4, which PTO
+// cannot name.
+std::optional<absl::string_view> PtoElementType(ir::DataType dtype);
+
+// `loc=` of a tile buffer: gm vec mat left right acc bias scaling. nullopt for
+// ScalarLocal (arrays only).
+std::optional<absl::string_view> PtoMemorySpace(ir::MemorySpace space);
+
+absl::string_view PtoTileLayout(ir::TileLayout layout);      // "row_major"
+absl::string_view PtoTensorLayout(ir::TensorLayout layout);  // "nd", "mx_a_zz"
+absl::string_view PtoRoundMode(ir::RoundMode mode);           // "ROUND"
+absl::string_view PtoSaturationMode(ir::SaturationMode mode);  // "ON"
+// "eq" .. "ge"; nullopt outside 0..5.
+std::optional<absl::string_view> PtoCmpMode(int64_t cmp_type);
+
+// An MLIR float literal for `value` as `dtype`: always with a '.', in the
+// shortest form that reads back as the same double ("0.5", "1.0",
+// "1.0e+30"); a non-finite value as the bit pattern of f32/f16/bf16
+// ("0x7F800000"). nullopt for a non-finite value of another type.
+std::optional<std::string> FloatLiteral(double value, ir::DataType dtype);
+
+// --- Types -------------------------------------------------------------------
+
+// Every field of a `!pto.tile_buf<...>`; an empty v_row / v_col prints `?`.
+struct TileBufDesc {
+  absl::string_view loc;
+  absl::string_view dtype;
+  int64_t rows = 0;
+  int64_t cols = 0;
+  std::optional<int64_t> v_row;
+  std::optional<int64_t> v_col;
+  ir::TileLayout blayout = ir::TileLayout::kRowMajor;
+  ir::TileLayout slayout = ir::TileLayout::kNoneBox;
+  uint32_t fractal = 512;
+  ir::PadValue pad = ir::PadValue::kNull;
+  ir::CompactMode compact = ir::CompactMode::kNull;
+};
+std::string TileBufType(const TileBufDesc& desc);
+
+// `!pto.ptr<f32>`.
+std::string PtrType(absl::string_view dtype);
+// `!pto.tensor_view<?x?xf32>`: every dim is `?` (the shape is an operand).
+std::string TensorViewType(size_t rank, absl::string_view dtype);
+// `!pto.partition_tensor_view<16x?xf32>`: static sizes or `?`.
+std::string PartitionViewType(absl::Span<const std::optional<int64_t>> sizes,
+                              absl::string_view dtype);
+
+// A tile seen as the 2-D buffer PTO allocates. Leading dims fold into rows
+// (a rank-1 tile is one row, a rank-0 tile one element); the valid region
+// must then be a prefix of whole rows, so every leading valid dim after the
+// first must equal its extent. A packed-FP4 Vec tile halves its packed axis
+// (cols, or rows for col_major), as PTOAS counts x2 carriers.
+struct TileGeometry {
+  int64_t rows = 1;
+  int64_t cols = 1;
+  // Valid rows = product of these factors; valid cols = valid_col. Already
+  // packed for FP4 (only static extents can be packed).
+  absl::InlinedVector<const ir::Expr*, 4> valid_row_factors;
+  const ir::Expr* valid_col = nullptr;
+  std::optional<int64_t> static_v_row;  // set when every factor is constant
+  std::optional<int64_t> static_v_col;
+  // Divisors the packing applied to the static valid extents (1 or 2).
+  int64_t row_divisor = 1;
+  int64_t col_divisor = 1;
+};
+// Bare error message for a symbolic physical dim, an unflattenable valid
+// region or an odd packed FP4 extent.
+absl::StatusOr<TileGeometry> FlattenTile(const ir::TileType& tile);
+
+}  // namespace pto::codegen
+
+#endif  // PTO_CODEGEN_PTO_SPELLING_H_

@@ -1,0 +1,120 @@
+// PTO emission of kernels written in the DSL text form (parsed by
+// //ir/text:parser): the locations in diagnostics and `loc(...)` are the
+// source's.
+
+#include <string>
+
+#include "backends/a2a3/a2a3_backend.h"
+#include "backends/a5/a5_backend.h"
+#include "codegen/pto_emitter.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "ir/context.h"
+#include "ir/text/parser.h"
+
+namespace pto::codegen {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+constexpr absl::string_view kHeader = R"(import pypto.language as pl
+
+@pl.program
+class Program:
+    @pl.function(type=pl.FunctionType.InCore)
+)";
+
+absl::StatusOr<std::string> EmitText(absl::string_view body, const backends::Backend* backend,
+                                     bool locations = false) {
+  ir::Context ctx;
+  std::string text = absl::StrCat(kHeader, body);
+  absl::StatusOr<ir::Program> p = ir::ParseProgram(ctx, text, "kernel.py");
+  if (!p.ok()) return p.status();
+  PtoOptions options;
+  options.emit_locations = locations;
+  return EmitPto(*p, backend, options);
+}
+
+constexpr absl::string_view kCastKernel = R"(    def k(self, x: pl.Tensor[[16, 16], pl.INT32], out: pl.Out[pl.Tensor[[16, 16], pl.FP16]]) -> pl.Tensor[[16, 16], pl.FP16]:
+        t: pl.Tile[[16, 16], pl.INT32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)
+        c: pl.Tile[[16, 16], pl.FP16, pl.Mem.Vec] = pl.tile.cast(t, target_type=pl.FP16, mode='round')
+        r: pl.Tensor[[16, 16], pl.FP16] = pl.tile.store(c, [0, 0], out)
+        return r
+)";
+
+TEST(PtoTextTest, NativeCastOnA2A3) {
+  absl::StatusOr<std::string> pto = EmitText(kCastKernel, &backends::A2A3Backend(), true);
+  ASSERT_TRUE(pto.ok()) << pto.status();
+  EXPECT_THAT(*pto, StartsWith("module attributes {pto.target_arch = \"a2a3\"} {\n"));
+  EXPECT_THAT(*pto, HasSubstr("pto.tcvt ins(%t {rmode = #pto<round_mode ROUND>, satmode = "
+                              "#pto<saturation_mode OFF>} : "));
+  EXPECT_THAT(*pto, HasSubstr(") loc(\"kernel.py\":8:"));  // the cast's line
+}
+
+TEST(PtoTextTest, NonNativeCastOnA5NamesTheSourceLine) {
+  absl::StatusOr<std::string> pto = EmitText(kCastKernel, &backends::A5Backend());
+  ASSERT_FALSE(pto.ok());
+  std::string message(pto.status().message());
+  EXPECT_THAT(message, StartsWith("kernel.py:8:"));
+  EXPECT_THAT(message,
+              HasSubstr("error: codegen: tile.cast from INT32 to FP16 is not a native pto.tcvt "
+                        "on a5; run the legalize-tile-cast pass first"));
+}
+
+TEST(PtoTextTest, LegalizedChainIsOneTcvtPerCast) {
+  absl::StatusOr<std::string> pto = EmitText(
+      R"(    def k(self, x: pl.Tensor[[16, 16], pl.INT32], out: pl.Out[pl.Tensor[[16, 16], pl.FP16]]) -> pl.Tensor[[16, 16], pl.FP16]:
+        t: pl.Tile[[16, 16], pl.INT32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)
+        c__cast_fp32_tmp_v0: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.cast(t, target_type=pl.FP32, mode='round')
+        c: pl.Tile[[16, 16], pl.FP16, pl.Mem.Vec] = pl.tile.cast(c__cast_fp32_tmp_v0, target_type=pl.FP16, mode='round')
+        r: pl.Tensor[[16, 16], pl.FP16] = pl.tile.store(c, [0, 0], out)
+        return r
+)",
+      &backends::A5Backend());
+  ASSERT_TRUE(pto.ok()) << pto.status();
+  EXPECT_THAT(*pto, HasSubstr("pto.tcvt ins(%t {rmode = #pto<round_mode ROUND>, satmode = "
+                              "#pto<saturation_mode OFF>} : "));
+  EXPECT_THAT(*pto, HasSubstr("outs(%c__cast_fp32_tmp_v0 : "));
+  EXPECT_THAT(*pto, HasSubstr("pto.tcvt ins(%c__cast_fp32_tmp_v0 {"));
+  size_t count = 0;
+  for (size_t at = pto->find("pto.tcvt"); at != std::string::npos;
+       at = pto->find("pto.tcvt", at + 1)) {
+    ++count;
+  }
+  EXPECT_EQ(count, 2u);
+}
+
+TEST(PtoTextTest, LoopWithATileIterArg) {
+  absl::StatusOr<std::string> pto = EmitText(
+      R"(    def k(self, x: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        a0: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)
+        for i, (acc,) in pl.range(4, init_values=(a0,)):
+            nxt: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.adds(acc, 1.0)
+            acc_out: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.yield_(nxt)
+        r: pl.Tensor[[16, 16], pl.FP32] = pl.tile.store(acc_out, [0, 0], out)
+        return r
+)",
+      &backends::A5Backend());
+  ASSERT_TRUE(pto.ok()) << pto.status();
+  EXPECT_THAT(*pto, HasSubstr("pto.tmov ins(%a0 : "));
+  EXPECT_THAT(*pto, HasSubstr("scf.for %i = %c0 to %c4 step %c1 {\n"));
+  EXPECT_THAT(*pto, HasSubstr("pto.tmov ins(%nxt : "));
+  EXPECT_THAT(*pto, HasSubstr("pto.tstore ins(%acc : "));
+}
+
+TEST(PtoTextTest, ReturningATileIsUnsupported) {
+  absl::StatusOr<std::string> pto = EmitText(
+      R"(    def k(self, x: pl.Tensor[[16, 16], pl.FP32]) -> pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec]:
+        a: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)
+        return a
+)",
+      &backends::A5Backend());
+  ASSERT_FALSE(pto.ok());
+  EXPECT_THAT(std::string(pto.status().message()),
+              HasSubstr("kernel.py:8:9: error: codegen: a PTO kernel returns results through "
+                        "its tensor parameters; returning a TileType is not supported"));
+}
+
+}  // namespace
+}  // namespace pto::codegen
