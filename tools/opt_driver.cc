@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "backends/registry.h"
+#include "codegen/pto_emitter.h"
 #include "ir/context.h"
 #include "ir/status_macros.h"
 #include "ir/text/parser.h"
@@ -17,6 +18,10 @@ absl::StatusOr<std::string> RunOpt(absl::string_view text, absl::string_view fil
   PTO_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<passes::Pass>> pipeline,
                        passes::BuiltinPasses().Build(options.passes));
   PTO_ASSIGN_OR_RETURN(const backends::Backend* backend, backends::FindBackend(options.backend));
+  if (options.emit != "ir" && options.emit != "pto") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown --emit '", options.emit, "'; known: ir, pto"));
+  }
 
   ir::Context ctx;
   PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, text, filename));
@@ -34,6 +39,7 @@ absl::StatusOr<std::string> RunOpt(absl::string_view text, absl::string_view fil
   passes::PassManager pm(std::move(pipeline), pm_options);
   passes::PassContext pass_context(backend);
   PTO_ASSIGN_OR_RETURN(ir::Program result, pm.Run(program, pass_context));
+  if (options.emit == "pto") return codegen::EmitPto(result, backend);
   return absl::StrCat(ir::PrintProgram(result, print_options), "\n");
 }
 

@@ -30,6 +30,8 @@ struct OptOptions {
   bool print_ir_after_all = false;
   // Print assignments without type annotations.
   bool concise = false;
+  // "ir" prints the program; "pto" emits PTO for the configured backend.
+  std::string emit = "ir";
 };
 
 absl::StatusOr<std::string> RunOpt(absl::string_view text, absl::string_view filename,

@@ -1,7 +1,7 @@
 // pto-opt: the tile IR optimizer driver.
 //
 //   pto-opt [FILE|-] [-o FILE] [--passes=LIST|default|none] [--backend=a5|a2a3|none]
-//           [--verify-each=true] [--print-ir-after-all] [--concise]
+//           [--emit=ir|pto] [--verify-each=true] [--print-ir-after-all] [--concise]
 //
 // Reads a program in PyPTO's printed DSL, runs the pass pipeline with the
 // verifier after every pass, and prints the result. On error it prints the
@@ -30,6 +30,7 @@ ABSL_FLAG(std::string, backend, "a5", "Target: a5 (Ascend950), a2a3 (Ascend910) 
 ABSL_FLAG(bool, verify_each, true, "Run the verifier on the input and after every pass.");
 ABSL_FLAG(bool, print_ir_after_all, false, "Print the IR to stderr after every pass.");
 ABSL_FLAG(bool, concise, false, "Omit type annotations on assignments.");
+ABSL_FLAG(std::string, emit, "ir", "Output: 'ir' (the program) or 'pto' (PTO for --backend).");
 
 namespace {
 
@@ -104,6 +105,7 @@ int main(int argc, char** argv) {
   options.verify_each = absl::GetFlag(FLAGS_verify_each);
   options.print_ir_after_all = absl::GetFlag(FLAGS_print_ir_after_all);
   options.concise = absl::GetFlag(FLAGS_concise);
+  options.emit = absl::GetFlag(FLAGS_emit);
 
   std::string dumps;
   absl::StatusOr<std::string> out =
