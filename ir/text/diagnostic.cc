@@ -1,0 +1,36 @@
+#include "ir/text/diagnostic.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+
+namespace pto::ir::text {
+
+std::string FormatDiagnostic(absl::string_view filename, absl::string_view source, SourcePos pos,
+                             absl::string_view message) {
+  size_t offset = std::min<size_t>(pos.offset, source.size());
+  size_t begin = 0;
+  if (offset > 0) {
+    size_t newline = source.rfind('\n', offset - 1);
+    if (newline != absl::string_view::npos) begin = newline + 1;
+  }
+  size_t end = source.find('\n', begin);
+  if (end == absl::string_view::npos) end = source.size();
+  absl::string_view line = source.substr(begin, end - begin);
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+
+  std::string out =
+      absl::StrCat(filename, ":", pos.line, ":", pos.col, ": error: ", message, "\n", line, "\n");
+  // Tabs are copied so the caret lines up however the line is displayed.
+  size_t width = pos.col > 0 ? pos.col - 1 : 0;
+  for (size_t i = 0; i < width; ++i) out.push_back(i < line.size() && line[i] == '\t' ? '\t' : ' ');
+  out.push_back('^');
+  return out;
+}
+
+absl::Status SourceError(absl::string_view filename, absl::string_view source, SourcePos pos,
+                         absl::string_view message) {
+  return absl::InvalidArgumentError(FormatDiagnostic(filename, source, pos, message));
+}
+
+}  // namespace pto::ir::text

@@ -1,0 +1,212 @@
+// Lexer of the IR's text form (PyPTO's printed Python DSL).
+//
+// A hand-written, streaming Python-style tokenizer: Next() returns one token
+// at a time, tokens refer to the source by offset and length (no per-token
+// allocation), and indentation becomes INDENT/DEDENT tokens. NEWLINE ends a
+// logical line; inside (), [] and {} line breaks and indentation are ignored,
+// as in Python. Blank and comment-only lines produce no tokens.
+//
+// Comments are not tokens. A comment on a line of its own (outside brackets)
+// is recorded in comments(); every token carries `comments_before`, the number
+// of such comments seen before it, so a parser can attach the comments that
+// precede a statement to it. Comments after code on the same line are
+// dropped.
+//
+//   Lexer lexer(source, "k.py");
+//   for (Token t = lexer.Next(); t.kind != TokenKind::kEof; t = lexer.Next()) {
+//     if (t.kind == TokenKind::kError) return lexer.status();
+//     absl::string_view text = lexer.Text(t);
+//     ...
+//   }
+//
+// Errors (bad characters, unterminated strings, inconsistent dedents,
+// unbalanced brackets) produce a kError token; status() then holds a located
+// diagnostic (see diagnostic.h) and every further Next() returns kError.
+
+#ifndef PTO_IR_TEXT_LEXER_H_
+#define PTO_IR_TEXT_LEXER_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "ir/text/diagnostic.h"
+
+namespace pto::ir::text {
+
+enum class TokenKind : uint8_t {
+  kEof,
+  kError,
+  kNewline,
+  kIndent,
+  kDedent,
+  kName,
+  kInt,
+  kFloat,
+  kString,  // text includes the quotes; see UnquoteString
+  // Keywords the grammar uses.
+  kAnd,
+  kAs,
+  kClass,
+  kDef,
+  kElif,
+  kElse,
+  kFalse,
+  kFor,
+  kFrom,
+  kIf,
+  kImport,
+  kIn,
+  kNone,
+  kNot,
+  kOr,
+  kPass,
+  kReturn,
+  kTrue,
+  kWhile,
+  kOtherKeyword,  // any other Python keyword (break, with, lambda, ...)
+  // Punctuation and operators.
+  kLParen,
+  kRParen,
+  kLBracket,
+  kRBracket,
+  kLBrace,
+  kRBrace,
+  kComma,
+  kColon,
+  kSemicolon,
+  kDot,
+  kEllipsis,
+  kAt,
+  kArrow,      // ->
+  kAssign,     // =
+  kAugAssign,  // += -= ... (recognised so the parser can reject them clearly)
+  kPlus,
+  kMinus,
+  kStar,
+  kDoubleStar,
+  kSlash,
+  kDoubleSlash,
+  kPercent,
+  kLShift,
+  kRShift,
+  kAmp,
+  kPipe,
+  kCaret,
+  kTilde,
+  kLess,
+  kGreater,
+  kLessEq,
+  kGreaterEq,
+  kEqEq,
+  kNotEq,
+};
+
+// A short description for messages: "')'", "name", "end of line", ...
+absl::string_view TokenKindName(TokenKind kind);
+
+struct Token {
+  TokenKind kind = TokenKind::kEof;
+  uint32_t offset = 0;  // byte offset of the first character
+  uint32_t length = 0;
+  uint32_t line = 1;  // 1-based
+  uint32_t col = 1;   // 1-based, in bytes
+  // Own-line comments recorded before this token (an index into comments()).
+  uint32_t comments_before = 0;
+
+  SourcePos pos() const { return SourcePos{offset, line, col}; }
+};
+
+// A comment on a line of its own. `text` excludes the '#', one following
+// space and trailing whitespace; it points into the source.
+struct Comment {
+  absl::string_view text;
+  SourcePos pos;
+};
+
+class Lexer {
+ public:
+  Lexer(absl::string_view source, absl::string_view filename);
+  // Starts at `offset`, the first byte of a line numbered `line`, as if that
+  // line were not indented: for re-reading one logical line (a function
+  // signature) out of a larger file.
+  Lexer(absl::string_view source, absl::string_view filename, uint32_t offset, uint32_t line);
+
+  Token Next();
+
+  absl::string_view source() const { return src_; }
+  absl::string_view filename() const { return filename_; }
+  absl::string_view Text(const Token& t) const { return src_.substr(t.offset, t.length); }
+  absl::Span<const Comment> comments() const { return comments_; }
+  // OK until Next() has returned kError.
+  const absl::Status& status() const { return status_; }
+
+  // A located diagnostic for this source.
+  absl::Status Error(SourcePos pos, absl::string_view message) const;
+
+  // The offset of the next unread byte.
+  uint32_t offset() const { return pos_; }
+  // Moves forward on the current line to `offset`, as if the tokens of
+  // [offset(), offset) had been read. The skipped text must be a run of
+  // complete tokens with balanced brackets and no line break or comment
+  // (a parser uses this to reuse the parse of a repeated type annotation).
+  void SkipTo(uint32_t offset) {
+    pos_ = offset;
+    line_has_tokens_ = true;
+  }
+
+ private:
+  struct Bracket {
+    char close;
+    SourcePos pos;
+  };
+
+  Token Make(TokenKind kind, uint32_t begin, uint32_t length);
+  Token MakeAt(TokenKind kind, SourcePos pos);
+  Token Fail(SourcePos pos, absl::string_view message);
+  SourcePos PosAt(uint32_t offset) const {
+    return SourcePos{offset, line_, offset - line_start_ + 1};
+  }
+  // At the start of a physical line outside brackets: measures indentation,
+  // skips blank and comment-only lines. Returns false on error (token_ set).
+  bool HandleLineStart(Token* out, bool* produced);
+  void SkipComment(bool own_line);
+  void NewLine();  // consumes '\n'
+  Token LexNumber();
+  Token LexString();
+  Token LexName();
+  Token LexPunct();
+
+  absl::string_view src_;
+  absl::string_view filename_;
+  uint32_t pos_ = 0;
+  uint32_t line_ = 1;
+  uint32_t line_start_ = 0;
+  bool at_line_start_ = true;
+  bool line_has_tokens_ = false;
+  int pending_dedents_ = 0;
+  bool failed_ = false;
+  std::vector<uint32_t> indents_;
+  std::vector<Bracket> brackets_;
+  std::vector<Comment> comments_;
+  absl::Status status_;
+};
+
+// Lexes all of `source` (through kEof) into a vector: for tests and tools.
+absl::StatusOr<std::vector<Token>> Tokenize(absl::string_view source, absl::string_view filename);
+
+// Whether `name` is a Python keyword (ops whose last name segment is one are
+// spelled with a trailing underscore: pl.tile.and_).
+bool IsPythonKeyword(absl::string_view name);
+
+// The value of a kString token's text (with quotes): escapes \\ \' \" \n \t
+// \r \0 are decoded; any other escaped character stands for itself.
+std::string UnquoteString(absl::string_view quoted);
+
+}  // namespace pto::ir::text
+
+#endif  // PTO_IR_TEXT_LEXER_H_

@@ -1,0 +1,67 @@
+#include "ir/text/name_uniquer.h"
+
+#include "absl/strings/str_cat.h"
+
+namespace pto::ir::text {
+
+void NameUniquer::Assign(absl::Span<const absl::string_view> names) {
+  out_.assign(names.begin(), names.end());
+  generated_.clear();
+  index_.clear();
+  entries_.clear();
+  holder_entry_.resize(names.size());
+  // One hash operation per holder when every name is unique (the common
+  // case); the second pass reaches a holder's entry by index.
+  index_.reserve(names.size());
+  bool any_shared = false;
+  constexpr size_t kPrefetchDistance = 8;
+  for (size_t i = 0; i < names.size(); ++i) {
+    // Large tables miss the cache on every insert; overlap the misses.
+    if (i + kPrefetchDistance < names.size()) index_.prefetch(names[i + kPrefetchDistance]);
+    auto [it, inserted] = index_.try_emplace(names[i], static_cast<uint32_t>(entries_.size()));
+    if (inserted) entries_.emplace_back();
+    Entry& e = entries_[it->second];
+    any_shared = any_shared || e.holders != 0;
+    ++e.holders;
+    holder_entry_[i] = it->second;
+  }
+  if (!any_shared) return;
+  // A unique name is taken from the start; a shared name once some holder
+  // (or a generated spelling) claims it. A shared name's holders claim, in
+  // order, the first free spelling among base, base_1, base_2, ...; each
+  // base resumes where its previous holder stopped, since the spellings it
+  // skipped stay taken.
+  for (size_t i = 0; i < out_.size(); ++i) {
+    uint32_t base_index = holder_entry_[i];
+    if (entries_[base_index].holders == 1) continue;
+    absl::string_view base = out_[i];
+    if (entries_[base_index].next_suffix == 0) {
+      entries_[base_index].next_suffix = 1;
+      if (!entries_[base_index].claimed) {
+        entries_[base_index].claimed = true;
+        continue;
+      }
+    }
+    for (;; ++entries_[base_index].next_suffix) {
+      candidate_.clear();
+      absl::StrAppend(&candidate_, base, "_", entries_[base_index].next_suffix);
+      auto it = index_.find(candidate_);
+      if (it != index_.end()) {
+        Entry& taken = entries_[it->second];
+        if (taken.holders == 1 || taken.claimed) continue;
+        // A shared name nobody has claimed yet: this holder takes it.
+        taken.claimed = true;
+        out_[i] = it->first;
+        break;
+      }
+      generated_.push_back(candidate_);
+      out_[i] = generated_.back();
+      index_.emplace(out_[i], static_cast<uint32_t>(entries_.size()));
+      entries_.push_back(Entry{0, 0, true});
+      break;
+    }
+    ++entries_[base_index].next_suffix;
+  }
+}
+
+}  // namespace pto::ir::text

@@ -1,0 +1,56 @@
+#include "ir/text/name_uniquer.h"
+
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace pto::ir::text {
+namespace {
+
+using ::testing::ElementsAre;
+
+std::vector<std::string> Unique(std::vector<absl::string_view> names) {
+  NameUniquer u;
+  u.Assign(names);
+  return std::vector<std::string>(u.names().begin(), u.names().end());
+}
+
+TEST(NameUniquerTest, UniqueNamesAreKept) {
+  EXPECT_THAT(Unique({"a", "b", "c"}), ElementsAre("a", "b", "c"));
+  EXPECT_THAT(Unique({}), ElementsAre());
+}
+
+TEST(NameUniquerTest, FirstHolderKeepsTheNameLaterOnesGetSuffixes) {
+  EXPECT_THAT(Unique({"x", "i", "x", "x"}), ElementsAre("x", "i", "x_1", "x_2"));
+}
+
+TEST(NameUniquerTest, SuffixesSkipNamesHeldElsewhere) {
+  // x_1 is a real (unique) name, so the second x skips to x_2.
+  EXPECT_THAT(Unique({"x", "i", "x", "x_1", "x"}), ElementsAre("x", "i", "x_2", "x_1", "x_3"));
+  // Generated names are reserved too: x's second holder takes x_1 before the
+  // first holder of the (shared) name x_1 asks for it.
+  EXPECT_THAT(Unique({"x", "x", "x_1", "x_1"}), ElementsAre("x", "x_1", "x_1_1", "x_1_2"));
+}
+
+TEST(NameUniquerTest, ReusableAcrossCalls) {
+  NameUniquer u;
+  std::vector<absl::string_view> first = {"a", "a"};
+  u.Assign(first);
+  EXPECT_EQ(u.names()[1], "a_1");
+  std::vector<absl::string_view> second = {"a", "b"};
+  u.Assign(second);
+  EXPECT_THAT(std::vector<std::string>(u.names().begin(), u.names().end()), ElementsAre("a", "b"));
+}
+
+TEST(NameUniquerTest, ManyHoldersOfOneNameStayLinear) {
+  std::vector<absl::string_view> names(20000, "t");
+  NameUniquer u;
+  u.Assign(names);
+  EXPECT_EQ(u.names()[0], "t");
+  EXPECT_EQ(u.names()[19999], "t_19999");
+}
+
+}  // namespace
+}  // namespace pto::ir::text
