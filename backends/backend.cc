@@ -37,24 +37,6 @@ std::optional<ScratchPlan> Backend::PrecheckSelectScratch(absl::string_view op,
     return ScratchPlan::Unsupported(
         absl::StrCat(instr, " does not support ", r.src_dtype.lower_name(), " on ", Name()));
   }
-  if (sels && r.scalar_dtype) {
-    // TSELS's scalar has the source's dtype, or the same-width signed int for
-    // an unsigned source.
-    ir::DataType want = r.src_dtype;
-    if (want.IsUnsignedInt()) {
-      switch (want.bits()) {
-        case 8: want = ir::DataType::kInt8; break;
-        case 16: want = ir::DataType::kInt16; break;
-        case 32: want = ir::DataType::kInt32; break;
-        default: break;
-      }
-    }
-    if (*r.scalar_dtype != want) {
-      return ScratchPlan::Unsupported(absl::StrCat("TSELS cannot pair a ",
-                                                   r.scalar_dtype->lower_name(), " scalar with a ",
-                                                   r.src_dtype.lower_name(), " source"));
-    }
-  }
   return std::nullopt;
 }
 

@@ -35,7 +35,9 @@ struct ScratchRequest {
   ir::DataType src_dtype;
   // Physical (allocated) column count of the source tile's last dim.
   int64_t physical_cols = 0;
-  // Dtype of the scalar operand, for instructions that take one (TSELS).
+  // Dtype of the scalar operand, for instructions that take one (TSELS);
+  // available to targets whose scratch depends on it. (Whether a scalar can
+  // pair with the source at all is an IR rule: tile.sels' deducer.)
   std::optional<ir::DataType> scalar_dtype;
 };
 
@@ -83,8 +85,8 @@ class Backend {
  protected:
   // The part of select scratch planning every target shares: NotRequired for
   // an op other than tile.sel/tile.sels, Unsupported for a dtype the
-  // instruction rejects or an unpairable TSELS scalar; nullopt when the
-  // target must size the scratch itself.
+  // instruction rejects; nullopt when the target must size the scratch
+  // itself.
   std::optional<ScratchPlan> PrecheckSelectScratch(absl::string_view op,
                                                    const ScratchRequest& request) const;
 };

@@ -139,9 +139,6 @@ TEST(BackendTest, SelectScratchPlans) {
   EXPECT_THAT(p.reason, HasSubstr("TSELS does not support bfloat16 on a5"));
   p = a5.PlanOpScratch("tile.sels", {DataType::kUInt16, 64, DataType::kInt16});
   EXPECT_EQ(p.kind, ScratchPlan::kRequired);
-  p = a5.PlanOpScratch("tile.sels", {DataType::kUInt16, 64, DataType::kUInt16});
-  EXPECT_EQ(p.kind, ScratchPlan::kUnsupported);
-  EXPECT_THAT(p.reason, HasSubstr("cannot pair a uint16 scalar with a uint16 source"));
   p = a2a3.PlanOpScratch("tile.sels", {DataType::kFP32, 0, std::nullopt});
   EXPECT_EQ(p.kind, ScratchPlan::kUnsupported);
   EXPECT_EQ(a5.PlanOpScratch("tile.add", {DataType::kFP32, 16, std::nullopt}).kind,

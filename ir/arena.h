@@ -74,11 +74,15 @@ class Arena {
  private:
   void* AllocateSlow(size_t bytes, size_t align);
 
+  struct BlockDeleter {
+    void operator()(char* p) const;
+  };
+
   char* cursor_ = nullptr;
   char* limit_ = nullptr;
   size_t next_block_size_ = 64 * 1024;
   size_t bytes_reserved_ = 0;
-  std::vector<std::unique_ptr<char[]>> blocks_;
+  std::vector<std::unique_ptr<char, BlockDeleter>> blocks_;
 };
 
 }  // namespace pto

@@ -197,7 +197,12 @@ Context::Context() {
 Context::~Context() = default;
 
 uint16_t Context::AddFile(absl::string_view name) {
-  PTO_CHECK(files_.size() < 0xFFFF) << "too many source files";
+  for (size_t i = 1; i < files_.size(); ++i) {
+    if (files_[i] == name) return static_cast<uint16_t>(i);
+  }
+  // Locations are diagnostics only: past the table's capacity, new files
+  // report as "<unknown>" rather than failing.
+  if (files_.size() >= 0xFFFF) return 0;
   files_.emplace_back(name);
   return static_cast<uint16_t>(files_.size() - 1);
 }

@@ -61,7 +61,8 @@ class Context {
   size_t bytes_allocated() const { return arena_.bytes_reserved(); }
 
   // --- Source files --------------------------------------------------------
-  // Registers a file name for SourceLoc::file. Index 0 is "<unknown>".
+  // Registers a file name for SourceLoc::file (the same name gets the same
+  // index). Index 0 is "<unknown>".
   uint16_t AddFile(absl::string_view name);
   absl::string_view FileName(uint16_t file) const;
   // "file:line:col", or "<unknown>" for an unknown location.

@@ -131,9 +131,7 @@ absl::StatusOr<const Call*> CreateCall(Context& ctx, const Op& op, ExprSpan args
   for (const Expr* a : args) PTO_CHECK(a != nullptr) << op.name() << ": null argument";
 
   // One slot per schema entry keeps the result sorted by key.
-  constexpr int kMaxKwargs = 32;
-  PTO_CHECK(op.kwargs().size() <= kMaxKwargs);
-  std::optional<AttrValue> slots[kMaxKwargs];
+  absl::InlinedVector<std::optional<AttrValue>, 8> slots(op.kwargs().size());
   for (const NamedAttr& given : kwargs) {
     int key = op.FindKwarg(given.name);
     if (key < 0) {

@@ -3,6 +3,7 @@
 #include "passes/all_passes.h"
 
 #include "passes/legalize_tile_cast/legalize_tile_cast.h"
+#include "passes/lower_composite/lower_composite_ops.h"
 
 namespace pto::passes {
 
@@ -10,6 +11,7 @@ const PassRegistry& BuiltinPasses() {
   static const PassRegistry* const registry = [] {
     auto* r = new PassRegistry();
     r->RegisterPass("legalize-tile-cast", CreateLegalizeTileCastPass);
+    r->RegisterPass("lower-composite-ops", CreateLowerCompositeOpsPass);
     r->RegisterPipeline("default", {"lower-composite-ops", "legalize-tile-cast"});
     return r;
   }();

@@ -9,6 +9,9 @@ void RegisterAllOpFamilies(OpRegistry& registry) {
   RegisterTileMemoryOps(registry);
   RegisterTileCompareOps(registry);
   RegisterTileViewOps(registry);
+  RegisterTileSelectOps(registry);
+  RegisterTileTransposeOps(registry);
+  RegisterTileQuantMxOps(registry);
   RegisterTensorElementwiseOps(registry);
   RegisterTensorUnaryOps(registry);
   RegisterTensorMemoryOps(registry);

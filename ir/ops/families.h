@@ -20,6 +20,9 @@ void RegisterTileCastOps(OpRegistry& registry);         // tile_cast.cc
 void RegisterTileMemoryOps(OpRegistry& registry);       // tile_memory.cc
 void RegisterTileCompareOps(OpRegistry& registry);      // tile_compare.cc
 void RegisterTileViewOps(OpRegistry& registry);         // tile_view.cc
+void RegisterTileSelectOps(OpRegistry& registry);       // tile_select.cc
+void RegisterTileTransposeOps(OpRegistry& registry);    // tile_transpose.cc
+void RegisterTileQuantMxOps(OpRegistry& registry);      // tile_quant_mx.cc
 void RegisterTensorElementwiseOps(OpRegistry& registry);  // tensor_elementwise.cc
 void RegisterTensorUnaryOps(OpRegistry& registry);        // tensor_unary.cc
 void RegisterTensorMemoryOps(OpRegistry& registry);       // tensor_memory.cc

@@ -10,6 +10,9 @@ bool IsReinterpretableDType(DataType dtype) {
     case DataType::kInt8: case DataType::kInt16: case DataType::kInt32: case DataType::kInt64:
     case DataType::kUInt8: case DataType::kUInt16: case DataType::kUInt32:
     case DataType::kUInt64: case DataType::kFP16: case DataType::kFP32: case DataType::kBF16:
+    // The MX quantization aliases: FP8 data over INT8 bytes, E8M0 scales over
+    // UINT8 exponents.
+    case DataType::kFP8E4M3FN: case DataType::kFP8E8M0:
       return true;
     default:
       return false;

@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/ops/families.h"
+#include "ir/ops/select_operands.h"
 #include "ir/ops/type_inference.h"
 #include "ir/status_macros.h"
 
@@ -57,16 +58,6 @@ absl::StatusOr<const Type*> DeduceTileSel(const DeduceContext& dc) {
                   InheritedView(dc.ctx(), lhs, *shape));
 }
 
-// TSELS pairs an unsigned source with the same-width signed scalar.
-DataType SelsScalarDType(DataType src) {
-  switch (src.code()) {
-    case DataType::kUInt8: return DataType::kInt8;
-    case DataType::kUInt16: return DataType::kInt16;
-    case DataType::kUInt32: return DataType::kInt32;
-    default: return src;
-  }
-}
-
 absl::StatusOr<const Type*> DeduceTileSels(const DeduceContext& dc) {
   PTO_ASSIGN_OR_RETURN(const TileType* mask, ExpectTile(dc, 0));
   PTO_ASSIGN_OR_RETURN(const TileType* src, ExpectTile(dc, 1));
@@ -81,7 +72,7 @@ absl::StatusOr<const Type*> DeduceTileSels(const DeduceContext& dc) {
   }
   PTO_RETURN_IF_ERROR(ExpectDType(dc, mask->dtype(), kSelsMaskDTypes, "mask dtype"));
   PTO_RETURN_IF_ERROR(ExpectDType(dc, src->dtype(), kSelsSrcDTypes, "src dtype"));
-  DataType want = SelsScalarDType(src->dtype());
+  DataType want = TselsScalarDataType(src->dtype());
   if (scalar->dtype() != want) {
     return dc.Error(absl::StrCat("scalar dtype must be ", want.name(), " for src dtype ",
                                  src->dtype().name(), ", got ", scalar->dtype().name()));

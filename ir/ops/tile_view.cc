@@ -50,7 +50,13 @@ absl::StatusOr<const Type*> DeduceReinterpretView(const DeduceContext& dc) {
   if (tile->rank() == 0) return dc.Error("needs a tile of rank >= 1");
   PTO_ASSIGN_OR_RETURN(DataType target, RequireDTypeKwarg(dc, "dtype"));
   TileView src = tile->EffectiveView();
-  if (src.slayout != TileLayout::kNoneBox) {
+  // The one boxed exception is the MX block-scale alias: a fractal-32 scale
+  // tile read as UINT8 exponents or as FP8E8M0, whose byte layout is the same.
+  bool mx_scale_alias =
+      src.fractal == 32 && src.slayout == src.blayout && src.slayout != TileLayout::kNoneBox &&
+      ((tile->dtype() == DataType::kUInt8 && target == DataType::kFP8E8M0) ||
+       (tile->dtype() == DataType::kFP8E8M0 && target == DataType::kUInt8));
+  if (src.slayout != TileLayout::kNoneBox && !mx_scale_alias) {
     return dc.Error("supports only flat tiles (slayout none_box), not boxed/fractal ones");
   }
   if (src.blayout == TileLayout::kNoneBox) {

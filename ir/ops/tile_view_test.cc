@@ -159,12 +159,30 @@ TEST_F(TileViewTest, ReinterpretSymbolicDims) {
                         "divisible by 2"));
 }
 
+// The MX quantization aliases: FP8 data over INT8 bytes, and E8M0 scales over
+// UINT8 exponents even on a boxed fractal-32 scale tile.
+TEST_F(TileViewTest, ReinterpretAcceptsMxAliases) {
+  const Var* bytes = TileVar(DataType::kInt8, {16, 64});
+  EXPECT_TYPE(TypeOf("tile.reinterpret_view", {bytes}, {DType(DataType::kFP8E4M3FN)}),
+              ctx_.GetTileType(DataType::kFP8E4M3FN, ctx_.IndexList({16, 64}), MemorySpace::kVec));
+  TileView zz;
+  zz.slayout = TileLayout::kRowMajor;
+  zz.fractal = 32;
+  const Var* exps = ctx_.NewVar(
+      "e", ctx_.GetTileType(DataType::kUInt8, ctx_.IndexList({16, 2}), MemorySpace::kVec, &zz));
+  EXPECT_TYPE(TypeOf("tile.reinterpret_view", {exps}, {DType(DataType::kFP8E8M0)}),
+              ctx_.GetTileType(DataType::kFP8E8M0, ctx_.IndexList({16, 2}), MemorySpace::kVec, &zz));
+  // Any other boxed reinterpretation is still rejected.
+  EXPECT_THAT(ErrorOf("tile.reinterpret_view", {exps}, {DType(DataType::kInt8)}),
+              HasSubstr("supports only flat tiles (slayout none_box)"));
+}
+
 TEST_F(TileViewTest, ReinterpretRejects) {
   const Var* f32 = TileVar(DataType::kFP32, {16, 16});
   EXPECT_THAT(ErrorOf("tile.reinterpret_view", {f32}, {DType(DataType::kFP32)}),
               HasSubstr("tile.reinterpret_view: source and target dtypes must differ"));
-  EXPECT_THAT(ErrorOf("tile.reinterpret_view", {f32}, {DType(DataType::kFP8E4M3FN)}),
-              HasSubstr("does not support target dtype FP8E4M3FN"));
+  EXPECT_THAT(ErrorOf("tile.reinterpret_view", {f32}, {DType(DataType::kFP8E5M2)}),
+              HasSubstr("does not support target dtype FP8E5M2"));
   EXPECT_THAT(ErrorOf("tile.reinterpret_view", {TileVar(DataType::kFP4, {16, 16})},
                       {DType(DataType::kInt8)}),
               HasSubstr("does not support source dtype FP4"));

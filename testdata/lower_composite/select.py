@@ -1,0 +1,69 @@
+# tile.select on each branch form: TSEL for two tiles, TSELS for tile/scalar,
+# a materialized (and valid-narrowed) tile.full + TSEL for scalar/tile, and
+# the TSEL fallback for BF16, which has no TSELS. Scratch comes from the
+# backend's plan; without a backend the historical A5 geometry is used.
+#
+# RUN: pto-opt %s --passes=lower-composite-ops --backend=a5 --concise | FileCheck %s --check-prefixes=CHECK,A5
+# RUN: pto-opt %s --passes=lower-composite-ops --backend=none --concise | FileCheck %s --check-prefixes=CHECK,A5
+# RUN: pto-opt %s --passes=lower-composite-ops --backend=a2a3 --concise | FileCheck %s --check-prefixes=CHECK,A2A3
+#
+# CHECK-LABEL: def tile_tile(
+# CHECK-NEXT: m = pl.tile.cmps(a, 0.0, cmp_type=4)
+# A5-NEXT: s__sel_tmp_tmp_v0 = pl.tile.create([1, 32], dtype=pl.UINT8, target_memory=pl.Mem.Vec)
+# A2A3-NEXT: s__sel_tmp_tmp_v0 = pl.tile.create([1, 16], dtype=pl.UINT32, target_memory=pl.Mem.Vec)
+# CHECK-NEXT: s = pl.tile.sel(m, a, b, s__sel_tmp_tmp_v0)
+# CHECK-NEXT: return s
+#
+# CHECK-LABEL: def tile_scalar(
+# CHECK-NEXT: m = pl.tile.cmps(a, 0.0, cmp_type=4)
+# A5-NEXT: s__sel_tmp_tmp_v0 = pl.tile.create([1, 32], dtype=pl.UINT8, target_memory=pl.Mem.Vec)
+# A2A3-NEXT: s__sel_tmp_tmp_v0 = pl.tile.create([1, 64], dtype=pl.FP16, target_memory=pl.Mem.Vec)
+# CHECK-NEXT: s = pl.tile.sels(m, a, s__sel_tmp_tmp_v0, pl.const(0.0, pl.FP16))
+# CHECK-NEXT: return s
+#
+# CHECK-LABEL: def scalar_tile(
+# CHECK-NEXT: m = pl.tile.cmps(b, 0.0, cmp_type=4)
+# CHECK-NEXT: s__sel_true_tmp_v0 = pl.tile.full([16, 64], dtype=pl.FP32, value=1.0)
+# CHECK-NEXT: s__sel_true_valid_tmp_v1 = pl.tile.set_validshape(s__sel_true_tmp_v0, 16, 40)
+# A5-NEXT: s__sel_tmp_tmp_v2 = pl.tile.create([1, 32], dtype=pl.UINT8, target_memory=pl.Mem.Vec)
+# A2A3-NEXT: s__sel_tmp_tmp_v2 = pl.tile.create([1, 16], dtype=pl.UINT32, target_memory=pl.Mem.Vec)
+# CHECK-NEXT: s = pl.tile.sel(m, s__sel_true_valid_tmp_v1, b, s__sel_tmp_tmp_v2)
+# CHECK-NEXT: return s
+#
+# CHECK-LABEL: def bf16_scalar(
+# CHECK-NEXT: m = pl.tile.cmps(a, 0.0, cmp_type=4)
+# CHECK-NEXT: s__sel_false_tmp_v0 = pl.tile.full([16, 64], dtype=pl.BF16, value=pl.const(2.0, pl.BF16))
+# A5-NEXT: s__sel_tmp_tmp_v1 = pl.tile.create([1, 32], dtype=pl.UINT8, target_memory=pl.Mem.Vec)
+# A2A3-NEXT: s__sel_tmp_tmp_v1 = pl.tile.create([1, 16], dtype=pl.UINT32, target_memory=pl.Mem.Vec)
+# CHECK-NEXT: s = pl.tile.sel(m, a, s__sel_false_tmp_v0, s__sel_tmp_tmp_v1)
+# CHECK-NEXT: return s
+# CHECK-NOT: pl.tile.select
+
+# pypto.program: Select
+import pypto.language as pl
+
+@pl.program
+class Select:
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def tile_tile(a: pl.Tile[[16, 64], pl.FP16, pl.Mem.Vec], b: pl.Tile[[16, 64], pl.FP16, pl.Mem.Vec]) -> pl.Tile[[16, 64], pl.FP16, pl.Mem.Vec]:
+        m: pl.Tile[[16, 32], pl.UINT8, pl.Mem.Vec, pl.TileView(valid_shape=[16, 8])] = pl.tile.cmps(a, 0.0, cmp_type=4)
+        s: pl.Tile[[16, 64], pl.FP16, pl.Mem.Vec] = pl.tile.select(m, a, b)
+        return s
+
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def tile_scalar(a: pl.Tile[[16, 64], pl.FP16, pl.Mem.Vec]) -> pl.Tile[[16, 64], pl.FP16, pl.Mem.Vec]:
+        m: pl.Tile[[16, 32], pl.UINT8, pl.Mem.Vec, pl.TileView(valid_shape=[16, 8])] = pl.tile.cmps(a, 0.0, cmp_type=4)
+        s: pl.Tile[[16, 64], pl.FP16, pl.Mem.Vec] = pl.tile.select(m, a, 0.0)
+        return s
+
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def scalar_tile(b: pl.Tile[[16, 64], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[16, 40])]) -> pl.Tile[[16, 64], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[16, 40])]:
+        m: pl.Tile[[16, 32], pl.UINT8, pl.Mem.Vec, pl.TileView(valid_shape=[16, 5])] = pl.tile.cmps(b, 0.0, cmp_type=4)
+        s: pl.Tile[[16, 64], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[16, 40])] = pl.tile.select(m, 1.0, b)
+        return s
+
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def bf16_scalar(a: pl.Tile[[16, 64], pl.BF16, pl.Mem.Vec]) -> pl.Tile[[16, 64], pl.BF16, pl.Mem.Vec]:
+        m: pl.Tile[[16, 32], pl.UINT8, pl.Mem.Vec, pl.TileView(valid_shape=[16, 8])] = pl.tile.cmps(a, 0.0, cmp_type=4)
+        s: pl.Tile[[16, 64], pl.BF16, pl.Mem.Vec] = pl.tile.select(m, a, 2.0)
+        return s
