@@ -28,9 +28,4 @@ const OpEmitterTable& PtoOpEmitters() {
   return *table;
 }
 
-bool IsCompositeOp(absl::string_view op) {
-  return op == "tile.sin" || op == "tile.cos" || op == "tile.select" || op == "tile.tquant_mx" ||
-         absl::StartsWith(op, "pld.tensor.");
-}
-
 }  // namespace pto::codegen

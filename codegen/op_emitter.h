@@ -67,10 +67,6 @@ void AddViewEmitters(OpEmitterTable& table);         // view_emitters.cc
 // Every family's emitters, built on first use.
 const OpEmitterTable& PtoOpEmitters();
 
-// Ops that lower-composite-ops must expand before codegen: tile.sin,
-// tile.cos, tile.select, tile.tquant_mx and every pld.tensor.* collective.
-bool IsCompositeOp(absl::string_view op);
-
 }  // namespace pto::codegen
 
 #endif  // PTO_CODEGEN_OP_EMITTER_H_

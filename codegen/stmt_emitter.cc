@@ -86,8 +86,9 @@ absl::Status FunctionEmitter::EmitCall(const ir::Call& call, const ir::Var* resu
                                     "': PTO codegen needs each kernel inlined"));
   }
   absl::string_view name = call.op()->name();
-  if (IsCompositeOp(name)) {
-    return Fail(absl::StrCat(name, " is a composite op; run the lower-composite-ops pass first"));
+  if (!call.op()->lowered_by().empty()) {
+    return Fail(absl::StrCat(name, " is a composite op; run the ", call.op()->lowered_by(),
+                             " pass first"));
   }
   const OpEmitter* emitter = emitters_.Find(name);
   // The emitters rely on the built-in op's schema and deducer; an op of

@@ -119,6 +119,10 @@ class Op {
   // tensor), so the call must be kept even when its result is unused.
   uint32_t written_args() const { return written_args_; }
   bool has_side_effects() const { return side_effects_ || written_args_ != 0; }
+  // For a composite op, the CLI name of the pass that lowers it into
+  // primitives (e.g. "lower-composite-ops"); empty for a primitive op, which
+  // codegen emits directly.
+  absl::string_view lowered_by() const { return lowered_by_; }
 
  private:
   friend class OpBuilder;
@@ -134,6 +138,7 @@ class Op {
   CanonicalizeFn canonicalize_ = nullptr;
   uint32_t written_args_ = 0;
   bool side_effects_ = false;
+  std::string lowered_by_;
 };
 
 // Fluent registration interface returned by OpRegistry::Register.
@@ -151,6 +156,8 @@ class OpBuilder {
   OpBuilder& OptionalKwarg(absl::string_view name, AttrKind kind);
   OpBuilder& Writes(int arg_index);
   OpBuilder& SideEffects();
+  // Marks a composite op and names the pass that lowers it.
+  OpBuilder& LoweredBy(absl::string_view pass);
   OpBuilder& Deduce(DeduceFn fn);
   OpBuilder& Canonicalize(CanonicalizeFn fn);
 

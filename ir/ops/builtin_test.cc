@@ -70,6 +70,19 @@ TEST(BuiltinOpsTest, ContainsExactlyTheExpectedOps) {
                   "tile.tquant_mx_raw", "tile.transpose", "tile.transpose_view"));
 }
 
+// Composite ops carry the name of the pass that lowers them; codegen and the
+// fuzzers rely on it.
+TEST(BuiltinOpsTest, CompositeOpsNameTheirLoweringPass) {
+  std::vector<std::string> composites;
+  for (const Op* op : BuiltinOps().SortedOps()) {
+    if (op->lowered_by().empty()) continue;
+    EXPECT_EQ(op->lowered_by(), "lower-composite-ops") << op->name();
+    composites.emplace_back(op->name());
+  }
+  EXPECT_THAT(composites,
+              ::testing::ElementsAre("tile.cos", "tile.select", "tile.sin", "tile.tquant_mx"));
+}
+
 // Kwarg order is the printed order; it follows the DSL wrappers.
 TEST(BuiltinOpsTest, KwargOrderFollowsTheDsl) {
   auto kwarg_names = [](absl::string_view op) {

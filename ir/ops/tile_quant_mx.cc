@@ -289,6 +289,7 @@ absl::StatusOr<const Type*> DeduceTMovX2Zz(const DeduceContext& dc) {
 
 void RegisterTileQuantMxOps(OpRegistry& registry) {
   registry.Register("tile.tquant_mx")
+      .LoweredBy("lower-composite-ops")
       .Category(OpCategory::kTile)
       .Doc("MXFP8 block-32 dynamic quantization: returns (quant FP8E4M3FN, scale FP8E8M0) "
            "(composite; lowered to tile.tquant_mx_raw + tile.tmov_x2zz).")

@@ -123,6 +123,7 @@ absl::StatusOr<const Type*> DeduceTileSelect(const DeduceContext& dc) {
 
 void RegisterTileSelectOps(OpRegistry& registry) {
   registry.Register("tile.select")
+      .LoweredBy("lower-composite-ops")
       .Category(OpCategory::kTile)
       .Doc("Per-element choice cond ? on_true : on_false under a packed predicate mask; each "
            "branch is a tile or a literal scalar (composite; lowered to TSEL/TSELS).")

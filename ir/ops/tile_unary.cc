@@ -26,11 +26,13 @@ absl::StatusOr<const Type*> DeduceFP32OnlyUnary(const DeduceContext& dc) {
 
 void RegisterTileUnaryOps(OpRegistry& registry) {
   registry.Register("tile.sin")
+      .LoweredBy("lower-composite-ops")
       .Category(OpCategory::kTile)
       .Doc("Element-wise sine of an FP32 tile (composite; lowered before codegen).")
       .Arg("tile")
       .Deduce(DeduceFP32OnlyUnary);
   registry.Register("tile.cos")
+      .LoweredBy("lower-composite-ops")
       .Category(OpCategory::kTile)
       .Doc("Element-wise cosine of an FP32 tile (composite; lowered before codegen).")
       .Arg("tile")
