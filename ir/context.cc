@@ -444,6 +444,47 @@ const WhileStmt* Context::NewWhile(const Expr* condition, IterArgSpan iter_args,
                                Save(return_vars));
 }
 
+const Stmt* Context::WithComments(const Stmt* stmt, Comments comments) {
+  if (stmt->comments().empty() && comments.empty()) return stmt;
+  switch (stmt->kind()) {
+    case NodeKind::kAssign: {
+      const auto* s = stmt->As<AssignStmt>();
+      return NewAssign(s->var(), s->value(), s->loc(), comments);
+    }
+    case NodeKind::kEval:
+      return NewEval(stmt->As<EvalStmt>()->expr(), stmt->loc(), comments);
+    case NodeKind::kReturn:
+      return NewReturn(stmt->As<ReturnStmt>()->values(), stmt->loc(), comments);
+    case NodeKind::kYield:
+      return NewYield(stmt->As<YieldStmt>()->values(), stmt->loc(), comments);
+    case NodeKind::kIf: {
+      const auto* s = stmt->As<IfStmt>();
+      return NewIf(s->condition(), s->then_body(), s->else_body(), s->return_vars(), s->loc(),
+                   comments);
+    }
+    case NodeKind::kFor: {
+      const auto* s = stmt->As<ForStmt>();
+      return NewFor(s->loop_var(), s->start(), s->stop(), s->step(), s->iter_args(), s->body(),
+                    s->return_vars(), s->for_kind(), s->stage(), s->loc(), comments);
+    }
+    case NodeKind::kWhile: {
+      const auto* s = stmt->As<WhileStmt>();
+      return NewWhile(s->condition(), s->iter_args(), s->body(), s->return_vars(), s->loc(),
+                      comments);
+    }
+    case NodeKind::kSeq: {
+      // A sequence carries no comments itself; its first statement does.
+      Stmts children = stmt->As<SeqStmts>()->stmts();
+      if (children.empty()) return stmt;
+      std::vector<const Stmt*> copy(children.begin(), children.end());
+      copy.front() = WithComments(copy.front(), comments);
+      return NewSeq(copy, stmt->loc());
+    }
+    default:
+      PTO_UNREACHABLE() << "not a statement";
+  }
+}
+
 const GlobalVar* Context::GetGlobalVar(absl::string_view name) {
   auto it = global_vars_.find(name);
   if (it != global_vars_.end()) return it->second;

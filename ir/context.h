@@ -129,6 +129,11 @@ class Context {
                             VarSpan return_vars, SourceLoc loc = {},
                             Comments comments = {});
 
+  // `stmt` with `comments` as its leading comments (the same object if they
+  // already are). Passes that expand one statement into several use it to
+  // keep the comments in front of the expansion.
+  const Stmt* WithComments(const Stmt* stmt, Comments comments);
+
   // --- Functions and programs ----------------------------------------------
   const GlobalVar* GetGlobalVar(absl::string_view name);
   // `level`/`role` default to the ones `type` derives (DerivedLevelRole).

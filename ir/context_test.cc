@@ -82,6 +82,21 @@ TEST(ContextTest, SeqIsFlat) {
   EXPECT_EQ(ctx.NewSeq(outer)->stmts().size(), 3u);
 }
 
+TEST(ContextTest, WithCommentsRebuildsOnlyWhenNeeded) {
+  Context ctx;
+  const Var* x = ctx.NewVar("x", ctx.GetScalarType(DataType::kIndex));
+  const Stmt* plain = ctx.NewAssign(x, ctx.Index(1));
+  EXPECT_EQ(ctx.WithComments(plain, {}), plain);
+  absl::string_view note[] = {" note"};
+  const Stmt* noted = ctx.WithComments(plain, note);
+  ASSERT_EQ(noted->comments().size(), 1u);
+  EXPECT_EQ(noted->As<AssignStmt>()->var(), x);
+  EXPECT_TRUE(ctx.WithComments(noted, {})->comments().empty());
+  // A sequence passes them to its first statement.
+  const Stmt* seq = ctx.NewSeq({plain, plain});
+  EXPECT_EQ(ctx.WithComments(seq, note)->As<SeqStmts>()->stmts()[0]->comments().size(), 1u);
+}
+
 TEST(ContextTest, VarsHaveDistinctIdentities) {
   Context ctx;
   const Var* a = ctx.NewVar("x", ctx.GetScalarType(DataType::kIndex));

@@ -116,7 +116,9 @@ class CastLegalizer : public ir::IRMutator {
     if (pending_.size() == mark) return stmt;
     std::vector<const ir::Stmt*> seq(pending_.begin() + mark, pending_.end());
     pending_.resize(mark);
-    seq.push_back(stmt);
+    // The statement's leading comments move in front of its first hop.
+    seq.front() = ctx().WithComments(seq.front(), stmt->comments());
+    seq.push_back(ctx().WithComments(stmt, {}));
     return ctx().NewSeq(seq, stmt->loc());
   }
 

@@ -27,6 +27,7 @@ struct CastSpec {
   std::optional<ir::AttrValue> saturation;  // as written by the author
   bool with_tmp = false;
   ir::Level level = ir::Level::kChipDie;
+  std::vector<absl::string_view> comments;  // leading comments of the cast
 };
 
 CastSpec Spec(DataType src, DataType dst, ir::RoundMode mode = ir::RoundMode::kRound) {
@@ -74,7 +75,7 @@ ir::Program OneCast(ir::Context& ctx, const CastSpec& spec) {
   if (spec.saturation) kw.push_back({"saturation_mode", *spec.saturation});
   const ir::Call* cast = Call(ctx, "tile.cast", cast_args, kw, ir::SourceLoc{4, 9, file});
   const ir::Var* c = ctx.NewVar("c", cast->type());
-  body.push_back(ctx.NewAssign(c, cast, ir::SourceLoc{4, 5, file}));
+  body.push_back(ctx.NewAssign(c, cast, ir::SourceLoc{4, 5, file}, spec.comments));
   const ir::Call* store = Call(ctx, "tile.store", {c, zeros, out});
   const ir::Var* r = ctx.NewVar("r", store->type());
   body.push_back(ctx.NewAssign(r, store));
@@ -133,6 +134,17 @@ TEST(LegalizeTileCastTest, A5Int32ToFp16GoesThroughFp32) {
   for (const Hop& h : hops) {
     EXPECT_EQ(h.cast->FindKwarg("mode")->As<ir::RoundMode>(), ir::RoundMode::kRound);
   }
+}
+
+TEST(LegalizeTileCastTest, CommentsStayInFrontOfTheChain) {
+  ir::Context ctx;
+  CastSpec spec = Spec(DataType::kInt32, DataType::kFP16);
+  spec.comments = {"narrow for the store"};
+  std::vector<Hop> hops = Casts(*Legalize(OneCast(ctx, spec), "a5"));
+  ASSERT_EQ(hops.size(), 2u);
+  ASSERT_EQ(hops[0].stmt->comments().size(), 1u);
+  EXPECT_EQ(hops[0].stmt->comments()[0], "narrow for the store");
+  EXPECT_TRUE(hops[1].stmt->comments().empty());
 }
 
 TEST(LegalizeTileCastTest, NativeCastsAndNoBackendLeaveTheProgramUntouched) {

@@ -124,8 +124,11 @@ class CompositeLowerer : public ir::IRMutator {
     return *result;
   }
 
+  // The expansion of `original`; its leading comments stay in front.
   const ir::Stmt* Splice(std::vector<const ir::Stmt*> stmts, const ir::Stmt* original) {
-    if (stmts.size() == 1) return stmts.front();
+    if (stmts.size() == 1) return ctx().WithComments(stmts.front(), original->comments());
+    stmts.back() = ctx().WithComments(stmts.back(), {});
+    stmts.front() = ctx().WithComments(stmts.front(), original->comments());
     return ctx().NewSeq(stmts, original->loc());
   }
 

@@ -108,6 +108,24 @@ TEST(LowerCompositeOpsTest, TheTargetVarKeepsItsIdentity) {
   EXPECT_EQ(body->stmts()[31], use);
 }
 
+// A lowered statement's leading comments stay in front of its expansion.
+TEST(LowerCompositeOpsTest, CommentsStayInFrontOfTheExpansion) {
+  ir::Context ctx;
+  ir::Program out = testing::LowerAndCheck(testing::Parse(ctx, Kernel(R"(        # the sine
+        y = pl.tile.sin(x)
+        # dropped result
+        pl.tile.cos(x)
+        return y)")),
+                                           "a5");
+  const auto* body = out.functions()[0]->body()->As<ir::SeqStmts>();
+  ASSERT_EQ(body->stmts().size(), 31u + 33u + 1u);
+  EXPECT_EQ(body->stmts()[0]->comments().size(), 1u);
+  EXPECT_EQ(body->stmts()[0]->comments()[0], "the sine");
+  EXPECT_TRUE(body->stmts()[30]->comments().empty());
+  ASSERT_EQ(body->stmts()[31]->comments().size(), 1u);
+  EXPECT_EQ(body->stmts()[31]->comments()[0], "dropped result");
+}
+
 // --- Statement forms ------------------------------------------------------------------------
 
 // An expression statement lowers with base "eval" and drops the result.
