@@ -71,8 +71,8 @@ absl::Status FunctionEmitter::Emit(std::string& out) {
   loc_ = ir::SourceLoc{};
   PTO_RETURN_IF_ERROR(EmitStmt(fn_.body()));
   constexpr absl::string_view kFooter = "    return\n  }\n";
-  out.reserve(out.size() + header.size() + constants_text_.size() + prologue_text_.size() +
-              body_text_.size() + kFooter.size());
+  ReserveText(out, out.size() + header.size() + constants_text_.size() + prologue_text_.size() +
+                       body_text_.size() + kFooter.size());
   absl::StrAppend(&out, header, constants_text_);
   prologue_text_.MoveTo(out);
   body_text_.MoveTo(out);
@@ -277,9 +277,9 @@ absl::Status FunctionEmitter::AllocateBuffer(const ir::Var* owner) {
   bool dynamic = dynamic_valid_.contains(owner) || !geometry->static_v_row ||
                  !geometry->static_v_col;
   PTO_ASSIGN_OR_RETURN(absl::string_view type, TileBufTypeOf(*tile, dynamic));
-  std::string line;
   absl::string_view name = names_.Fresh(owner->name());
-  absl::StrAppend(&line, name, " = pto.alloc_tile");
+  absl::string_view rows;
+  absl::string_view cols;
   if (dynamic) {
     bool at_entry = true;
     for (const ir::Expr* f : geometry->valid_row_factors) at_entry = at_entry && AvailableAtEntry(f);
@@ -287,8 +287,6 @@ absl::Status FunctionEmitter::AllocateBuffer(const ir::Var* owner) {
     // A buffer some set_validshape narrows gets its own extents back before
     // each write: the narrowing of an earlier iteration must not leak.
     if (dynamic_valid_.contains(owner)) valid_set_at_write_.insert(owner);
-    absl::string_view rows;
-    absl::string_view cols;
     if (at_entry) {
       PTO_ASSIGN_OR_RETURN(std::tie(rows, cols), ValidExtents(*geometry));
     } else {
@@ -300,10 +298,22 @@ absl::Status FunctionEmitter::AllocateBuffer(const ir::Var* owner) {
       rows = r.name;
       cols = c.name;
     }
-    absl::StrAppend(&line, " valid_row = ", rows, " valid_col = ", cols);
   }
-  absl::StrAppend(&line, " : ", type);
-  EmitOp(line);
+  // One line per buffer: written piecewise, after anything the extents
+  // needed was emitted.
+  Indent();
+  out_->Append(name);
+  out_->Append(" = pto.alloc_tile");
+  if (dynamic) {
+    out_->Append(" valid_row = ");
+    out_->Append(rows);
+    out_->Append(" valid_col = ");
+    out_->Append(cols);
+  }
+  out_->Append(" : ");
+  out_->Append(type);
+  if (options_.emit_locations && loc_.known()) out_->Append(LocSuffix());
+  out_->Append("\n");
   TileValue buffer(name, type);
   buffer.dynamic_valid = dynamic;
   BindTile(owner, buffer);

@@ -238,6 +238,8 @@ class FunctionEmitter {
   absl::StatusOr<ScalarValue> IntConstant(int64_t value, ir::DataType dtype);
   absl::StatusOr<ScalarValue> FloatConstant(double value, ir::DataType dtype);
   ScalarValue BoolConstant(bool value);
+  absl::StatusOr<ScalarValue> FormatIntConstant(int64_t value, ir::DataType dtype);
+  absl::StatusOr<ScalarValue> FormatFloatConstant(double value, ir::DataType dtype);
   ScalarValue AddConstant(std::string key, absl::string_view hint, absl::string_view text,
                           ir::DataType dtype);
   absl::StatusOr<ScalarValue> Arith(absl::string_view op, const ScalarValue& a,
@@ -254,6 +256,11 @@ class FunctionEmitter {
   std::deque<std::string> strings_;
   absl::flat_hash_map<const ir::Var*, Binding> bindings_;
   absl::flat_hash_map<std::string, ScalarValue> constants_;
+  // IntConstant/FloatConstant results by (bits, dtype code): a constant's
+  // spelling and key need formatting, and the same few constants are asked
+  // for on most lines.
+  absl::flat_hash_map<std::pair<uint64_t, uint8_t>, ScalarValue> int_constants_;
+  absl::flat_hash_map<std::pair<uint64_t, uint8_t>, ScalarValue> float_constants_;
   absl::flat_hash_map<std::pair<const ir::TileType*, bool>, absl::string_view> tile_types_;
 
   // Buffer plan (PlanBuffers): owners in definition order, the owner of each

@@ -23,6 +23,7 @@ const OpEmitterTable& PtoOpEmitters() {
     AddCompareEmitters(*t);
     AddMemoryEmitters(*t);
     AddViewEmitters(*t);
+    AddCommEmitters(*t);
     return t;
   }();
   return *table;

@@ -63,6 +63,7 @@ void AddCastEmitters(OpEmitterTable& table);         // cast_emitters.cc
 void AddCompareEmitters(OpEmitterTable& table);      // compare_emitters.cc
 void AddMemoryEmitters(OpEmitterTable& table);       // memory_emitters.cc
 void AddViewEmitters(OpEmitterTable& table);         // view_emitters.cc
+void AddCommEmitters(OpEmitterTable& table);         // comm_emitters.cc
 
 // Every family's emitters, built on first use.
 const OpEmitterTable& PtoOpEmitters();

@@ -5,6 +5,9 @@
 // passed through (as kernel arguments or constants of tile ops); arithmetic
 // or conversion on them is reported as unsupported.
 
+#include <cstring>
+#include <utility>
+
 #include "absl/strings/str_cat.h"
 #include "codegen/function_emitter.h"
 #include "ir/ops/type_inference.h"
@@ -36,6 +39,25 @@ ScalarValue FunctionEmitter::AddConstant(std::string key, absl::string_view hint
 }
 
 absl::StatusOr<ScalarValue> FunctionEmitter::IntConstant(int64_t value, DataType dtype) {
+  auto key = std::make_pair(static_cast<uint64_t>(value), static_cast<uint8_t>(dtype.code()));
+  if (auto it = int_constants_.find(key); it != int_constants_.end()) return it->second;
+  absl::StatusOr<ScalarValue> v = FormatIntConstant(value, dtype);
+  if (v.ok()) int_constants_.emplace(key, *v);
+  return v;
+}
+
+absl::StatusOr<ScalarValue> FunctionEmitter::FloatConstant(double value, DataType dtype) {
+  uint64_t bits;
+  static_assert(sizeof(bits) == sizeof(value));
+  std::memcpy(&bits, &value, sizeof(bits));
+  auto key = std::make_pair(bits, static_cast<uint8_t>(dtype.code()));
+  if (auto it = float_constants_.find(key); it != float_constants_.end()) return it->second;
+  absl::StatusOr<ScalarValue> v = FormatFloatConstant(value, dtype);
+  if (v.ok()) float_constants_.emplace(key, *v);
+  return v;
+}
+
+absl::StatusOr<ScalarValue> FunctionEmitter::FormatIntConstant(int64_t value, DataType dtype) {
   if (dtype == DataType::kBool) return BoolConstant(value != 0);
   if (dtype.IsFloat()) return FloatConstant(static_cast<double>(value), dtype);
   PTO_ASSIGN_OR_RETURN(absl::string_view type, ScalarTypeName(dtype));
@@ -60,7 +82,7 @@ absl::StatusOr<ScalarValue> FunctionEmitter::IntConstant(int64_t value, DataType
                      dtype);
 }
 
-absl::StatusOr<ScalarValue> FunctionEmitter::FloatConstant(double value, DataType dtype) {
+absl::StatusOr<ScalarValue> FunctionEmitter::FormatFloatConstant(double value, DataType dtype) {
   if (!dtype.IsFloat()) {
     return Fail(absl::StrCat("float constant ", value, " used as ", dtype.name()));
   }

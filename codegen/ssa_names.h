@@ -18,12 +18,12 @@
 #define PTO_CODEGEN_SSA_NAMES_H_
 
 #include <cstdint>
-#include <deque>
 #include <string>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/string_view.h"
+#include "ir/arena.h"
 
 namespace pto::codegen {
 
@@ -34,10 +34,16 @@ class SsaNames {
   absl::string_view Fresh(absl::string_view hint);
 
  private:
-  std::deque<std::string> storage_;
-  absl::flat_hash_set<absl::string_view> used_;  // without '%'
-  absl::flat_hash_map<std::string, uint32_t> next_suffix_;
+  // "%" + name, in storage_.
+  absl::string_view Store(absl::string_view name);
+
+  // Returned names live here ('%' included): no allocation per name.
+  Arena storage_;
+  absl::flat_hash_set<absl::string_view> used_;  // without '%', into storage_
+  // Keys point into storage_ (a base is always a used name first).
+  absl::flat_hash_map<absl::string_view, uint32_t> next_suffix_;
   std::string scratch_;
+  std::string candidate_;
 };
 
 }  // namespace pto::codegen

@@ -3,7 +3,9 @@
 // Emitted kernels run to hundreds of megabytes; a single std::string that
 // doubles as it grows copies every byte again on each doubling (and faults
 // in fresh pages each time). Chunks are filled once and copied once, into
-// the final output.
+// the final output. An append is a bounds compare and a memcpy into the
+// current chunk; chunks live in huge pages (ir/huge_pages.h), so filling
+// them costs a page fault per 2 MiB rather than per 4 KiB.
 //
 //   TextBuffer body;
 //   body.Append("    pto.tadd ins(...)");
@@ -14,6 +16,7 @@
 #define PTO_CODEGEN_TEXT_BUFFER_H_
 
 #include <cstddef>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -23,41 +26,46 @@ namespace pto::codegen {
 
 class TextBuffer {
  public:
+  TextBuffer() = default;
+  ~TextBuffer() { Clear(); }
+  TextBuffer(const TextBuffer&) = delete;
+  TextBuffer& operator=(const TextBuffer&) = delete;
+
   void Append(absl::string_view s) {
-    if (chunks_.empty() || chunks_.back().size() + s.size() > chunks_.back().capacity()) {
-      NewChunk(s.size());
-    }
-    chunks_.back().append(s.data(), s.size());
-    size_ += s.size();
+    if (static_cast<size_t>(end_ - cur_) < s.size()) NewChunk(s.size());
+    std::memcpy(cur_, s.data(), s.size());
+    cur_ += s.size();
   }
   void AppendChars(size_t n, char c) {
-    if (chunks_.empty() || chunks_.back().size() + n > chunks_.back().capacity()) NewChunk(n);
-    chunks_.back().append(n, c);
-    size_ += n;
+    if (static_cast<size_t>(end_ - cur_) < n) NewChunk(n);
+    std::memset(cur_, c, n);
+    cur_ += n;
   }
-  size_t size() const { return size_; }
+  size_t size() const { return done_ + static_cast<size_t>(cur_ - begin_); }
   // Appends the whole text to `out` and empties this buffer, releasing each
   // chunk once copied so the text is not held twice.
-  void MoveTo(std::string& out) {
-    out.reserve(out.size() + size_);
-    for (std::string& c : chunks_) {
-      out += c;
-      std::string().swap(c);
-    }
-    chunks_.clear();
-    size_ = 0;
-  }
+  void MoveTo(std::string& out);
 
  private:
-  static constexpr size_t kChunkBytes = size_t{1} << 20;
-  void NewChunk(size_t at_least) {
-    chunks_.emplace_back();
-    chunks_.back().reserve(at_least > kChunkBytes ? at_least : kChunkBytes);
-  }
+  struct Chunk {
+    char* data;
+    size_t used;
+    size_t capacity;
+  };
+  static constexpr size_t kChunkBytes = size_t{2} << 20;
+  void NewChunk(size_t at_least);
+  void Clear();
 
-  std::vector<std::string> chunks_;
-  size_t size_ = 0;
+  std::vector<Chunk> chunks_;  // full chunks, in order
+  size_t done_ = 0;            // bytes in chunks_
+  char* begin_ = nullptr;      // the current chunk
+  char* cur_ = nullptr;
+  char* end_ = nullptr;
 };
+
+// out.reserve(needed), growing at least geometrically into fresh memory
+// advised to use huge pages (see ir/huge_pages.h) before it is touched.
+void ReserveText(std::string& out, size_t needed);
 
 }  // namespace pto::codegen
 

@@ -28,6 +28,10 @@ TEST(BuiltinOpsTest, EveryOpHasDeducerDocAndCategory) {
       EXPECT_EQ(op->category(), OpCategory::kTile);
     } else if (prefix == "tensor") {
       EXPECT_EQ(op->category(), OpCategory::kTensor);
+    } else if (prefix == "pld") {
+      EXPECT_EQ(op->category(), absl::StartsWith(op->name(), "pld.system.")
+                                    ? OpCategory::kSystem
+                                    : OpCategory::kDistributed);
     } else {
       ADD_FAILURE() << "unexpected namespace " << prefix;
     }
@@ -57,10 +61,15 @@ TEST(BuiltinOpsTest, ContainsExactlyTheExpectedOps) {
   for (const Op* op : BuiltinOps().SortedOps()) names.emplace_back(op->name());
   EXPECT_THAT(names,
               ::testing::ElementsAre(
+                  "pld.system.get_comm_ctx", "pld.system.notify", "pld.system.nranks",
+                  "pld.system.rank", "pld.system.wait", "pld.tensor.all_to_all",
+                  "pld.tensor.all_to_all_v", "pld.tensor.allgather", "pld.tensor.allreduce",
+                  "pld.tensor.barrier", "pld.tensor.broadcast", "pld.tensor.reduce_scatter",
+                  "pld.tile.get", "pld.tile.put", "pld.tile.remote_load",
                   "tensor.add", "tensor.adds", "tensor.cast", "tensor.cos", "tensor.create",
                   "tensor.div", "tensor.divs", "tensor.full", "tensor.maximum", "tensor.minimum",
-                  "tensor.mul", "tensor.muls", "tensor.reinterpret_view", "tensor.sin",
-                  "tensor.sub", "tensor.subs", "tensor.view", "tile.abs", "tile.add", "tile.adds",
+                  "tensor.mul", "tensor.muls", "tensor.read", "tensor.reinterpret_view",
+                  "tensor.sin", "tensor.sub", "tensor.subs", "tensor.view", "tile.abs", "tile.add", "tile.adds",
                   "tile.cast",
                   "tile.cmp", "tile.cmps", "tile.cos", "tile.create", "tile.div", "tile.divs",
                   "tile.full", "tile.load", "tile.maximum", "tile.maximums", "tile.minimum",
@@ -80,7 +89,11 @@ TEST(BuiltinOpsTest, CompositeOpsNameTheirLoweringPass) {
     composites.emplace_back(op->name());
   }
   EXPECT_THAT(composites,
-              ::testing::ElementsAre("tile.cos", "tile.select", "tile.sin", "tile.tquant_mx"));
+              ::testing::ElementsAre("pld.tensor.all_to_all", "pld.tensor.all_to_all_v",
+                                     "pld.tensor.allgather", "pld.tensor.allreduce",
+                                     "pld.tensor.barrier", "pld.tensor.broadcast",
+                                     "pld.tensor.reduce_scatter", "tile.cos", "tile.select",
+                                     "tile.sin", "tile.tquant_mx"));
 }
 
 // Kwarg order is the printed order; it follows the DSL wrappers.
@@ -101,6 +114,11 @@ TEST(BuiltinOpsTest, KwargOrderFollowsTheDsl) {
   EXPECT_THAT(kwarg_names("tile.store"), ElementsAre("atomic"));
   EXPECT_THAT(kwarg_names("tile.cmps"), ElementsAre("cmp_type"));
   EXPECT_THAT(kwarg_names("tile.reinterpret_view"), ElementsAre("dtype"));
+  EXPECT_THAT(kwarg_names("pld.tensor.allreduce"), ElementsAre("op", "mode", "core_num"));
+  EXPECT_THAT(kwarg_names("pld.system.notify"), ElementsAre("op"));
+  EXPECT_THAT(kwarg_names("pld.system.wait"), ElementsAre("cmp"));
+  EXPECT_THAT(kwarg_names("pld.tile.put"), ElementsAre("atomic"));
+  EXPECT_THAT(kwarg_names("pld.tile.get"), ElementsAre());
   // Keyword-printed args come after the kwargs.
   EXPECT_EQ(BuiltinOp("tile.full").FindKeywordArg("value"), 1);
   EXPECT_EQ(BuiltinOp("tensor.full").FindKeywordArg("value"), 1);
@@ -113,6 +131,20 @@ TEST(BuiltinOpsTest, KwargOrderFollowsTheDsl) {
     if (op->name() == "tile.store") want = 1u << 2;
     if (op->name() == "tile.tquant_mx_raw") want = (1u << 1) | (1u << 2);
     if (op->name() == "tile.tmov_x2zz") want = 1u << 1;
+    // Distributed ops: the windows they update (notify its signal, put/get
+    // their destination and bounce tile, each collective its in-place
+    // windows).
+    if (op->name() == "pld.system.notify") want = 1u << 0;
+    if (op->name() == "pld.tile.put" || op->name() == "pld.tile.get") want = (1u << 0) | (1u << 3);
+    if (op->name() == "pld.tensor.allreduce" || op->name() == "pld.tensor.reduce_scatter" ||
+        op->name() == "pld.tensor.broadcast") {
+      want = (1u << 0) | (1u << 1);
+    }
+    if (op->name() == "pld.tensor.barrier") want = 1u << 0;
+    if (op->name() == "pld.tensor.allgather" || op->name() == "pld.tensor.all_to_all") {
+      want = (1u << 1) | (1u << 2);
+    }
+    if (op->name() == "pld.tensor.all_to_all_v") want = (1u << 1) | (1u << 2) | (1u << 4);
     EXPECT_EQ(op->written_args(), want) << op->name();
   }
 }
@@ -148,6 +180,10 @@ TEST(BuiltinOpsTest, DeducersNeverCrashOnOddOperands) {
       ctx.NewVar("x", ctx.GetTensorType(DataType::kFP32, dims({16, 16}), partial)),
       ctx.NewVar("d", ctx.GetTensorType(DataType::kFP32, dims({16}), dn)),
       ctx.NewVar("q", ctx.GetDistributedTensorType(DataType::kUInt8, dims({16, 4}), mx)),
+      ctx.NewVar("sig", ctx.GetDistributedTensorType(DataType::kInt32, dims({4, 1}))),
+      ctx.NewVar("w", ctx.GetDistributedTensorType(DataType::kFP32, dims({4, 16}))),
+      ctx.NewVar("c", ctx.GetCommCtxType()),
+      ctx.Int(1, DataType::kInt32),
       n,
       ctx.Float(0.5),
       ctx.Int(-1, DataType::kInt64),
@@ -174,6 +210,8 @@ TEST(BuiltinOpsTest, DeducersNeverCrashOnOddOperands) {
       case AttrKind::kRoundMode: return {AttrValue::Enum(RoundMode::kRint)};
       case AttrKind::kSaturationMode: return {AttrValue::Enum(SaturationMode::kOff)};
       case AttrKind::kAtomicType: return {AttrValue::Enum(AtomicType::kAdd)};
+      case AttrKind::kString:
+        return {AttrValue::String("mesh"), AttrValue::String("ring"), AttrValue::String("")};
       default: return {};
     }
   };
@@ -189,8 +227,22 @@ TEST(BuiltinOpsTest, DeducersNeverCrashOnOddOperands) {
         kwargs.push_back({k.name, c[variant % c.size()]});
       }
       for (int arity = op->min_args(); arity <= op->max_args(); ++arity) {
+        // Every combination up to a budget; beyond it (ops with many
+        // operands) a fixed pseudo-random sample of the same size.
+        constexpr uint64_t kBudget = 1u << 16;
+        uint64_t combos = 1;
+        for (int i = 0; i < arity && combos <= kBudget; ++i) combos *= pool.size();
+        bool sample = combos > kBudget;
+        uint64_t state = 0x9E3779B97F4A7C15ull;
+        uint64_t drawn = 0;
         std::vector<size_t> pick(arity, 0);
         while (true) {
+          if (sample) {
+            for (size_t& p : pick) {
+              state = state * 6364136223846793005ull + 1442695040888963407ull;
+              p = static_cast<size_t>((state >> 33) % pool.size());
+            }
+          }
           std::vector<const Expr*> args;
           for (size_t p : pick) args.push_back(pool[p]);
           absl::StatusOr<const Call*> c = CreateCall(ctx, *op, args, kwargs);
@@ -201,6 +253,10 @@ TEST(BuiltinOpsTest, DeducersNeverCrashOnOddOperands) {
                 << c.status();
           } else {
             EXPECT_NE((*c)->type(), nullptr);
+          }
+          if (sample) {
+            if (++drawn == kBudget) break;
+            continue;
           }
           size_t k = 0;
           while (k < pick.size() && ++pick[k] == pool.size()) pick[k++] = 0;

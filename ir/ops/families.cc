@@ -16,6 +16,10 @@ void RegisterAllOpFamilies(OpRegistry& registry) {
   RegisterTensorUnaryOps(registry);
   RegisterTensorMemoryOps(registry);
   RegisterTensorViewOps(registry);
+  RegisterTensorReadOps(registry);
+  RegisterDistSystemOps(registry);
+  RegisterDistTileOps(registry);
+  RegisterDistCollectiveOps(registry);
 }
 
 }  // namespace pto::ir

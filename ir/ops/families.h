@@ -27,6 +27,10 @@ void RegisterTensorElementwiseOps(OpRegistry& registry);  // tensor_elementwise.
 void RegisterTensorUnaryOps(OpRegistry& registry);        // tensor_unary.cc
 void RegisterTensorMemoryOps(OpRegistry& registry);       // tensor_memory.cc
 void RegisterTensorViewOps(OpRegistry& registry);         // tensor_view.cc
+void RegisterTensorReadOps(OpRegistry& registry);         // tensor_read.cc
+void RegisterDistSystemOps(OpRegistry& registry);         // dist_system.cc
+void RegisterDistTileOps(OpRegistry& registry);           // dist_tile.cc
+void RegisterDistCollectiveOps(OpRegistry& registry);     // dist_collective.cc
 
 }  // namespace pto::ir
 

@@ -1,6 +1,8 @@
 #include "passes/lower_composite/builder.h"
 
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "ir/ops/builtin.h"
@@ -129,7 +131,12 @@ absl::StatusOr<const ir::Call*> LoweringBuilder::Full(absl::Span<const int64_t> 
 
 absl::StatusOr<const ir::Call*> LoweringBuilder::Create(absl::Span<const int64_t> shape,
                                                         DataType dtype) {
-  const ir::Expr* args[] = {IndexTuple(shape)};
+  return Create(IndexTuple(shape), dtype);
+}
+
+absl::StatusOr<const ir::Call*> LoweringBuilder::Create(const ir::MakeTuple* shape,
+                                                        DataType dtype) {
+  const ir::Expr* args[] = {shape};
   ir::NamedAttr kwargs[] = {{"dtype", ir::AttrValue::DType(dtype)},
                             {"target_memory", ir::AttrValue::Enum(ir::MemorySpace::kVec)}};
   return Call("tile.create", args, kwargs);
@@ -149,6 +156,134 @@ absl::StatusOr<const ir::Expr*> LoweringBuilder::Gt(const ir::Expr* a, const ir:
   absl::StatusOr<const ir::Expr*> e = ir::MakeScalarBinary(ctx_, ir::BinaryOp::kGt, a, b, loc_);
   if (!e.ok()) return Error(e.status().message());
   return e;
+}
+
+// --- Scalars ----------------------------------------------------------------------------
+
+absl::StatusOr<const ir::Expr*> LoweringBuilder::Arith(ir::BinaryOp op, const ir::Expr* a,
+                                                       const ir::Expr* b) {
+  absl::StatusOr<const ir::Expr*> e = ir::MakeScalarBinary(ctx_, op, a, b, loc_);
+  if (!e.ok()) return Internal(e.status().message());
+  return e;
+}
+
+absl::StatusOr<const ir::Expr*> LoweringBuilder::CastScalar(const ir::Expr* e, DataType dtype) {
+  absl::StatusOr<const ir::Expr*> c = ir::MakeScalarCast(ctx_, e, dtype, loc_);
+  if (!c.ok()) return Internal(c.status().message());
+  return c;
+}
+
+absl::StatusOr<const ir::Expr*> LoweringBuilder::Negate(const ir::Expr* e) {
+  if (const auto* c = e->As<ir::ConstInt>()) {
+    return c->dtype() == DataType::kIndex ? ctx_.Index(-c->value())
+                                          : ctx_.Int(-c->value(), c->dtype(), loc_);
+  }
+  absl::StatusOr<const ir::Expr*> n = ir::MakeScalarUnary(ctx_, ir::UnaryOp::kNeg, e, loc_);
+  if (!n.ok()) return Internal(n.status().message());
+  return n;
+}
+
+const ir::Expr* LoweringBuilder::I32(int64_t value) {
+  return ctx_.Int(value, DataType::kInt32, loc_);
+}
+
+// --- Barrier-signal protocol ----------------------------------------------------------------
+
+absl::StatusOr<CommSetup> LoweringBuilder::EmitCommSetup(const ir::Expr* window) {
+  CommSetup comm;
+  const ir::Expr* window_arg[] = {window};
+  PTO_ASSIGN_OR_RETURN(comm.ctx, Bind("ctx", Call("pld.system.get_comm_ctx", window_arg)));
+  const ir::Expr* ctx_arg[] = {comm.ctx};
+  PTO_ASSIGN_OR_RETURN(comm.nranks, Bind("nranks", Call("pld.system.nranks", ctx_arg)));
+  PTO_ASSIGN_OR_RETURN(comm.nranks_idx,
+                       Bind("nranks_idx", CastScalar(comm.nranks, DataType::kIndex)));
+  PTO_ASSIGN_OR_RETURN(comm.my_rank, Bind("my_rank", Call("pld.system.rank", ctx_arg)));
+  return comm;
+}
+
+const ir::MakeTuple* LoweringBuilder::SignalCell(const ir::Expr* row, const ir::Expr* rank) {
+  std::vector<const ir::Expr*> cell;
+  if (row == nullptr) {
+    cell = {rank, ctx_.Index(0)};
+  } else {
+    cell = {row, rank};
+  }
+  return ctx_.NewMakeTuple(cell, loc_);
+}
+
+absl::Status LoweringBuilder::ForEachPeer(const CommSetup& comm, absl::string_view loop,
+                                          LoopBody body) {
+  return EmitFor(loop, ctx_.Index(0), comm.nranks_idx, ctx_.Index(1),
+                 [&](LoweringBuilder& b, const ir::Var* peer) -> absl::Status {
+                   PTO_ASSIGN_OR_RETURN(const ir::Expr* other, b.NotEq(peer, comm.my_rank));
+                   return b.EmitIf(other, [&](LoweringBuilder& t) { return body(t, peer); });
+                 });
+}
+
+absl::Status LoweringBuilder::EmitNotifyAll(const ir::Expr* signal, const CommSetup& comm,
+                                            const ir::Expr* row, const ir::Expr* value,
+                                            absl::string_view suffix) {
+  return ForEachPeer(comm, absl::StrCat("peer", suffix),
+                     [&](LoweringBuilder& b, const ir::Var* peer) -> absl::Status {
+                       const ir::Expr* args[] = {signal, peer, b.SignalCell(row, comm.my_rank),
+                                                 value};
+                       ir::NamedAttr kwargs[] = {
+                           {"op", ir::AttrValue::Int(static_cast<int64_t>(
+                                      ir::NotifyOp::kAtomicAdd))}};
+                       return b.Bind(absl::StrCat("notify_ret", suffix),
+                                     b.Call("pld.system.notify", args, kwargs))
+                           .status();
+                     });
+}
+
+absl::Status LoweringBuilder::EmitWaitAll(const ir::Expr* signal, const CommSetup& comm,
+                                          const ir::Expr* row, const ir::Expr* expected,
+                                          absl::string_view suffix) {
+  return ForEachPeer(comm, absl::StrCat("src", suffix),
+                     [&](LoweringBuilder& b, const ir::Var* src) -> absl::Status {
+                       const ir::Expr* args[] = {signal, b.SignalCell(row, src), expected};
+                       ir::NamedAttr kwargs[] = {
+                           {"cmp", ir::AttrValue::Int(static_cast<int64_t>(ir::WaitCmp::kGe))}};
+                       return b.Bind(absl::StrCat("wait_ret", suffix),
+                                     b.Call("pld.system.wait", args, kwargs))
+                           .status();
+                     });
+}
+
+absl::StatusOr<int64_t> LoweringBuilder::EmitBarrier(const ir::Expr* signal, const CommSetup& comm,
+                                                     absl::string_view suffix) {
+  if (nested_) return Internal("EmitBarrier is only valid at a rule's top level");
+  int64_t generation = ++barrier_count_;
+  PTO_RETURN_IF_ERROR(EmitNotifyAll(signal, comm, nullptr, I32(1), suffix));
+  PTO_RETURN_IF_ERROR(EmitWaitAll(signal, comm, nullptr, I32(generation), suffix));
+  return generation;
+}
+
+absl::Status LoweringBuilder::EmitEpilogueReset(const ir::Expr* signal, const CommSetup& comm,
+                                                const ir::Expr* credits, const ir::Expr* rows) {
+  if (nested_) return Internal("EmitEpilogueReset is only valid at a rule's top level");
+  if (ir::ElementType(credits->type()) != DataType::kInt32) {
+    return Internal("the epilogue credit total must be an INT32 scalar");
+  }
+  // A runtime total is bound once, so the negated value is computed once.
+  const ir::Expr* total = credits->Is<ir::ConstInt>() ? credits : Bind("reset_total", credits);
+  PTO_ASSIGN_OR_RETURN(const ir::Expr* retire, Negate(total));
+  auto reset_row = [&](LoweringBuilder& outer, const ir::Expr* row) -> absl::Status {
+    return outer.ForEachPeer(comm, "reset_src",
+                             [&](LoweringBuilder& b, const ir::Var* src) -> absl::Status {
+                               const ir::Expr* args[] = {signal, comm.my_rank,
+                                                         b.SignalCell(row, src), retire};
+                               ir::NamedAttr kwargs[] = {
+                                   {"op", ir::AttrValue::Int(static_cast<int64_t>(
+                                              ir::NotifyOp::kAtomicAdd))}};
+                               return b.Bind("epilogue_reset_ret",
+                                             b.Call("pld.system.notify", args, kwargs))
+                                   .status();
+                             });
+  };
+  if (rows == nullptr) return reset_row(*this, nullptr);
+  return EmitFor("reset_row", ctx_.Index(0), rows, ctx_.Index(1),
+                 [&](LoweringBuilder& b, const ir::Var* row) { return reset_row(b, row); });
 }
 
 // --- Structured control flow ----------------------------------------------------------

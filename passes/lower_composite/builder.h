@@ -35,6 +35,7 @@
 #include "absl/types/span.h"
 #include "ir/context.h"
 #include "ir/op_registry.h"
+#include "ir/ops/comm_enums.h"
 #include "passes/temp_names.h"
 
 namespace pto::backends {
@@ -44,7 +45,15 @@ class Backend;
 namespace pto::passes::lower_composite {
 
 // The combining op of a reducing collective (values are IR ABI, as upstream).
-enum class ReduceOp : uint8_t { kSum = 0, kMax = 1, kMin = 2, kProd = 3 };
+using ReduceOp = ir::ReduceOp;
+
+// The communication context a collective recipe starts with (EmitCommSetup).
+struct CommSetup {
+  const ir::Var* ctx = nullptr;         // pld.system.get_comm_ctx(window)
+  const ir::Var* nranks = nullptr;      // INT32 group size NR
+  const ir::Var* nranks_idx = nullptr;  // NR as INDEX: the bound of every rank loop
+  const ir::Var* my_rank = nullptr;     // INT32 rank of this process
+};
 
 class LoweringBuilder {
  public:
@@ -111,11 +120,57 @@ class LoweringBuilder {
   // space is explicit because LowerCompositeOps runs before
   // InferTileMemorySpace and the memory planner must still see the tile.
   absl::StatusOr<const ir::Call*> Create(absl::Span<const int64_t> shape, ir::DataType dtype);
+  absl::StatusOr<const ir::Call*> Create(const ir::MakeTuple* shape, ir::DataType dtype);
   // A list of INDEX constants.
   const ir::MakeTuple* IndexTuple(absl::Span<const int64_t> values);
   // Scalar comparisons with PyPTO's operand promotion; BOOL results.
   absl::StatusOr<const ir::Expr*> NotEq(const ir::Expr* a, const ir::Expr* b);
   absl::StatusOr<const ir::Expr*> Gt(const ir::Expr* a, const ir::Expr* b);
+
+  // --- Scalars ---------------------------------------------------------------------
+  // `a op b` with PyPTO's promotion (the parser builds the same tree, so the
+  // printed program round-trips).
+  absl::StatusOr<const ir::Expr*> Arith(ir::BinaryOp op, const ir::Expr* a, const ir::Expr* b);
+  absl::StatusOr<const ir::Expr*> CastScalar(const ir::Expr* e, ir::DataType dtype);
+  // -e: a constant folds to its negation, anything else becomes Neg(e).
+  absl::StatusOr<const ir::Expr*> Negate(const ir::Expr* e);
+  // An INT32 constant (signal values and thresholds).
+  const ir::Expr* I32(int64_t value);
+
+  // --- Barrier-signal protocol -------------------------------------------------------
+  // The credit barrier every collective synchronises with. A signal window
+  // holds one INT32 credit counter per (row, source rank) cell: a mesh
+  // signal [NR, 1] addresses cell [src, 0] (`row` null below), a ring signal
+  // [2*(NR-1), NR] cell [row, src]. A rank announces by AtomicAdd(+1) into its
+  // own cell on every peer and waits until each peer's cell in its own copy
+  // is >= the call-local generation g (1, 2, ... per call: Ge, never Eq, so
+  // a fast peer may run ahead). The epilogue retires exactly the call's
+  // credits with AtomicAdd(-credits) on its own non-self cells, keeping any
+  // early credits of the next call; Set is never used on these cells.
+
+  // ctx/nranks/nranks_idx/my_rank of `window`'s communication group.
+  absl::StatusOr<CommSetup> EmitCommSetup(const ir::Expr* window);
+  // for peer<suffix> in [0, NR): if peer != me:
+  //   notify(signal, peer, cell(row, me), value, op=AtomicAdd)
+  absl::Status EmitNotifyAll(const ir::Expr* signal, const CommSetup& comm, const ir::Expr* row,
+                             const ir::Expr* value, absl::string_view suffix);
+  // for src<suffix> in [0, NR): if src != me:
+  //   wait(signal, cell(row, src), expected, cmp=Ge)
+  absl::Status EmitWaitAll(const ir::Expr* signal, const CommSetup& comm, const ir::Expr* row,
+                           const ir::Expr* expected, absl::string_view suffix);
+  // Top level only: the call's next generation g (counted per builder, from
+  // 1): EmitNotifyAll(+1) then EmitWaitAll(>= g) on mesh cells. Returns g.
+  absl::StatusOr<int64_t> EmitBarrier(const ir::Expr* signal, const CommSetup& comm,
+                                      absl::string_view suffix = "");
+  // EmitBarrier calls so far (the top-level credits they posted).
+  int64_t barrier_count() const { return barrier_count_; }
+  // Top level only: for every non-self source cell of this rank's copy
+  // (of every row in [0, rows) when `rows` is given, a ring signal):
+  //   notify(signal, me, cell(row, src), -credits, op=AtomicAdd)
+  // `credits` is an INT32 expression: a constant, or a runtime total
+  // (bound to `reset_total` first).
+  absl::Status EmitEpilogueReset(const ir::Expr* signal, const CommSetup& comm,
+                                 const ir::Expr* credits, const ir::Expr* rows = nullptr);
 
   // --- Structured control flow ------------------------------------------------------
   // Each body is built by `body` in a nested builder sharing this builder's
@@ -152,6 +207,10 @@ class LoweringBuilder {
   const ir::Stmt* Body(std::vector<const ir::Stmt*> stmts) const;
   absl::StatusOr<const ir::Call*> Scalar(absl::string_view op, const ir::Expr* x, float c);
   absl::Status EmitIfImpl(const ir::Expr* cond, Branch then_body, const Branch* else_body);
+  // [rank, 0] (mesh) or [row, rank] (ring): the cell rank `rank` credits.
+  const ir::MakeTuple* SignalCell(const ir::Expr* row, const ir::Expr* rank);
+  // for <loop> in [0, NR): if <loop> != me: body(loop var).
+  absl::Status ForEachPeer(const CommSetup& comm, absl::string_view loop, LoopBody body);
 
   ir::Context& ctx_;
   std::string base_;
@@ -159,6 +218,7 @@ class LoweringBuilder {
   ir::SourceLoc loc_;
   const backends::Backend* backend_;
   bool nested_;
+  int64_t barrier_count_ = 0;
   std::vector<const ir::Stmt*> stmts_;
 };
 

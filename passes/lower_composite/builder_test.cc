@@ -9,6 +9,7 @@
 #include "ir/analysis/verifier.h"
 #include "ir/context.h"
 #include "ir/ops/builtin.h"
+#include "ir/status_macros.h"
 #include "ir/text/printer.h"
 
 namespace pto::passes::lower_composite {
@@ -322,6 +323,172 @@ TEST_F(BuilderTest, BodyErrorsPropagate) {
       [&](LoweringBuilder& t) -> absl::StatusOr<const ir::Expr*> { return t.Error("no"); },
       [&](LoweringBuilder&) -> absl::StatusOr<const ir::Expr*> { return x_; });
   EXPECT_EQ(r.status().message(), "k.py:3:7: error: no");
+}
+
+// --- Barrier-signal protocol ----------------------------------------------------------------
+
+class ProtocolBuilderTest : public BuilderTest {
+ protected:
+  ProtocolBuilderTest()
+      : signal_(ctx_.NewVar("signal", ctx_.GetDistributedTensorType(
+                                          DataType::kInt32, ctx_.IndexList({4, 1})))),
+        ring_(ctx_.NewVar("ring", ctx_.GetDistributedTensorType(DataType::kInt32,
+                                                                ctx_.IndexList({6, 4})))) {}
+
+  // The calls of `op` in `stmts`, recursively, in order.
+  static void Collect(const ir::Stmt* s, absl::string_view op,
+                      std::vector<const ir::Call*>& out) {
+    if (const auto* a = s->As<ir::AssignStmt>()) {
+      if (const auto* c = a->value()->As<ir::Call>(); c && c->op()->name() == op) {
+        out.push_back(c);
+      }
+    }
+    if (const auto* seq = s->As<ir::SeqStmts>()) {
+      for (const ir::Stmt* c : seq->stmts()) Collect(c, op, out);
+    }
+    if (const auto* f = s->As<ir::ForStmt>()) Collect(f->body(), op, out);
+    if (const auto* i = s->As<ir::IfStmt>()) {
+      Collect(i->then_body(), op, out);
+      if (i->else_body() != nullptr) Collect(i->else_body(), op, out);
+    }
+  }
+  std::vector<const ir::Call*> Calls(absl::Span<const ir::Stmt* const> stmts,
+                                     absl::string_view op) {
+    std::vector<const ir::Call*> out;
+    for (const ir::Stmt* s : stmts) Collect(s, op, out);
+    return out;
+  }
+
+  const ir::Var* signal_;
+  const ir::Var* ring_;
+};
+
+TEST_F(ProtocolBuilderTest, CommSetupBindsContextRankCountAndRank) {
+  LoweringBuilder b = Builder("s");
+  absl::StatusOr<CommSetup> comm = b.EmitCommSetup(signal_);
+  ASSERT_TRUE(comm.ok()) << comm.status();
+  EXPECT_THAT(Names(b.stmts()), ElementsAre("s__ctx_tmp_v0", "s__nranks_tmp_v1",
+                                            "s__nranks_idx_tmp_v2", "s__my_rank_tmp_v3"));
+  EXPECT_EQ(comm->ctx->type(), ctx_.GetCommCtxType());
+  EXPECT_EQ(ir::ElementType(comm->nranks->type()), DataType::kInt32);
+  EXPECT_EQ(ir::ElementType(comm->nranks_idx->type()), DataType::kIndex);
+  EXPECT_EQ(ir::ElementType(comm->my_rank->type()), DataType::kInt32);
+  EXPECT_THAT(b.EmitCommSetup(x_).status().message(),
+              HasSubstr("pld.system.get_comm_ctx: dist_tensor must be a DistributedTensor"));
+}
+
+TEST_F(ProtocolBuilderTest, BarriersCountCallLocalGenerations) {
+  LoweringBuilder b = Builder("s");
+  CommSetup comm = *b.EmitCommSetup(signal_);
+  EXPECT_EQ(b.barrier_count(), 0);
+  EXPECT_EQ(*b.EmitBarrier(signal_, comm), 1);
+  EXPECT_EQ(*b.EmitBarrier(signal_, comm, "2"), 2);
+  EXPECT_EQ(b.barrier_count(), 2);
+  std::vector<const ir::Call*> notifies = Calls(b.stmts(), "pld.system.notify");
+  std::vector<const ir::Call*> waits = Calls(b.stmts(), "pld.system.wait");
+  ASSERT_EQ(notifies.size(), 2u);
+  ASSERT_EQ(waits.size(), 2u);
+  for (const ir::Call* n : notifies) {
+    EXPECT_EQ(n->FindKwarg("op")->int_value(), 0);  // AtomicAdd
+    EXPECT_EQ(ir::AsConstInt(n->arg(3)), 1);
+    // This rank's cell [me, 0] on the peer.
+    EXPECT_EQ(n->arg(2)->As<ir::MakeTuple>()->elements()[0], comm.my_rank);
+  }
+  EXPECT_EQ(ir::AsConstInt(waits[0]->arg(2)), 1);
+  EXPECT_EQ(ir::AsConstInt(waits[1]->arg(2)), 2);
+  EXPECT_EQ(waits[1]->FindKwarg("cmp")->int_value(), 1);  // Ge
+  std::vector<std::string> names = Names(b.stmts());
+  EXPECT_THAT(names, ::testing::Contains("s__peer2_tmp_v8"));
+  EXPECT_THAT(names, ::testing::Contains("s__wait_ret2_tmp_v11"));
+  // A fresh builder (the next call) restarts at generation 1.
+  LoweringBuilder next = Builder("t");
+  CommSetup comm2 = *next.EmitCommSetup(signal_);
+  EXPECT_EQ(*next.EmitBarrier(signal_, comm2), 1);
+}
+
+TEST_F(ProtocolBuilderTest, BarrierAndEpilogueAreTopLevelOnly) {
+  LoweringBuilder b = Builder("s");
+  CommSetup comm = *b.EmitCommSetup(signal_);
+  absl::Status s = b.EmitFor("i", ctx_.Index(0), ctx_.Index(2), ctx_.Index(1),
+                             [&](LoweringBuilder& body, const ir::Var*) {
+                               return body.EmitBarrier(signal_, comm).status();
+                             });
+  EXPECT_EQ(s.code(), absl::StatusCode::kInternal);
+  EXPECT_THAT(s.message(), HasSubstr("EmitBarrier is only valid at a rule's top level"));
+  s = b.EmitIf(ctx_.Bool(true), [&](LoweringBuilder& t) {
+    return t.EmitEpilogueReset(signal_, comm, t.I32(1));
+  });
+  EXPECT_THAT(s.message(), HasSubstr("EmitEpilogueReset is only valid at a rule's top level"));
+  // Loops use the raw notify-all / wait-all with their own thresholds.
+  s = b.EmitFor("i", ctx_.Index(0), ctx_.Index(2), ctx_.Index(1),
+                [&](LoweringBuilder& body, const ir::Var* i) -> absl::Status {
+                  PTO_RETURN_IF_ERROR(body.EmitNotifyAll(signal_, comm, nullptr, body.I32(1), "_c"));
+                  return body.EmitWaitAll(signal_, comm, nullptr, *body.CastScalar(i, DataType::kInt32),
+                                          "_c");
+                });
+  EXPECT_TRUE(s.ok()) << s;
+}
+
+TEST_F(ProtocolBuilderTest, EpilogueRetiresTheCreditsFromEveryOtherCell) {
+  LoweringBuilder b = Builder("s");
+  CommSetup comm = *b.EmitCommSetup(signal_);
+  ASSERT_TRUE(b.EmitEpilogueReset(signal_, comm, b.I32(3)).ok());
+  std::vector<const ir::Call*> resets = Calls(b.stmts(), "pld.system.notify");
+  ASSERT_EQ(resets.size(), 1u);
+  EXPECT_EQ(resets[0]->arg(1), comm.my_rank);  // a self-notify
+  EXPECT_EQ(ir::AsConstInt(resets[0]->arg(3)), -3);
+  EXPECT_EQ(ir::ElementType(resets[0]->arg(3)->type()), DataType::kInt32);
+  EXPECT_EQ(resets[0]->FindKwarg("op")->int_value(), 0);
+  const auto* loop = b.stmts().back()->As<ir::ForStmt>();
+  ASSERT_NE(loop, nullptr);
+  const auto* guard = loop->body()->As<ir::IfStmt>();
+  ASSERT_NE(guard, nullptr);  // non-self cells only
+  EXPECT_EQ(guard->condition()->As<ir::BinaryExpr>()->op(), ir::BinaryOp::kNe);
+
+  // A runtime total is bound once and negated.
+  LoweringBuilder r = Builder("t");
+  CommSetup comm2 = *r.EmitCommSetup(signal_);
+  const ir::Var* n = ctx_.NewVar("n", ctx_.GetScalarType(DataType::kIndex));
+  ASSERT_TRUE(r.EmitEpilogueReset(signal_, comm2, *r.CastScalar(n, DataType::kInt32)).ok());
+  std::vector<const ir::Call*> dyn = Calls(r.stmts(), "pld.system.notify");
+  ASSERT_EQ(dyn.size(), 1u);
+  const auto* neg = dyn[0]->arg(3)->As<ir::UnaryExpr>();
+  ASSERT_NE(neg, nullptr);
+  EXPECT_EQ(neg->op(), ir::UnaryOp::kNeg);
+  EXPECT_THAT(std::string(neg->operand()->As<ir::Var>()->name()),
+              HasSubstr("t__reset_total_tmp_v"));
+  EXPECT_EQ(r.EmitEpilogueReset(signal_, comm2, n).code(), absl::StatusCode::kInternal);
+}
+
+TEST_F(ProtocolBuilderTest, RingCellsAreRowAndSource) {
+  LoweringBuilder b = Builder("s");
+  CommSetup comm = *b.EmitCommSetup(ring_);
+  const ir::Var* row = ctx_.NewVar("row", ctx_.GetScalarType(DataType::kIndex));
+  ASSERT_TRUE(b.EmitNotifyAll(ring_, comm, row, b.I32(1), "_r").ok());
+  ASSERT_TRUE(b.EmitWaitAll(ring_, comm, row, b.I32(2), "_r").ok());
+  ASSERT_TRUE(b.EmitEpilogueReset(ring_, comm, b.I32(4), ctx_.Index(6)).ok());
+  std::vector<const ir::Call*> notifies = Calls(b.stmts(), "pld.system.notify");
+  std::vector<const ir::Call*> waits = Calls(b.stmts(), "pld.system.wait");
+  ASSERT_EQ(notifies.size(), 2u);
+  EXPECT_EQ(notifies[0]->arg(2)->As<ir::MakeTuple>()->elements()[0], row);
+  EXPECT_EQ(notifies[0]->arg(2)->As<ir::MakeTuple>()->elements()[1], comm.my_rank);
+  EXPECT_EQ(waits[0]->arg(1)->As<ir::MakeTuple>()->elements()[0], row);
+  // The ring epilogue walks every row.
+  const auto* rows = b.stmts().back()->As<ir::ForStmt>();
+  ASSERT_NE(rows, nullptr);
+  EXPECT_EQ(ir::AsConstInt(rows->stop()), 6);
+  EXPECT_EQ(rows->loop_var()->name().substr(0, 15), "s__reset_row_tm");
+  EXPECT_EQ(ir::AsConstInt(notifies[1]->arg(3)), -4);
+}
+
+TEST_F(BuilderTest, NegateFoldsConstants) {
+  LoweringBuilder b = Builder("y");
+  EXPECT_EQ(ir::AsConstInt(*b.Negate(ctx_.Int(5, DataType::kInt32))), -5);
+  EXPECT_EQ(ir::ElementType((*b.Negate(ctx_.Int(5, DataType::kInt32)))->type()),
+            DataType::kInt32);
+  EXPECT_EQ(*b.Negate(ctx_.Index(2)), ctx_.Index(-2));
+  const ir::Var* v = ctx_.NewVar("v", ctx_.GetScalarType(DataType::kInt32));
+  EXPECT_EQ((*b.Negate(v))->As<ir::UnaryExpr>()->operand(), v);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/check.h"
+#include "ir/ops/type_inference.h"
 
 namespace pto::passes::lower_composite {
 
@@ -55,6 +56,79 @@ const ir::MakeTuple* MakeCollectiveStageShape(ir::Context& ctx, const ChunkGeome
   }
   const int64_t dims[] = {std::min(rows, budget), cols};
   return ctx.NewMakeTuple(ctx.IndexList(dims));
+}
+
+absl::StatusOr<const ir::MakeTuple*> MakeAlignedStageShape(ir::Context& ctx,
+                                                           const ChunkGeometry& geometry,
+                                                           ir::DataType dtype,
+                                                           ir::ExprSpan transfer_shape,
+                                                           absl::string_view op_name) {
+  PTO_CHECK(!transfer_shape.empty());
+  if (std::optional<int64_t> last = ir::AsConstInt(transfer_shape.back());
+      last && *last < geometry.alignment_elements) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        op_name, ": a transfer row of ", *last, " ", dtype.name(),
+        " elements is shorter than one 32-byte unit (", geometry.alignment_elements,
+        " elements); no aligned staging tile fits it"));
+  }
+  return MakeCollectiveStageShape(ctx, geometry, transfer_shape);
+}
+
+const ir::Expr* ProductExtent(ir::Context& ctx, ir::ExprSpan dims) {
+  const ir::Expr* p = ctx.Index(1);
+  for (const ir::Expr* d : dims) p = ir::MulExtent(ctx, p, d);
+  return p;
+}
+
+namespace {
+
+bool Same(const ir::Expr* a, const ir::Expr* b) {
+  return ir::ProveEqual(a, b) == ir::Proof::kTrue;
+}
+
+}  // namespace
+
+bool IsRowMajorLinearPrefix(ir::ExprSpan shape, ir::ExprSpan valid) {
+  if (shape.size() != valid.size()) return false;
+  bool past_partial = false;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (past_partial) {
+      if (!Same(valid[i], shape[i])) return false;
+    } else if (ir::AsConstInt(valid[i]) != 1) {
+      past_partial = true;  // this dim may be partial; every later one is full
+    }
+  }
+  return true;
+}
+
+bool IsLeadingDimCollapseContiguous(ir::ExprSpan shape, ir::ExprSpan valid) {
+  if (shape.empty() || shape.size() != valid.size()) return false;
+  return IsRowMajorLinearPrefix(shape.subspan(0, shape.size() - 1),
+                                valid.subspan(0, valid.size() - 1));
+}
+
+absl::Status CheckPackedNdTarget(ir::Context& ctx, const ir::TensorType& target,
+                                 absl::string_view op_name) {
+  ir::TensorView view = target.EffectiveView();
+  if (view.layout != ir::TensorLayout::kND) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        op_name, ": target view only supports ND layout, got ", ir::EnumName(view.layout)));
+  }
+  if (view.stride.empty()) return absl::OkStatus();
+  ir::ExprSpan shape = target.shape();
+  bool packed = view.stride.size() == shape.size();
+  const ir::Expr* expected = ctx.Index(1);
+  for (size_t i = shape.size(); packed && i-- > 0;) {
+    packed = Same(view.stride[i], expected);
+    expected = ir::MulExtent(ctx, expected, shape[i]);
+  }
+  if (!packed) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        op_name, ": target shape reinterpret requires a packed source; stride ",
+        ir::FormatShape(view.stride), " is not the row-major stride of ",
+        ir::FormatShape(shape)));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status ValidateMeshSignalShape(const ir::Type* signal, absl::string_view op_name) {

@@ -19,6 +19,7 @@
 #include <cstdint>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "ir/context.h"
 #include "ir/dtype.h"
@@ -58,6 +59,35 @@ int64_t SelectStaticChunkCols(const ChunkGeometry& geometry, const ir::Expr* ext
 // the leading dims, capped at chunk / cols (1 if one is symbolic).
 const ir::MakeTuple* MakeCollectiveStageShape(ir::Context& ctx, const ChunkGeometry& geometry,
                                               ir::ExprSpan transfer_shape);
+
+// MakeCollectiveStageShape for a pld.tile.put / pld.tile.get transfer, with
+// the one shape it cannot serve rejected: a static last dim shorter than one
+// alignment unit (e.g. 3 FP32 elements) has no positive stage width that is
+// both 32-byte aligned and no larger than the transfer. Messages start with
+// `op_name`.
+absl::StatusOr<const ir::MakeTuple*> MakeAlignedStageShape(ir::Context& ctx,
+                                                           const ChunkGeometry& geometry,
+                                                           ir::DataType dtype,
+                                                           ir::ExprSpan transfer_shape,
+                                                           absl::string_view op_name);
+
+// The product of `dims` as an INDEX extent (constants folded).
+const ir::Expr* ProductExtent(ir::Context& ctx, ir::ExprSpan dims);
+
+// Whether the valid box `valid` of `shape` is one contiguous row-major
+// prefix of the flattened tensor: leading 1s, then at most one partial dim,
+// then full dims (a ring allreduce's partial target).
+bool IsRowMajorLinearPrefix(ir::ExprSpan shape, ir::ExprSpan valid);
+// Whether the valid box collapses to one [rows, cols] rectangle when the
+// leading dims fold into rows: the leading dims alone form a linear prefix;
+// the last dim may be partial (a mesh allreduce's partial target).
+bool IsLeadingDimCollapseContiguous(ir::ExprSpan shape, ir::ExprSpan valid);
+
+// An allreduce target must be an ND tensor with packed strides (explicit
+// strides equal to the row-major ones are fine): the lowering views it as a
+// flat [rows, cols] window. Messages start with `op_name`.
+absl::Status CheckPackedNdTarget(ir::Context& ctx, const ir::TensorType& target,
+                                 absl::string_view op_name);
 
 // A mesh collective's signal: a DistributedTensor [NR, 1], one cell per rank.
 // A static second dim other than 1 (a ring allreduce's [2*(NR-1), NR] signal)

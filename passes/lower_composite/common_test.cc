@@ -78,6 +78,82 @@ TEST(ChunkGeometryTest, StageShapeFitsOneChunkAndTheTransfer) {
   EXPECT_EQ(Values(MakeCollectiveStageShape(ctx, fp32, dynamic_rows)), (V{1, 16}));
 }
 
+TEST(ChunkGeometryTest, AlignedStageRejectsRowsShorterThanOneUnit) {
+  ir::Context ctx;
+  ChunkGeometry fp32 = MakeChunkGeometry(DataType::kFP32);
+  absl::StatusOr<const ir::MakeTuple*> ok =
+      MakeAlignedStageShape(ctx, fp32, DataType::kFP32, ctx.IndexList({1, 17}), "op");
+  ASSERT_TRUE(ok.ok());
+  EXPECT_EQ(Values(*ok), (std::vector<int64_t>{1, 16}));
+  EXPECT_EQ(Values(*MakeAlignedStageShape(ctx, fp32, DataType::kFP32, ctx.IndexList({1, 8}),
+                                          "op")),
+            (std::vector<int64_t>{1, 8}));
+  absl::StatusOr<const ir::MakeTuple*> short_row =
+      MakeAlignedStageShape(ctx, fp32, DataType::kFP32, ctx.IndexList({1, 7}), "pld.tensor.x");
+  EXPECT_EQ(short_row.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(short_row.status().message(),
+            "pld.tensor.x: a transfer row of 7 FP32 elements is shorter than one 32-byte unit (8 "
+            "elements); no aligned staging tile fits it");
+  const ir::Var* n = ctx.NewVar("n", ctx.GetScalarType(DataType::kIndex));
+  const ir::Expr* dynamic[] = {ctx.Index(1), n};
+  EXPECT_EQ(Values(*MakeAlignedStageShape(ctx, fp32, DataType::kFP32, dynamic, "op")),
+            (std::vector<int64_t>{1, 4096}));
+}
+
+TEST(CollapseTest, ProductFoldsConstants) {
+  ir::Context ctx;
+  EXPECT_EQ(ir::AsConstInt(ProductExtent(ctx, ctx.IndexList({2, 3, 4}))), 24);
+  EXPECT_EQ(ir::AsConstInt(ProductExtent(ctx, {})), 1);
+  const ir::Var* n = ctx.NewVar("n", ctx.GetScalarType(DataType::kIndex));
+  const ir::Expr* dims[] = {ctx.Index(1), n};
+  EXPECT_EQ(ProductExtent(ctx, dims), n);
+}
+
+TEST(CollapseTest, LinearPrefixAndLeadingCollapse) {
+  ir::Context ctx;
+  auto prefix = [&](std::vector<int64_t> shape, std::vector<int64_t> valid) {
+    return IsRowMajorLinearPrefix(ctx.IndexList(shape), ctx.IndexList(valid));
+  };
+  auto leading = [&](std::vector<int64_t> shape, std::vector<int64_t> valid) {
+    return IsLeadingDimCollapseContiguous(ctx.IndexList(shape), ctx.IndexList(valid));
+  };
+  EXPECT_TRUE(prefix({2, 3, 4}, {1, 3, 4}));
+  EXPECT_TRUE(prefix({2, 3, 4}, {1, 1, 3}));
+  EXPECT_TRUE(prefix({2, 3, 4}, {2, 3, 4}));
+  EXPECT_FALSE(prefix({2, 3, 4}, {1, 3, 2}));
+  EXPECT_FALSE(prefix({2, 3, 4}, {2, 2, 4}));
+  EXPECT_FALSE(prefix({2, 3}, {2}));
+  EXPECT_TRUE(leading({2, 3, 4}, {1, 3, 2}));
+  EXPECT_TRUE(leading({2, 3, 4}, {1, 2, 4}));
+  EXPECT_TRUE(leading({64, 64}, {1, 7}));
+  EXPECT_FALSE(leading({2, 3, 4}, {2, 2, 4}));
+  EXPECT_FALSE(leading({}, {}));
+  const ir::Var* n = ctx.NewVar("n", ctx.GetScalarType(DataType::kIndex));
+  const ir::Expr* shape[] = {ctx.Index(2), n, ctx.Index(4)};
+  const ir::Expr* valid[] = {ctx.Index(1), n, ctx.Index(4)};
+  EXPECT_TRUE(IsRowMajorLinearPrefix(shape, valid));
+}
+
+TEST(CollapseTest, PackedNdTargets) {
+  ir::Context ctx;
+  auto check = [&](ir::TensorView view, std::vector<int64_t> shape) {
+    return CheckPackedNdTarget(
+        ctx, *ctx.GetDistributedTensorType(DataType::kFP32, ctx.IndexList(shape), view), "op");
+  };
+  EXPECT_TRUE(check({}, {2, 3, 4}).ok());
+  ir::TensorView packed;
+  packed.stride = ctx.IndexList({12, 4, 1});
+  EXPECT_TRUE(check(packed, {2, 3, 4}).ok());
+  ir::TensorView strided;
+  strided.stride = ctx.IndexList({100, 10, 1});
+  EXPECT_EQ(check(strided, {2, 3, 4}).message(),
+            "op: target shape reinterpret requires a packed source; stride [100, 10, 1] is not "
+            "the row-major stride of [2, 3, 4]");
+  ir::TensorView dn;
+  dn.layout = ir::TensorLayout::kDN;
+  EXPECT_EQ(check(dn, {4, 16}).message(), "op: target view only supports ND layout, got DN");
+}
+
 TEST(MeshSignalTest, AcceptsOneCellPerRank) {
   ir::Context ctx;
   EXPECT_TRUE(ValidateMeshSignalShape(

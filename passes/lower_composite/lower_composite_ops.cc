@@ -158,8 +158,8 @@ class LowerCompositeOpsPass : public Pass {
  public:
   absl::string_view name() const override { return "lower-composite-ops"; }
   absl::string_view description() const override {
-    return "Expands composite tile ops (tile.sin, tile.cos, tile.select, tile.tquant_mx) into "
-           "primitive tile ops.";
+    return "Expands composite ops (tile.sin, tile.cos, tile.select, tile.tquant_mx and the "
+           "pld.tensor.* collectives) into primitive tile and distributed ops.";
   }
   absl::StatusOr<ir::Program> Run(const ir::Program& program, PassContext& pc) const override {
     ir::Context& ctx = program.context();

@@ -5,7 +5,8 @@
 // ...) and a final `y = pl.tile.mul(y__sign_tmp_v19, y__t_p_tmp_v29)`.
 //
 // Composite ops are those with a rule in rules.h (tile.sin, tile.cos,
-// tile.select, tile.tquant_mx). The pass only traverses and binds: a
+// tile.select, tile.tquant_mx and the seven pld.tensor.* collectives, whose
+// recipes docs/collectives.md describes). The pass only traverses and binds: a
 // `var = composite(...)` statement becomes the rule's statements followed by
 // `var = <result>`, keeping the original Var object; a composite call as an
 // expression statement is expanded with temporaries based on "eval" and its

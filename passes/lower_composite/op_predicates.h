@@ -8,7 +8,7 @@
 //   IsManagedTensorCollective("pld.tensor.allreduce");   // true
 //   IsManagedTensorCollective("tile.sin");               // false
 //
-// The collectives are not registered ops yet, so the test is by name.
+// The test is by name, so passes that see ops of another registry agree.
 
 #ifndef PTO_PASSES_LOWER_COMPOSITE_OP_PREDICATES_H_
 #define PTO_PASSES_LOWER_COMPOSITE_OP_PREDICATES_H_

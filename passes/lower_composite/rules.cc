@@ -16,6 +16,13 @@ CompositeLoweringFn FindCompositeRule(absl::string_view op_name) {
       {"tile.cos", &LowerCosRule},
       {"tile.select", &LowerSelectRule},
       {"tile.tquant_mx", &LowerTQuantMxRule},
+      {"pld.tensor.allreduce", &LowerAllReduceRule},
+      {"pld.tensor.allgather", &LowerAllGatherRule},
+      {"pld.tensor.reduce_scatter", &LowerReduceScatterRule},
+      {"pld.tensor.broadcast", &LowerBroadcastRule},
+      {"pld.tensor.barrier", &LowerBarrierRule},
+      {"pld.tensor.all_to_all", &LowerAllToAllRule},
+      {"pld.tensor.all_to_all_v", &LowerAllToAllVRule},
   };
   for (const Rule& rule : kRules) {
     if (rule.op == op_name) return rule.fn;

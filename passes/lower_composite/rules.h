@@ -43,6 +43,24 @@ absl::StatusOr<const ir::Expr*> LowerSelectRule(const ir::Call& call, ir::ExprSp
 absl::StatusOr<const ir::Expr*> LowerTQuantMxRule(const ir::Call& call, ir::ExprSpan visited_args,
                                                   LoweringBuilder& b);
 
+// The pld.tensor.* collectives, one translation unit each (docs/collectives.md).
+// pld.tensor.allreduce: mesh (allreduce.cc) or ring (allreduce_ring.cc).
+absl::StatusOr<const ir::Expr*> LowerAllReduceRule(const ir::Call& call, ir::ExprSpan visited_args,
+                                                   LoweringBuilder& b);
+absl::StatusOr<const ir::Expr*> LowerAllGatherRule(const ir::Call& call, ir::ExprSpan visited_args,
+                                                   LoweringBuilder& b);
+absl::StatusOr<const ir::Expr*> LowerReduceScatterRule(const ir::Call& call,
+                                                       ir::ExprSpan visited_args,
+                                                       LoweringBuilder& b);
+absl::StatusOr<const ir::Expr*> LowerBroadcastRule(const ir::Call& call, ir::ExprSpan visited_args,
+                                                   LoweringBuilder& b);
+absl::StatusOr<const ir::Expr*> LowerBarrierRule(const ir::Call& call, ir::ExprSpan visited_args,
+                                                 LoweringBuilder& b);
+absl::StatusOr<const ir::Expr*> LowerAllToAllRule(const ir::Call& call, ir::ExprSpan visited_args,
+                                                  LoweringBuilder& b);
+absl::StatusOr<const ir::Expr*> LowerAllToAllVRule(const ir::Call& call, ir::ExprSpan visited_args,
+                                                   LoweringBuilder& b);
+
 // The rule of op `op_name`, or null when the op is not composite.
 CompositeLoweringFn FindCompositeRule(absl::string_view op_name);
 

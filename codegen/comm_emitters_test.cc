@@ -1,0 +1,194 @@
+// The distributed primitives: peer views, notify/wait, put/get, remote
+// loads, rank queries and tensor.read. The CommContext pointer and scalar
+// result binding come from comm_emitters.h's hooks; most tests install fakes
+// (the context is `%comm_ctx`) to pin the text, one checks the defaults.
+
+#include "codegen/comm_emitters.h"
+
+#include "codegen/test_util.h"
+
+namespace pto::codegen {
+namespace {
+
+using ::testing::HasSubstr;
+
+absl::StatusOr<absl::string_view> FakeContext(FunctionEmitter&, const ir::Expr*) {
+  return absl::string_view("%comm_ctx");
+}
+absl::Status FakeBind(FunctionEmitter&, const ScalarValue&) { return absl::OkStatus(); }
+
+class CommTest : public PtoTest {
+ protected:
+  const ir::Var* WindowParam(absl::string_view name, DataType dtype,
+                             std::initializer_list<int64_t> shape) {
+    return Param(ctx_.NewVar(name, ctx_.GetDistributedTensorType(dtype, Dims(shape))));
+  }
+  const ir::Expr* I32(int64_t v) { return ctx_.Int(v, DataType::kInt32); }
+  NamedAttr IntAttr(absl::string_view name, int64_t v) { return {name, AttrValue::Int(v)}; }
+
+  ScopedCommCodegenHooks hooks_{CommCodegenHooks{&FakeContext, &FakeBind}};
+};
+
+TEST_F(CommTest, NotifyUpdatesThePeersCellAfterABarrier) {
+  const ir::Var* sig = WindowParam("sig", DataType::kInt32, {4, 1});
+  const ir::Var* peer = ScalarParam("peer", DataType::kIndex);
+  Do("pld.system.notify", {sig, peer, ListOf({peer, ctx_.Index(0)}), I32(1)}, {IntAttr("op", 0)});
+  Do("pld.system.notify", {sig, peer, List({1, 0}), I32(-2)}, {IntAttr("op", 1)});
+  std::string text = EmitOk();
+  // The peer view: windowsIn[peer] - windowsIn[me], in elements.
+  EXPECT_THAT(text, HasSubstr("%rank_pair = pto.load_scalar %comm_ctx[%c2] : !pto.ptr<i64> -> "
+                              "i64\n"));
+  EXPECT_THAT(text, HasSubstr("%local_slot = arith.addi %c4, %my_rank_idx : index\n"));
+  EXPECT_THAT(text, HasSubstr("%peer_slot = arith.addi %c4, %arg1 : index\n"));
+  EXPECT_THAT(text, HasSubstr("%delta_elems_i64 = arith.divsi %delta_bytes, %c4_i64 : i64\n"));
+  EXPECT_THAT(text, HasSubstr("%sig_peer_ptr = pto.addptr %arg0, %delta_elems : !pto.ptr<i32> -> "
+                              "!pto.ptr<i32>\n"));
+  EXPECT_THAT(text, HasSubstr("%sig_peer = pto.make_tensor_view %sig_peer_ptr, shape = [%c4, "
+                              "%c1], strides = [%c1, %c4] {layout = #pto.layout<dn>}"));
+  EXPECT_EQ(Line(text, "%sig_cell_pview = "),
+            "%sig_cell_pview = pto.partition_view %sig_peer, offsets = [%arg1, %c0], sizes = "
+            "[%c1, %c1] : !pto.tensor_view<?x?xi32> -> !pto.partition_tensor_view<1x1xi32>");
+  EXPECT_THAT(text, HasSubstr("    pto.barrier <PIPE_ALL>\n    pto.comm.tnotify(%sig_cell_pview, "
+                              "%c1_i32 : !pto.partition_tensor_view<1x1xi32>, i32) {notifyOp = "
+                              "#pto<notify_op atomic_add>}\n"));
+  EXPECT_THAT(text, HasSubstr("i32) {notifyOp = #pto<notify_op set>}"));
+  EXPECT_THAT(text, HasSubstr("%c-2_i32 : !pto.partition_tensor_view<1x1xi32>, i32)"));
+}
+
+TEST_F(CommTest, WaitPollsTheLocalCell) {
+  const ir::Var* sig = WindowParam("sig", DataType::kInt32, {4, 1});
+  const ir::Var* src = ScalarParam("src", DataType::kIndex);
+  Do("pld.system.wait", {sig, ListOf({src, ctx_.Index(0)}), I32(2)}, {IntAttr("cmp", 1)});
+  Do("pld.system.wait", {sig, ListOf({src, ctx_.Index(0)}), src}, {IntAttr("cmp", 0)});
+  std::string text = EmitOk();
+  EXPECT_THAT(text, ::testing::Not(HasSubstr("addptr")));
+  EXPECT_THAT(text, HasSubstr("pto.partition_view %sig, offsets = [%arg1, %c0], sizes = [%c1, "
+                              "%c1]"));
+  EXPECT_THAT(text, HasSubstr("pto.comm.twait(%sig_cell_pview, %c2_i32 : "
+                              "!pto.partition_tensor_view<1x1xi32>, i32) {cmp = #pto<wait_cmp "
+                              "ge>}"));
+  // An INDEX threshold (a loop-derived generation) becomes i32.
+  EXPECT_THAT(text, HasSubstr("{cmp = #pto<wait_cmp eq>}"));
+  EXPECT_THAT(text, HasSubstr("arith.index_cast %arg1 : index to i32"));
+}
+
+TEST_F(CommTest, PutSlidesThroughTheStageBetweenBarriers) {
+  const ir::Var* out = WindowParam("out", DataType::kFP32, {2, 17});
+  const ir::Var* inp = TensorParam("inp", DataType::kFP32, {1, 17});
+  const ir::Var* peer = ScalarParam("peer", DataType::kIndex);
+  const ir::Var* stage = Let("stage", "tile.create", {List({1, 16})},
+                             {{"dtype", AttrValue::DType(DataType::kFP32)},
+                              {"target_memory", AttrValue::Enum(MemorySpace::kVec)}});
+  Do("pld.tile.put",
+     {out, peer, inp, stage, ListOf({peer, ctx_.Index(0)}), List({0, 0}), List({1, 17})},
+     {IntAttr("atomic", 0)});
+  std::string text = EmitOk();
+  EXPECT_EQ(Line(text, "%out_peer_pview = "),
+            "%out_peer_pview = pto.partition_view %out_peer, offsets = [%arg2, %c0], sizes = "
+            "[%c1, %c17] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x17xf32>");
+  EXPECT_EQ(Line(text, "%inp_pview = "),
+            "%inp_pview = pto.partition_view %inp, offsets = [%c0, %c0], sizes = [%c1, %c17] : "
+            "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x17xf32>");
+  EXPECT_THAT(text, HasSubstr(absl::StrCat(
+                        "    pto.barrier <PIPE_ALL>\n    pto.comm.tput(%out_peer_pview, "
+                        "%inp_pview, buf(%stage) : !pto.partition_tensor_view<1x17xf32>, "
+                        "!pto.partition_tensor_view<1x17xf32>, ",
+                        VecTile("f32", 1, 16),
+                        ") {atomicType = #pto<atomic_type atomic_none>}\n    pto.barrier "
+                        "<PIPE_ALL>\n")));
+}
+
+TEST_F(CommTest, FullSliceGetReadsThePeersCopy) {
+  const ir::Var* data = WindowParam("data", DataType::kFP16, {1, 64});
+  const ir::Var* stage = Let("stage", "tile.create", {List({1, 64})},
+                             {{"dtype", AttrValue::DType(DataType::kFP16)},
+                              {"target_memory", AttrValue::Enum(MemorySpace::kVec)}});
+  Do("pld.tile.get", {data, I32(0), data, stage});
+  std::string text = EmitOk();
+  EXPECT_THAT(text, HasSubstr("%peer_slot = arith.addi %c4, %c0_i32_index : index"));
+  EXPECT_THAT(text, HasSubstr("%delta_elems_i64 = arith.divsi %delta_bytes, %c2_i64 : i64"));
+  EXPECT_THAT(text, HasSubstr("pto.comm.tget(%data_pview, %data_peer_pview, buf(%stage) : "
+                              "!pto.partition_tensor_view<1x64xf16>, "
+                              "!pto.partition_tensor_view<1x64xf16>, "));
+  EXPECT_THAT(Line(text, "pto.comm.tget"), ::testing::Not(HasSubstr("atomicType")));
+}
+
+TEST_F(CommTest, RemoteLoadReadsTheValidExtentIntoItsTile) {
+  const ir::Var* data = WindowParam("data", DataType::kFP32, {1, 100});
+  const ir::Var* peer = ScalarParam("peer", DataType::kInt32);
+  const ir::Var* n = ScalarParam("n", DataType::kIndex);
+  Let("recv", "pld.tile.remote_load",
+      {data, peer, List({0, 0}), List({1, 128}), ListOf({ctx_.Index(1), n})});
+  std::string text = EmitOk();
+  EXPECT_THAT(text, HasSubstr("arith.index_cast %arg1 : i32 to index"));
+  EXPECT_THAT(text, HasSubstr("pto.partition_view %data_peer, offsets = [%c0, %c0], sizes = "
+                              "[%c1, %arg2] : !pto.tensor_view<?x?xf32> -> "
+                              "!pto.partition_tensor_view<1x?xf32>"));
+  EXPECT_THAT(Line(text, "pto.tload"), HasSubstr("outs(%recv : !pto.tile_buf<loc=vec, dtype=f32, "
+                                                 "rows=1, cols=128, v_row=?, v_col=?"));
+}
+
+TEST_F(CommTest, RankQueriesReadTheContextSlot) {
+  const ir::Var* sig = WindowParam("sig", DataType::kInt32, {4, 1});
+  const ir::Var* ctx = Let("ctx", "pld.system.get_comm_ctx", {sig});
+  Let("me", "pld.system.rank", {ctx});
+  Let("nr", "pld.system.nranks", {ctx});
+  std::string text = EmitOk();
+  EXPECT_THAT(text, HasSubstr("%me_pair = pto.load_scalar %comm_ctx[%c2] : !pto.ptr<i64> -> i64\n"
+                              "    %me = arith.trunci %me_pair : i64 to i32\n"));
+  EXPECT_THAT(text, HasSubstr("%nr_hi = arith.shrui %nr_pair, %c32_i64 : i64\n"
+                              "    %nr = arith.trunci %nr_hi : i64 to i32\n"));
+}
+
+TEST_F(CommTest, TensorReadLoadsOneElement) {
+  const ir::Var* counts = TensorParam("counts", DataType::kInt32, {4, 2});
+  const ir::Var* i = ScalarParam("i", DataType::kIndex);
+  Let("c", "tensor.read", {counts, ListOf({i, ctx_.Index(1)})});
+  std::string text = EmitOk();
+  EXPECT_THAT(text, HasSubstr("    %read_term = arith.muli %arg1, %c2 : index\n"
+                              "    %read_offset = arith.addi %c1, %read_term : index\n"
+                              "    %c = pto.load_scalar %arg0[%read_offset] : !pto.ptr<i32> -> "
+                              "i32\n"));
+}
+
+TEST_F(CommTest, SubByteWindowsCannotBeAddressedRemotely) {
+  const ir::Var* data = WindowParam("data", DataType::kFP4, {1, 64});
+  Let("recv", "pld.tile.remote_load", {data, I32(1), List({0, 0}), List({1, 64})});
+  EXPECT_THAT(EmitError(), HasSubstr("pld.tile.remote_load: remote addressing needs whole-byte "
+                                     "elements, got FP4"));
+}
+
+// The collectives themselves never reach codegen.
+TEST_F(CommTest, CollectivesMustBeLoweredFirst) {
+  const ir::Var* sig = WindowParam("sig", DataType::kInt32, {4, 1});
+  Let("s", "pld.tensor.barrier", {sig});
+  EXPECT_THAT(EmitError(), HasSubstr("pld.tensor.barrier is a composite op; run the "
+                                     "lower-composite-ops pass first"));
+}
+
+// Without the core services, the ops fail at their call with what is missing.
+TEST(CommDefaultsTest, MissingCoreServicesAreReportedAtTheOp) {
+  class Defaults : public PtoTest {
+   public:
+    void TestBody() override {}
+    std::string NotifyError() {
+      const ir::Var* sig =
+          Param(ctx_.NewVar("sig", ctx_.GetDistributedTensorType(DataType::kInt32, Dims({4, 1}))));
+      Do("pld.system.notify", {sig, ctx_.Index(1), List({0, 0}), ctx_.Int(1, DataType::kInt32)},
+         {{"op", AttrValue::Int(0)}});
+      return EmitError();
+    }
+    std::string ReadError() {
+      const ir::Var* counts = TensorParam("counts", DataType::kInt32, {4});
+      Let("c", "tensor.read", {counts, List({1})});
+      return EmitError();
+    }
+  };
+  EXPECT_THAT(Defaults().NotifyError(),
+              HasSubstr("error: codegen: the CommContext of window 'sig' is not available"));
+  EXPECT_THAT(Defaults().ReadError(),
+              HasSubstr("error: codegen: binding an op's scalar result is not supported"));
+}
+
+}  // namespace
+}  // namespace pto::codegen

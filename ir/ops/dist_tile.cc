@@ -1,0 +1,255 @@
+// Cross-rank data movement between windows: pld.tile.remote_load,
+// pld.tile.put and pld.tile.get.
+//
+//   t = pld.tile.remote_load(w, peer, [0, c], [1, 4096], [1, n])
+//   p = pld.tile.put(w, peer, x, stage, [me, 0], [0, 0], [1, 64], atomic=0)
+//   g = pld.tile.get(w, root, w, stage)
+//
+// Semantics (W@p is rank p's copy of window W; all copies share the local
+// shape and layout, so a peer's region is named by local coordinates):
+//   * remote_load(W, peer, offsets, shape[, valid]): a new Vec tile of
+//     `shape` whose valid region (`valid`, default `shape`) holds
+//     W@peer[offsets : offsets + valid]; the rest of the tile is undefined.
+//     Only the valid region is read. peer == rank() reads the local copy.
+//   * put(dst, peer, src, stage[, dst_off, src_off, shape]; atomic): copies
+//     the local region src[src_off : src_off + shape] into
+//     dst@peer[dst_off : dst_off + shape] (atomic=0 overwrites, atomic=1
+//     adds). The 4-argument form moves the whole tensor (offsets 0, shape =
+//     dst's shape, which src must share). The transfer slides through the Vec
+//     bounce tile `stage` in pieces of at most the stage's valid extent
+//     [rows, cols] of the transfer flattened to 2-D ([product of leading
+//     dims, last dim]); the stage's contents are undefined afterwards. The
+//     copy is complete (visible at the peer) when the op returns.
+//   * get(dst, peer, src, stage[, dst_off, src_off, shape]): the mirror of
+//     put: copies src@peer[src_off : ...] into the local dst[dst_off : ...].
+// A stage is a rank-2 Vec tile of the transfer's dtype whose physical row is
+// a whole number of 32-byte units and whose static valid extent does not
+// exceed the flattened transfer. put/get write `dst` (their arg 0) and the
+// stage (arg 3).
+
+#include <optional>
+
+#include "absl/strings/str_cat.h"
+#include "ir/ops/dist_checks.h"
+#include "ir/ops/families.h"
+#include "ir/ops/type_inference.h"
+#include "ir/status_macros.h"
+
+namespace pto::ir {
+namespace {
+
+constexpr int64_t kRowAlignmentBits = 32 * 8;
+constexpr DataType kAtomicAddDTypes[] = {DataType::kFP32,  DataType::kBF16,  DataType::kFP16,
+                                         DataType::kInt32, DataType::kInt16, DataType::kInt8};
+
+bool IsMx(TensorLayout l) { return l == TensorLayout::kMxAZZ || l == TensorLayout::kMxBNN; }
+
+// A constant read or write of `extent` at `offset` that ends past a static
+// `dim` is an error; symbolic parts are the op's precondition.
+absl::Status CheckInBounds(const DeduceContext& dc, absl::string_view what, size_t d,
+                           const Expr* offset, const Expr* extent, const Expr* dim) {
+  std::optional<int64_t> o = AsConstInt(offset);
+  std::optional<int64_t> e = AsConstInt(extent);
+  std::optional<int64_t> n = AsConstInt(dim);
+  if (o && *o < 0) {
+    return dc.Error(absl::StrCat(what, " offset ", d, " is negative (", *o, ")"));
+  }
+  if (o && e && n && *o + *e > *n) {
+    return dc.Error(absl::StrCat(what, " ends past dimension ", d, ": offset ", *o, " + extent ",
+                                 *e, " exceeds ", *n));
+  }
+  return absl::OkStatus();
+}
+
+// --- remote_load ------------------------------------------------------------------
+
+absl::StatusOr<const Type*> DeduceRemoteLoad(const DeduceContext& dc) {
+  PTO_ASSIGN_OR_RETURN(const DistributedTensorType* target, ExpectWindow(dc, 0));
+  if (IsMx(target->EffectiveView().layout)) return dc.Error("does not support MX-layout windows");
+  if (target->rank() == 0) return dc.Error("target must have rank >= 1");
+  PTO_RETURN_IF_ERROR(ExpectIntegerScalar(dc, 1));
+  PTO_ASSIGN_OR_RETURN(ExprSpan offsets, ExpectCoordinates(dc, 2, target->rank(), "offsets"));
+  PTO_ASSIGN_OR_RETURN(DimVec shape, ExpectStaticShape(dc, 3));
+  if (shape.size() != target->rank()) {
+    return dc.Error(absl::StrCat("shape has ", shape.size(), " elements; the target has rank ",
+                                 target->rank()));
+  }
+  DimVec valid(shape.begin(), shape.end());
+  if (dc.num_args() > 4) {
+    PTO_ASSIGN_OR_RETURN(ExprSpan v, ExpectCoordinates(dc, 4, target->rank(), "valid_shape"));
+    for (size_t d = 0; d < v.size(); ++d) {
+      std::optional<int64_t> c = AsConstInt(v[d]);
+      if (c && *c < 0) {
+        return dc.Error(absl::StrCat("valid_shape ", d, " is negative (", *c, ")"));
+      }
+      if (ProveLessEqual(v[d], shape[d]) == Proof::kFalse) {
+        return dc.Error(absl::StrCat("valid_shape ", d, " (", FormatExpr(v[d]),
+                                     ") exceeds the tile extent ", FormatExpr(shape[d])));
+      }
+      valid[d] = v[d];
+    }
+  }
+  for (size_t d = 0; d < shape.size(); ++d) {
+    PTO_RETURN_IF_ERROR(CheckInBounds(dc, "the read", d, offsets[d], valid[d], target->shape()[d]));
+  }
+  TileView view;
+  view.valid_shape = valid;
+  if (shape.size() == 2 && AsConstInt(shape.back()) == 1) view.blayout = TileLayout::kColMajor;
+  return MakeTile(dc, target->dtype(), shape, MemorySpace::kVec, view);
+}
+
+// --- put / get ----------------------------------------------------------------------
+
+// The transfer of a put/get: the shape moved; checks the region args.
+absl::StatusOr<ExprSpan> TransferShape(const DeduceContext& dc, const TensorType* dst,
+                                       const TensorType* src) {
+  if (dc.num_args() == 4) {
+    bool same = dst->rank() == src->rank();
+    for (size_t d = 0; same && d < dst->rank(); ++d) {
+      same = ProveEqual(dst->shape()[d], src->shape()[d]) == Proof::kTrue;
+    }
+    if (!same) {
+      return dc.Error(absl::StrCat("the full-slice form needs dst and src of one shape, got ",
+                                   FormatShape(dst->shape()), " and ", FormatShape(src->shape())));
+    }
+    return dst->shape();
+  }
+  if (dc.num_args() != 7) {
+    return dc.Error(
+        absl::StrCat("takes 4 arguments (full slice) or 7 (with dst_offsets, "
+                     "src_offsets and shape), got ",
+                     dc.num_args()));
+  }
+  if (src->rank() != dst->rank()) {
+    return dc.Error(
+        absl::StrCat("dst and src must have one rank, got ", dst->rank(), " and ", src->rank()));
+  }
+  PTO_ASSIGN_OR_RETURN(ExprSpan dst_off, ExpectCoordinates(dc, 4, dst->rank(), "dst_offsets"));
+  PTO_ASSIGN_OR_RETURN(ExprSpan src_off, ExpectCoordinates(dc, 5, src->rank(), "src_offsets"));
+  PTO_ASSIGN_OR_RETURN(ExprSpan shape, ExpectCoordinates(dc, 6, dst->rank(), "shape"));
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (std::optional<int64_t> c = AsConstInt(shape[d]); c && *c <= 0) {
+      return dc.Error(absl::StrCat("shape element ", d, " must be positive, got ", *c));
+    }
+    PTO_RETURN_IF_ERROR(
+        CheckInBounds(dc, "the dst region", d, dst_off[d], shape[d], dst->shape()[d]));
+    PTO_RETURN_IF_ERROR(
+        CheckInBounds(dc, "the src region", d, src_off[d], shape[d], src->shape()[d]));
+  }
+  return shape;
+}
+
+// The Vec bounce tile of a put/get moving `transfer` elements of `dtype`.
+absl::Status CheckStage(const DeduceContext& dc, DataType dtype, ExprSpan transfer) {
+  PTO_ASSIGN_OR_RETURN(const TileType* stage, ExpectTile(dc, 3));
+  if (stage->dtype() != dtype) {
+    return dc.Error(absl::StrCat("stage dtype ", stage->dtype().name(),
+                                 " must match the transfer dtype ", dtype.name()));
+  }
+  if (stage->rank() != 2) {
+    return dc.Error(absl::StrCat("stage must be a 2-D tile, got rank ", stage->rank()));
+  }
+  if (stage->memory_space() != MemorySpace::kVec) {
+    return dc.Error("stage must be a Vec tile (the transfer bounces through UB)");
+  }
+  std::optional<int64_t> cols = AsConstInt(stage->shape()[1]);
+  if (!cols || !AsConstInt(stage->shape()[0])) {
+    return dc.Error(
+        absl::StrCat("stage must have a static shape, got ", FormatShape(stage->shape())));
+  }
+  if (*cols * dtype.storage_bits() % kRowAlignmentBits != 0) {
+    return dc.Error(absl::StrCat("stage row of ", *cols, " ", dtype.name(),
+                                 " elements is not a whole number of 32-byte units"));
+  }
+  // Flatten the transfer to [rows, cols]; compare only static extents (a
+  // row product past int64 is larger than any stage).
+  std::optional<int64_t> rows = 1;
+  for (size_t d = 0; d + 1 < transfer.size() && rows; ++d) {
+    std::optional<int64_t> c = AsConstInt(transfer[d]);
+    int64_t product;
+    rows = c && !__builtin_mul_overflow(*rows, *c, &product) ? std::optional<int64_t>(product)
+                                                             : std::nullopt;
+  }
+  std::optional<int64_t> last = transfer.empty() ? 1 : AsConstInt(transfer.back());
+  ExprSpan valid = stage->ValidShape();
+  std::optional<int64_t> stage_rows = AsConstInt(valid[0]);
+  std::optional<int64_t> stage_cols = AsConstInt(valid[1]);
+  if ((rows && stage_rows && *stage_rows > *rows) || (last && stage_cols && *stage_cols > *last)) {
+    return dc.Error(absl::StrCat(
+        "stage valid extent ", FormatShape(valid), " exceeds the transfer flattened to 2-D (",
+        rows ? absl::StrCat(*rows) : "?", " x ", last ? absl::StrCat(*last) : "?", ")"));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<const Type*> DeducePut(const DeduceContext& dc) {
+  PTO_ASSIGN_OR_RETURN(const DistributedTensorType* dst, ExpectWindow(dc, 0));
+  PTO_RETURN_IF_ERROR(ExpectIntegerScalar(dc, 1));
+  PTO_ASSIGN_OR_RETURN(const TensorType* src, ExpectTensor(dc, 2));
+  if (src->dtype() != dst->dtype()) {
+    return dc.Error(absl::StrCat("dst and src must have one dtype, got ", dst->dtype().name(),
+                                 " and ", src->dtype().name()));
+  }
+  PTO_ASSIGN_OR_RETURN(ExprSpan transfer, TransferShape(dc, dst, src));
+  PTO_RETURN_IF_ERROR(CheckStage(dc, dst->dtype(), transfer));
+  PTO_ASSIGN_OR_RETURN(int64_t atomic, ExpectIntKwargIn(dc, "atomic", 0, 1));
+  if (atomic == 1) {
+    PTO_RETURN_IF_ERROR(ExpectDType(dc, dst->dtype(), kAtomicAddDTypes, "dtype with atomic=1"));
+  }
+  return dc.ctx().GetUnknownType();
+}
+
+absl::StatusOr<const Type*> DeduceGet(const DeduceContext& dc) {
+  PTO_ASSIGN_OR_RETURN(const TensorType* dst, ExpectTensor(dc, 0));
+  PTO_RETURN_IF_ERROR(ExpectIntegerScalar(dc, 1));
+  PTO_ASSIGN_OR_RETURN(const DistributedTensorType* src, ExpectWindow(dc, 2));
+  if (src->dtype() != dst->dtype()) {
+    return dc.Error(absl::StrCat("dst and src must have one dtype, got ", dst->dtype().name(),
+                                 " and ", src->dtype().name()));
+  }
+  PTO_ASSIGN_OR_RETURN(ExprSpan transfer, TransferShape(dc, dst, src));
+  PTO_RETURN_IF_ERROR(CheckStage(dc, dst->dtype(), transfer));
+  return dc.ctx().GetUnknownType();
+}
+
+void TransferArgs(OpBuilder& b) {
+  b.Arg("dst")
+      .Arg("peer")
+      .Arg("src")
+      .Arg("stage")
+      .OptionalArg("dst_offsets")
+      .OptionalArg("src_offsets")
+      .OptionalArg("shape");
+}
+
+}  // namespace
+
+void RegisterDistTileOps(OpRegistry& registry) {
+  registry.Register("pld.tile.remote_load")
+      .Category(OpCategory::kDistributed)
+      .Doc(
+          "Loads a window region of a peer rank's copy into a new Vec tile; only the valid "
+          "extent is read.")
+      .Arg("target")
+      .Arg("peer")
+      .Arg("offsets")
+      .Arg("shape")
+      .OptionalArg("valid_shape")
+      .Deduce(DeduceRemoteLoad);
+  OpBuilder put = registry.Register("pld.tile.put");
+  put.Category(OpCategory::kDistributed)
+      .Doc(
+          "Copies a local tensor region into a peer rank's copy of a window through a Vec "
+          "bounce tile (atomic=1 accumulates).");
+  TransferArgs(put);
+  put.Kwarg("atomic", AttrKind::kInt).Writes(0).Writes(3).Deduce(DeducePut);
+  OpBuilder get = registry.Register("pld.tile.get");
+  get.Category(OpCategory::kDistributed)
+      .Doc(
+          "Copies a region of a peer rank's copy of a window into a local tensor through a Vec "
+          "bounce tile.");
+  TransferArgs(get);
+  get.Writes(0).Writes(3).Deduce(DeduceGet);
+}
+
+}  // namespace pto::ir
