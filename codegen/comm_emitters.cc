@@ -17,15 +17,14 @@
 // and this rank's window in the CommContext (windowsIn[peer] - windowsIn[me],
 // in elements) with pto.addptr, and re-creates the window's tensor view over
 // it; partition views then use the local coordinates. The CommContext
-// pointer and scalar results come from the hooks of comm_emitters.h.
-
-#include "codegen/comm_emitters.h"
+// pointer is the window's signature argument (FunctionEmitter::CommContext).
 
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "codegen/function_emitter.h"
 #include "codegen/op_emitter.h"
 #include "codegen/pto_spelling.h"
 #include "ir/ops/comm_enums.h"
@@ -41,25 +40,6 @@ using ir::DataType;
 constexpr int64_t kRankSlot = 16 / 8;
 constexpr int64_t kWindowsInSlot = 32 / 8;
 constexpr int64_t kRankNumShift = 32;
-
-absl::StatusOr<absl::string_view> MissingCommContext(FunctionEmitter& e, const ir::Expr* window) {
-  const auto* v = window->As<ir::Var>();
-  return e.Unsupported(absl::StrCat(
-      "the CommContext of window '", v == nullptr ? "?" : v->name(),
-      "' is not available: the kernel signature does not carry one yet (the emitter core needs "
-      "a CommContext pointer argument per window; see codegen/comm_emitters.h)"));
-}
-
-absl::Status MissingScalarBind(FunctionEmitter& e, const ScalarValue&) {
-  return e.Unsupported(
-      "binding an op's scalar result is not supported by the emitter core yet (see "
-      "codegen/comm_emitters.h)");
-}
-
-CommCodegenHooks& MutableHooks() {
-  static CommCodegenHooks hooks = {&MissingCommContext, &MissingScalarBind};
-  return hooks;
-}
 
 absl::StatusOr<absl::string_view> IndexConstant(FunctionEmitter& e, int64_t v) {
   return e.Index(e.context().Index(v));
@@ -99,7 +79,7 @@ absl::StatusOr<TensorValue> PeerView(FunctionEmitter& e, const ir::Call& call,
                                       type->dtype().name()));
   }
   PTO_ASSIGN_OR_RETURN(TensorValue local, e.Tensor(window));
-  PTO_ASSIGN_OR_RETURN(absl::string_view ctx, CurrentCommCodegenHooks().comm_context(e, window));
+  PTO_ASSIGN_OR_RETURN(absl::string_view ctx, e.CommContext(window));
   PTO_ASSIGN_OR_RETURN(absl::string_view peer_idx, e.Index(peer));
   PTO_ASSIGN_OR_RETURN(absl::string_view rank_slot, IndexConstant(e, kRankSlot));
   PTO_ASSIGN_OR_RETURN(absl::string_view windows, IndexConstant(e, kWindowsInSlot));
@@ -181,7 +161,7 @@ absl::Status EmitWait(FunctionEmitter& e, const ir::Call& call) {
 
 absl::Status EmitGetCommCtx(FunctionEmitter& e, const ir::Call& call) {
   PTO_ASSIGN_OR_RETURN(absl::string_view ctx,
-                       CurrentCommCodegenHooks().comm_context(e, call.arg(0)));
+                       e.CommContext(call.arg(0)));
   if (e.result() == nullptr) return absl::OkStatus();
   TensorValue handle;
   handle.ptr = ctx;
@@ -207,8 +187,8 @@ absl::Status EmitRankQuery(FunctionEmitter& e, const ir::Call& call) {
   }
   absl::string_view value = e.NewName(hint);
   e.EmitOp(absl::StrCat(value, " = arith.trunci ", field, " : i64 to i32"));
-  if (e.result() == nullptr) return absl::OkStatus();
-  return CurrentCommCodegenHooks().bind_scalar_result(e, ScalarValue{value, DataType::kInt32});
+  if (e.result() != nullptr) e.BindResult(ScalarValue{value, DataType::kInt32});
+  return absl::OkStatus();
 }
 
 // --- Data movement ------------------------------------------------------------------------
@@ -353,20 +333,11 @@ absl::Status EmitTensorRead(FunctionEmitter& e, const ir::Call& call) {
   absl::string_view value = e.NewName(hint);
   e.EmitOp(absl::StrCat(value, " = pto.load_scalar ", t.ptr, "[", at, "] : ", PtrType(t.dtype),
                         " -> ", t.dtype));
-  if (e.result() == nullptr) return absl::OkStatus();
-  return CurrentCommCodegenHooks().bind_scalar_result(e, ScalarValue{value, type->dtype()});
+  if (e.result() != nullptr) e.BindResult(ScalarValue{value, type->dtype()});
+  return absl::OkStatus();
 }
 
 }  // namespace
-
-const CommCodegenHooks& CurrentCommCodegenHooks() { return MutableHooks(); }
-
-ScopedCommCodegenHooks::ScopedCommCodegenHooks(const CommCodegenHooks& hooks)
-    : saved_(MutableHooks()) {
-  MutableHooks() = hooks;
-}
-
-ScopedCommCodegenHooks::~ScopedCommCodegenHooks() { MutableHooks() = saved_; }
 
 void AddCommEmitters(OpEmitterTable& table) {
   table.Add({"pld.system.notify", &EmitNotify, TileResult::kNone});

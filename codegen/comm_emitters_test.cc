@@ -1,9 +1,6 @@
 // The distributed primitives: peer views, notify/wait, put/get, remote
-// loads, rank queries and tensor.read. The CommContext pointer and scalar
-// result binding come from comm_emitters.h's hooks; most tests install fakes
-// (the context is `%comm_ctx`) to pin the text, one checks the defaults.
-
-#include "codegen/comm_emitters.h"
+// loads, rank queries and tensor.read. Each window parameter `w` brings its
+// CommContext argument `%w_ctx`.
 
 #include "codegen/test_util.h"
 
@@ -11,11 +8,6 @@ namespace pto::codegen {
 namespace {
 
 using ::testing::HasSubstr;
-
-absl::StatusOr<absl::string_view> FakeContext(FunctionEmitter&, const ir::Expr*) {
-  return absl::string_view("%comm_ctx");
-}
-absl::Status FakeBind(FunctionEmitter&, const ScalarValue&) { return absl::OkStatus(); }
 
 class CommTest : public PtoTest {
  protected:
@@ -25,8 +17,6 @@ class CommTest : public PtoTest {
   }
   const ir::Expr* I32(int64_t v) { return ctx_.Int(v, DataType::kInt32); }
   NamedAttr IntAttr(absl::string_view name, int64_t v) { return {name, AttrValue::Int(v)}; }
-
-  ScopedCommCodegenHooks hooks_{CommCodegenHooks{&FakeContext, &FakeBind}};
 };
 
 TEST_F(CommTest, NotifyUpdatesThePeersCellAfterABarrier) {
@@ -36,7 +26,7 @@ TEST_F(CommTest, NotifyUpdatesThePeersCellAfterABarrier) {
   Do("pld.system.notify", {sig, peer, List({1, 0}), I32(-2)}, {IntAttr("op", 1)});
   std::string text = EmitOk();
   // The peer view: windowsIn[peer] - windowsIn[me], in elements.
-  EXPECT_THAT(text, HasSubstr("%rank_pair = pto.load_scalar %comm_ctx[%c2] : !pto.ptr<i64> -> "
+  EXPECT_THAT(text, HasSubstr("%rank_pair = pto.load_scalar %sig_ctx[%c2] : !pto.ptr<i64> -> "
                               "i64\n"));
   EXPECT_THAT(text, HasSubstr("%local_slot = arith.addi %c4, %my_rank_idx : index\n"));
   EXPECT_THAT(text, HasSubstr("%peer_slot = arith.addi %c4, %arg1 : index\n"));
@@ -134,7 +124,7 @@ TEST_F(CommTest, RankQueriesReadTheContextSlot) {
   Let("me", "pld.system.rank", {ctx});
   Let("nr", "pld.system.nranks", {ctx});
   std::string text = EmitOk();
-  EXPECT_THAT(text, HasSubstr("%me_pair = pto.load_scalar %comm_ctx[%c2] : !pto.ptr<i64> -> i64\n"
+  EXPECT_THAT(text, HasSubstr("%me_pair = pto.load_scalar %sig_ctx[%c2] : !pto.ptr<i64> -> i64\n"
                               "    %me = arith.trunci %me_pair : i64 to i32\n"));
   EXPECT_THAT(text, HasSubstr("%nr_hi = arith.shrui %nr_pair, %c32_i64 : i64\n"
                               "    %nr = arith.trunci %nr_hi : i64 to i32\n"));
@@ -166,28 +156,20 @@ TEST_F(CommTest, CollectivesMustBeLoweredFirst) {
                                      "lower-composite-ops pass first"));
 }
 
-// Without the core services, the ops fail at their call with what is missing.
-TEST(CommDefaultsTest, MissingCoreServicesAreReportedAtTheOp) {
-  class Defaults : public PtoTest {
-   public:
-    void TestBody() override {}
-    std::string NotifyError() {
-      const ir::Var* sig =
-          Param(ctx_.NewVar("sig", ctx_.GetDistributedTensorType(DataType::kInt32, Dims({4, 1}))));
-      Do("pld.system.notify", {sig, ctx_.Index(1), List({0, 0}), ctx_.Int(1, DataType::kInt32)},
-         {{"op", AttrValue::Int(0)}});
-      return EmitError();
-    }
-    std::string ReadError() {
-      const ir::Var* counts = TensorParam("counts", DataType::kInt32, {4});
-      Let("c", "tensor.read", {counts, List({1})});
-      return EmitError();
-    }
-  };
-  EXPECT_THAT(Defaults().NotifyError(),
-              HasSubstr("error: codegen: the CommContext of window 'sig' is not available"));
-  EXPECT_THAT(Defaults().ReadError(),
-              HasSubstr("error: codegen: binding an op's scalar result is not supported"));
+TEST_F(CommTest, EachWindowParameterBringsItsCommContext) {
+  const ir::Var* sig = WindowParam("sig", DataType::kInt32, {4, 1});
+  TensorParam("plain", DataType::kFP32, {16});
+  WindowParam("data", DataType::kFP32, {2, 16});
+  const ir::Var* ctx = Let("ctx", "pld.system.get_comm_ctx", {sig});
+  const ir::Var* me = Let("me", "pld.system.rank", {ctx});
+  Let("c", "tensor.read", {sig, ListOf({me, ctx_.Index(0)})});
+  std::string text = EmitOk();
+  EXPECT_THAT(text, HasSubstr("func.func @k(%arg0: !pto.ptr<i32>, %arg1: !pto.ptr<f32>, %arg2: "
+                              "!pto.ptr<f32>, %sig_ctx: !pto.ptr<i64>, %data_ctx: "
+                              "!pto.ptr<i64>)"));
+  // The rank is a scalar value the next op consumes.
+  EXPECT_THAT(text, HasSubstr("%me = arith.trunci %me_pair : i64 to i32"));
+  EXPECT_THAT(text, HasSubstr("arith.index_cast %me : i32 to index"));
 }
 
 }  // namespace

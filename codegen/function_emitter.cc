@@ -212,6 +212,14 @@ absl::Status FunctionEmitter::EmitSignature(std::string& header) {
                                "; a PTO kernel takes tensors (as pointers) and scalars"));
     }
   }
+  // Each window parameter's CommContext follows the parameters.
+  for (const auto& [param, ptr] : tensor_params_) {
+    if (!param->type()->Is<ir::DistributedTensorType>()) continue;
+    absl::string_view ctx = names_.Fresh(absl::StrCat(param->name(), "_ctx"));
+    absl::StrAppend(&header, next_arg == 0 ? "" : ", ", ctx, ": !pto.ptr<i64>");
+    ++next_arg;
+    comm_of_ptr_[ptr] = ctx;
+  }
   // Symbolic dims of param tensors that no param binds are passed by the
   // caller after the params, as pl.dynamic values.
   for (const ir::Var* v : dim_vars) {
@@ -518,6 +526,23 @@ void FunctionEmitter::BindResult(const TileValue& value) {
 void FunctionEmitter::BindResult(const TensorValue& value) {
   PTO_CHECK(result_ != nullptr);
   BindTensor(result_, value);
+}
+
+void FunctionEmitter::BindResult(const ScalarValue& value) {
+  PTO_CHECK(result_ != nullptr);
+  BindScalar(result_, value);
+}
+
+absl::StatusOr<absl::string_view> FunctionEmitter::CommContext(const ir::Expr* window) {
+  PTO_ASSIGN_OR_RETURN(TensorValue t, Tensor(window));
+  auto it = comm_of_ptr_.find(t.ptr);
+  if (it == comm_of_ptr_.end()) {
+    const auto* var = window->As<ir::Var>();
+    return Fail(absl::StrCat("'", var != nullptr ? var->name() : "?",
+                             "' has no CommContext: cross-rank ops need a window parameter "
+                             "(pld.DistributedTensor) or a view of one"));
+  }
+  return it->second;
 }
 
 // --- Tensor views ---------------------------------------------------------------

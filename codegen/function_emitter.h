@@ -124,6 +124,13 @@ class FunctionEmitter {
   absl::StatusOr<std::string> ViewType(const ir::TileType& tile);
   void BindResult(const TileValue& value);
   void BindResult(const TensorValue& value);
+  void BindResult(const ScalarValue& value);
+
+  // The `!pto.ptr<i64>` CommContext argument of a window (a DistributedTensor
+  // parameter, or a view of one). The kernel signature carries one per window
+  // parameter, after the parameters: the runtime's rankId/rankNum and the
+  // windows' base addresses live there.
+  absl::StatusOr<absl::string_view> CommContext(const ir::Expr* window);
 
   // `%x = pto.make_tensor_view %ptr, shape = [...], strides = [...]
   // {layout = ...} : !pto.tensor_view<...>` for `type` over `ptr`.
@@ -269,6 +276,8 @@ class FunctionEmitter {
   // (computed in the body, or narrowed in place).
   std::vector<const ir::Var*> buffers_;
   std::vector<std::pair<const ir::Var*, absl::string_view>> tensor_params_;  // with their ptr
+  // Window pointer argument -> its CommContext argument.
+  absl::flat_hash_map<absl::string_view, absl::string_view> comm_of_ptr_;
   absl::flat_hash_map<const ir::Var*, const ir::Var*> owner_of_;
   absl::flat_hash_set<const ir::Var*> dynamic_valid_;
   absl::flat_hash_set<const ir::Var*> valid_set_at_write_;

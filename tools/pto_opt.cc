@@ -8,7 +8,6 @@
 // diagnostic to stderr, exits 1 and writes no output file.
 
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -18,9 +17,9 @@
 #include <system_error>
 
 #include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/str_cat.h"
+#include "tools/cli.h"
 #include "tools/opt_driver.h"
 
 ABSL_FLAG(std::string, o, "-", "Output file; '-' is stdout.");
@@ -33,14 +32,6 @@ ABSL_FLAG(bool, concise, false, "Omit type annotations on assignments.");
 ABSL_FLAG(std::string, emit, "ir", "Output: 'ir' (the program) or 'pto' (PTO for --backend).");
 
 namespace {
-
-// Under `bazel run` the process starts in the runfiles tree; relative paths
-// mean the directory the user ran the command from.
-std::string UserPath(const std::string& path) {
-  const char* cwd = std::getenv("BUILD_WORKING_DIRECTORY");
-  if (path == "-" || cwd == nullptr || std::filesystem::path(path).is_absolute()) return path;
-  return (std::filesystem::path(cwd) / path).string();
-}
 
 bool ReadInput(const std::string& path, std::string* text) {
   if (path == "-") {
@@ -87,14 +78,15 @@ int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "Runs tile IR passes on a program in PyPTO's printed DSL.\n"
       "usage: pto-opt [FILE|-] [-o FILE] [--passes=LIST|default|none] [flags]");
-  std::vector<char*> args = absl::ParseCommandLine(argc, argv);
+  std::vector<std::string> flag_args = pto::tools::NormalizeFlagNames(argc, argv);
+  std::vector<char*> args = pto::tools::ParseFlags(flag_args);
   if (args.size() > 2) {
     std::fprintf(stderr, "pto-opt: error: expected at most one input file\n");
     return 1;
   }
   std::string input = args.size() == 2 ? args[1] : "-";
   std::string text;
-  if (!ReadInput(UserPath(input), &text)) {
+  if (!ReadInput(pto::tools::UserPath(input), &text)) {
     std::fprintf(stderr, "pto-opt: error: cannot read '%s'\n", input.c_str());
     return 1;
   }
@@ -117,7 +109,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::string error;
-  if (!WriteOutput(UserPath(absl::GetFlag(FLAGS_o)), *out, &error)) {
+  if (!WriteOutput(pto::tools::UserPath(absl::GetFlag(FLAGS_o)), *out, &error)) {
     std::fprintf(stderr, "pto-opt: error: %s\n", error.c_str());
     return 1;
   }

@@ -1,20 +1,27 @@
 # The default pipeline (lower-composite-ops, legalize-tile-cast) lowers a
-# mesh allreduce completely: no composite op reaches PTO codegen, whose pld.*
-# emitters (codegen/comm_emitters.cc) then need the kernel's CommContext
-# pointer. The emitter core does not pass one yet, so emission stops at the
-# first primitive with that diagnostic (see codegen/comm_emitters.h); the IR
-# that reaches codegen is checked by the first RUN.
+# mesh allreduce completely, and PTO codegen emits the kernel: each window
+# parameter brings its CommContext pointer argument, the barriers become
+# pto.comm.tnotify / pto.comm.twait loops, and the chunk loop reduces remote
+# loads into the local tile.
 #
 # RUN: pto-opt %s --concise | FileCheck %s --check-prefix=IR
-# RUN: not pto-opt %s --emit=pto 2>&1 | FileCheck %s
+# RUN: pto-opt %s --emit=pto | FileCheck %s
 #
 # IR-LABEL: def k(
 # IR: data2__ctx_tmp_v0 = pld.system.get_comm_ctx(data)
 # IR: pld.tile.remote_load(data2__target_2d_tmp_v4,
 # IR-NOT: pld.tensor.allreduce
 #
-# CHECK: pto_codegen.py:26:17: error: codegen: the CommContext of window 'data' is not available: the kernel signature does not carry one yet
-# CHECK-NOT: is a composite op
+# CHECK: func.func @k(%arg0: !pto.ptr<f32>, %arg1: !pto.ptr<i32>, %data_ctx: !pto.ptr<i64>, %signal_ctx: !pto.ptr<i64>)
+# CHECK: pto.load_scalar %data_ctx
+# CHECK: scf.for
+# CHECK: pto.comm.tnotify({{.*}}) {notifyOp = #pto<notify_op atomic_add>}
+# CHECK: pto.comm.twait({{.*}}) {cmp = #pto<wait_cmp ge>}
+# CHECK: scf.for {{.*}} = %c0 to %c4097 step %c4096
+# CHECK: pto.tload
+# CHECK: pto.tadd
+# CHECK: pto.tstore
+# CHECK-NOT: pld.
 
 # pypto.program: PtoCodegen
 import pypto.language as pl

@@ -1,0 +1,325 @@
+#include "sim/runner.h"
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <system_error>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "backends/registry.h"
+#include "ir/context.h"
+#include "ir/status_macros.h"
+#include "ir/text/parser.h"
+#include "passes/all_passes.h"
+#include "passes/pass_manager.h"
+#include "sim/element_convert.h"
+#include "sim/float_formats.h"
+#include "sim/interpreter.h"
+#include "sim/npy_buffer.h"
+
+namespace pto::sim {
+namespace {
+
+using ir::DataType;
+
+using DimBindings = absl::flat_hash_map<const ir::Var*, int64_t>;
+
+// A type dim's value from constants and already-bound dynamic dims.
+std::optional<int64_t> StaticDim(const ir::Expr* e, const DimBindings& bound) {
+  if (std::optional<int64_t> c = ir::AsConstInt(e)) return c;
+  if (const auto* v = e->As<ir::Var>()) {
+    auto it = bound.find(v);
+    if (it == bound.end()) return std::nullopt;
+    return it->second;
+  }
+  if (const auto* b = e->As<ir::BinaryExpr>()) {
+    std::optional<int64_t> x = StaticDim(b->lhs(), bound);
+    std::optional<int64_t> y = StaticDim(b->rhs(), bound);
+    if (!x || !y) return std::nullopt;
+    absl::StatusOr<Scalar> r = EvalBinary(b->op(), Scalar::Int(DataType::kIndex, *x),
+                                          Scalar::Int(DataType::kIndex, *y), DataType::kIndex);
+    if (!r.ok()) return std::nullopt;
+    return r->i;
+  }
+  return std::nullopt;
+}
+
+bool ColMajorOf(const ir::ShapedType* type) {
+  if (const auto* tile = type->As<ir::TileType>()) {
+    ir::TileView v = tile->EffectiveView();
+    return tile->rank() >= 2 && v.blayout == ir::TileLayout::kColMajor &&
+           v.slayout == ir::TileLayout::kNoneBox;
+  }
+  const auto* tensor = type->As<ir::TensorType>();
+  return tensor->rank() >= 2 && tensor->EffectiveView().layout == ir::TensorLayout::kDN;
+}
+
+uint64_t RandomCode(DataType dtype, std::mt19937_64& rng) {
+  if (dtype == DataType::kFP8E8M0) return 119 + rng() % 17;
+  if (dtype.IsFloat()) {
+    std::uniform_real_distribution<double> dist(-1.0, 1.0);
+    return EncodeFloat(dtype, ExactNumber::FromDouble(dist(rng)), ir::RoundMode::kRint, false);
+  }
+  if (dtype.IsBool()) return rng() & 1;
+  return rng() & ElementMask(dtype);
+}
+
+absl::StatusOr<BufferView> RandomBuffer(DataType dtype, absl::Span<const int64_t> shape,
+                                        bool col_major, std::mt19937_64& rng) {
+  BufferView v = AllocateBuffer(dtype, shape, col_major);
+  ForEachIndex(shape, [&](absl::Span<const int64_t> index) {
+    StoreBits(v, BitOffset(v, index), RandomCode(dtype, rng));
+  });
+  return v;
+}
+
+std::string DescribeDims(absl::Span<const int64_t> dims) {
+  return absl::StrCat("[", absl::StrJoin(dims, ", "), "]");
+}
+
+// One output file: its final name and contents.
+struct Output {
+  std::string name;
+  NpyArray array;
+  int64_t undefined = 0;
+  int64_t elements = 0;
+};
+
+void AddBufferOutput(const std::string& name, const BufferView& v, std::vector<Output>& out) {
+  Output o;
+  o.name = name;
+  o.array = NpyFromBuffer(v);
+  o.elements = v.NumElements();
+  ForEachIndex(v.shape, [&](absl::Span<const int64_t> index) {
+    if (!IsDefinedAt(v, BitOffset(v, index))) ++o.undefined;
+  });
+  out.push_back(std::move(o));
+}
+
+void AddValueOutput(const std::string& name, const Value& v, std::vector<Output>& out) {
+  if (const BufferView* b = v.buffer()) {
+    AddBufferOutput(name, *b, out);
+  } else if (const Scalar* s = v.scalar()) {
+    Output o;
+    o.name = name;
+    o.array.descr = NpyDescrFor(s->dtype);
+    uint64_t code = s->ToElementBits();
+    o.array.data.assign(reinterpret_cast<const char*>(&code),
+                        static_cast<size_t>(std::max(1, s->dtype.bytes())));
+    o.elements = 1;
+    out.push_back(std::move(o));
+  } else if (const std::vector<Value>* t = v.tuple()) {
+    for (size_t j = 0; j < t->size(); ++j) AddValueOutput(absl::StrCat(name, "_", j), (*t)[j], out);
+  }
+}
+
+absl::Status WriteFile(const std::string& path, const std::string& bytes) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  f.close();
+  if (!f) return absl::UnavailableError(absl::StrCat("cannot write '", path, "'"));
+  return absl::OkStatus();
+}
+
+// Writes every output under a temporary name, then renames them all.
+absl::StatusOr<std::vector<std::string>> WriteOutputs(const std::string& dir,
+                                                      const std::vector<Output>& outputs) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return absl::UnavailableError(absl::StrCat("cannot create '", dir, "': ", ec.message()));
+  std::vector<std::pair<std::string, std::string>> staged;  // (tmp, final)
+  auto cleanup = [&] {
+    for (const auto& [tmp, final] : staged) fs::remove(tmp, ec);
+  };
+  for (const Output& o : outputs) {
+    std::string final = (fs::path(dir) / absl::StrCat(o.name, ".npy")).string();
+    std::string tmp = (fs::path(dir) / absl::StrCat(".", o.name, ".npy.tmp-pto-run")).string();
+    staged.emplace_back(tmp, final);
+    absl::Status s = WriteFile(tmp, SerializeNpy(o.array.descr, o.array.shape, o.array.data));
+    if (!s.ok()) {
+      cleanup();
+      return s;
+    }
+  }
+  std::vector<std::string> written;
+  for (const auto& [tmp, final] : staged) {
+    fs::rename(tmp, final, ec);
+    if (ec) {
+      cleanup();
+      return absl::UnavailableError(absl::StrCat("cannot write '", final, "': ", ec.message()));
+    }
+    written.push_back(final);
+  }
+  return written;
+}
+
+}  // namespace
+
+absl::StatusOr<RunResult> RunProgram(absl::string_view text, absl::string_view filename,
+                                     const RunOptions& options) {
+  if (options.function.empty()) return absl::InvalidArgumentError("--func is required");
+  if (options.out_dir.empty()) return absl::InvalidArgumentError("--out-dir is required");
+  PTO_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<passes::Pass>> pipeline,
+                       passes::BuiltinPasses().Build(options.passes));
+  PTO_ASSIGN_OR_RETURN(const backends::Backend* backend, backends::FindBackend(options.backend));
+  ir::Context ctx;
+  PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, text, filename));
+  passes::PassManager pm(std::move(pipeline));
+  passes::PassContext pass_context(backend);
+  PTO_ASSIGN_OR_RETURN(program, pm.Run(program, pass_context));
+
+  const ir::Function* f = program.FindFunction(options.function);
+  if (f == nullptr) {
+    std::vector<std::string> names;
+    for (const ir::Function* g : program.functions()) names.emplace_back(g->name());
+    return absl::NotFoundError(absl::StrCat("no function '", options.function,
+                                            "' in the program; it has: ",
+                                            absl::StrJoin(names, ", ")));
+  }
+
+  absl::flat_hash_map<std::string, std::string> inputs;
+  for (const auto& [name, path] : options.inputs) {
+    if (!inputs.emplace(name, path).second) {
+      return absl::InvalidArgumentError(absl::StrCat("input '", name, "' is given twice"));
+    }
+  }
+  absl::flat_hash_map<std::string, size_t> param_index;
+  for (size_t i = 0; i < f->params().size(); ++i) {
+    std::string name(f->params()[i]->name());
+    if (!param_index.emplace(name, i).second) {
+      return absl::InvalidArgumentError(absl::StrCat("function '", f->name(),
+                                                     "' has two parameters named '", name, "'"));
+    }
+  }
+  for (const auto& [name, path] : inputs) {
+    if (!param_index.contains(name)) {
+      std::vector<std::string> names;
+      for (const ir::Var* p : f->params()) names.emplace_back(p->name());
+      return absl::InvalidArgumentError(absl::StrCat("function '", f->name(),
+                                                     "' has no parameter '", name,
+                                                     "'; its parameters: ",
+                                                     absl::StrJoin(names, ", ")));
+    }
+  }
+
+  DimBindings dims;
+  std::vector<Value> args;
+  std::vector<std::pair<std::string, BufferView>> written_params;
+  for (size_t i = 0; i < f->params().size(); ++i) {
+    const ir::Var* param = f->params()[i];
+    std::string name(param->name());
+    std::string what = absl::StrCat("input '", name, "'");
+    ir::ParamDirection dir = f->directions()[i];
+    std::mt19937_64 rng(options.seed.value_or(0) * 1000003 + i);
+    auto input = inputs.find(name);
+    if (const auto* shaped = param->type()->As<ir::ShapedType>()) {
+      if (const auto* tensor = shaped->As<ir::TensorType>();
+          tensor != nullptr && tensor->view() != nullptr && !tensor->view()->stride.empty()) {
+        return absl::UnimplementedError(absl::StrCat(
+            what, ": parameters with explicit strides are not supported by pto-run"));
+      }
+      std::optional<NpyArray> file;
+      if (input != inputs.end()) {
+        PTO_ASSIGN_OR_RETURN(file, ReadNpyFile(input->second));
+      }
+      // Resolve the shape: static dims from the type, dynamic ones from the file.
+      std::vector<int64_t> file_shape;
+      if (file) file_shape = LogicalShapeOf(*file, shaped->dtype());
+      Dims shape;
+      for (size_t d = 0; d < shaped->rank(); ++d) {
+        const ir::Expr* dim = shaped->shape()[d];
+        std::optional<int64_t> v = StaticDim(dim, dims);
+        if (!v && file && d < file_shape.size()) {
+          v = file_shape[d];
+          if (const auto* var = dim->As<ir::Var>()) dims[var] = *v;
+        }
+        if (!v) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              what, " has a dynamic shape: give it with --in=", name, "=PATH.npy"));
+        }
+        shape.push_back(*v);
+      }
+      bool col_major = ColMajorOf(shaped);
+      int64_t bits = shaped->dtype().storage_bits();
+      for (int64_t d : shape) {
+        if (d < 0 || (d > 0 && __builtin_mul_overflow(bits, d, &bits))) bits = INT64_MAX;
+      }
+      if (bits / 8 > options.interpreter.max_buffer_bytes) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            what, " (", shaped->dtype().name(), " ", DescribeDims(shape),
+            ") exceeds the interpreter's buffer limit of ", options.interpreter.max_buffer_bytes,
+            " bytes"));
+      }
+      BufferView buffer;
+      if (file) {
+        PTO_ASSIGN_OR_RETURN(buffer, BufferFromNpy(*file, shaped->dtype(), shape, col_major, what));
+      } else if (dir == ir::ParamDirection::kOut) {
+        buffer = AllocateBuffer(shaped->dtype(), shape, col_major);
+      } else if (options.seed) {
+        PTO_ASSIGN_OR_RETURN(buffer, RandomBuffer(shaped->dtype(), shape, col_major, rng));
+      } else {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "missing ", what, " (", shaped->dtype().name(), " ", DescribeDims(shape),
+            "): pass --in=", name, "=PATH.npy or --seed=N"));
+      }
+      buffer.is_tile = shaped->Is<ir::TileType>();
+      if (dir != ir::ParamDirection::kIn) written_params.emplace_back(name, buffer);
+      args.push_back(Value::Of(buffer));
+    } else if (const auto* st = param->type()->As<ir::ScalarType>()) {
+      if (input != inputs.end()) {
+        PTO_ASSIGN_OR_RETURN(NpyArray file, ReadNpyFile(input->second));
+        if (file.descr != NpyDescrFor(st->dtype()) || file.NumElements() != 1 ||
+            file.shape.size() > 1) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              what, ": expected a 0-d array of dtype ", NpyDescrFor(st->dtype()), " (",
+              st->dtype().name(), "), got shape (", absl::StrJoin(file.shape, ", "), ") of ",
+              file.descr));
+        }
+        uint64_t code = LoadBitsRaw(reinterpret_cast<const uint8_t*>(file.data.data()), 0,
+                                    file.ItemSize() * 8);
+        args.push_back(Value::Of(Scalar::FromElementBits(st->dtype(), code)));
+      } else if (options.seed) {
+        DataType t = st->dtype();
+        Scalar s = t.IsFloat() ? Scalar::Float(t, std::uniform_real_distribution<double>(-1, 1)(rng))
+                               : Scalar::Int(t, static_cast<int64_t>(rng() % 16));
+        args.push_back(Value::Of(s));
+      } else {
+        return absl::InvalidArgumentError(absl::StrCat("missing ", what, " (scalar ",
+                                                       st->dtype().name(), "): pass --in=", name,
+                                                       "=PATH.npy (a 0-d array) or --seed=N"));
+      }
+    } else {
+      return absl::UnimplementedError(
+          absl::StrCat(what, ": pto-run binds only tensor, tile and scalar parameters"));
+    }
+  }
+
+  Interpreter interp(program, options.interpreter);
+  PTO_ASSIGN_OR_RETURN(std::vector<Value> results, interp.Run(*f, std::move(args)));
+
+  std::vector<Output> outputs;
+  for (const auto& [name, buffer] : written_params) AddBufferOutput(name, buffer, outputs);
+  for (size_t i = 0; i < results.size(); ++i) {
+    AddValueOutput(absl::StrCat("ret", i), results[i], outputs);
+  }
+  absl::flat_hash_map<std::string, int> seen;
+  for (const Output& o : outputs) {
+    if (++seen[o.name] > 1) {
+      return absl::InvalidArgumentError(absl::StrCat("two outputs are named '", o.name, ".npy'"));
+    }
+  }
+  RunResult result;
+  PTO_ASSIGN_OR_RETURN(result.files, WriteOutputs(options.out_dir, outputs));
+  for (const Output& o : outputs) {
+    if (o.undefined > 0) {
+      result.warnings.push_back(absl::StrCat(o.name, ".npy: ", o.undefined, " of ", o.elements,
+                                             " elements are undefined (poison)"));
+    }
+  }
+  return result;
+}
+
+}  // namespace pto::sim

@@ -1,0 +1,36 @@
+# pto-opt's command line: dash and underscore flag spellings, per-pass IR
+# dumps on stderr, stdin input, -o output, unknown passes and backends, and
+# parse errors with a caret and no output file.
+#
+# RUN: pto-opt %s --passes=legalize-tile-cast --print-ir-after-all --concise 2>&1 >/dev/null | FileCheck %s --check-prefix=DUMP
+# RUN: pto-opt --passes=none --verify_each=false < %s | FileCheck %s --check-prefix=STDIN
+# RUN: pto-opt %s --passes=legalize-tile-cast --backend=a2a3 -o %s.out && FileCheck %s --check-prefix=A2A3 < %s.out && rm %s.out
+# RUN: not pto-opt %s --passes=no-such-pass 2>&1 | FileCheck %s --check-prefix=BADPASS
+# RUN: not pto-opt %s --backend=a9 2>&1 | FileCheck %s --check-prefix=BADBACKEND
+# RUN: printf 'import pypto.language as pl\n@pl.program\nclass P:\n    def f(self) -> pl.Tile[[16], pl.FP32:\n        pass\n' > %s.bad
+# RUN: not pto-opt %s.bad -o %s.bad.out 2>&1 | FileCheck %s --check-prefix=PARSE
+# RUN: test ! -e %s.bad.out && rm %s.bad
+#
+# DUMP: # -----// IR Dump After legalize-tile-cast //----- #
+# DUMP: c__cast_fp32_tmp_v0 = pl.tile.cast(t, target_type=pl.FP32, mode='round')
+# STDIN: class Cli:
+# STDIN: c: pl.Tile{{.*}} = pl.tile.cast(t, target_type=pl.FP16, mode='round')
+# A2A3: c: pl.Tile{{.*}} = pl.tile.cast(t, target_type=pl.FP16, mode='round')
+# A2A3-NOT: cast_fp32
+# BADPASS: unknown pass 'no-such-pass'; known passes: legalize-tile-cast, lower-composite-ops
+# BADBACKEND: unknown backend 'a9'; known: a2a3, a5, none
+# PARSE: pto_opt_cli.py.bad:4:41: error: expected ']' but found ':'
+# PARSE-NEXT: def f(self) -> pl.Tile{{.*}}pl.FP32:
+# PARSE-NEXT: {{^ +\^$}}
+
+# pypto.program: Cli
+import pypto.language as pl
+
+@pl.program
+class Cli:
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def k(x: pl.Tensor[[16, 16], pl.INT32], out: pl.Out[pl.Tensor[[16, 16], pl.FP16]]) -> pl.Tensor[[16, 16], pl.FP16]:
+        t: pl.Tile[[16, 16], pl.INT32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)
+        c: pl.Tile[[16, 16], pl.FP16, pl.Mem.Vec] = pl.tile.cast(t, target_type=pl.FP16, mode='round')
+        r: pl.Tensor[[16, 16], pl.FP16] = pl.tile.store(c, [0, 0], out)
+        return r

@@ -1,0 +1,113 @@
+// pto-run: interpret one function of a tile IR program on .npy data.
+//
+//   pto-run FILE --func=NAME [--passes=LIST|none] [--backend=a5|a2a3|none]
+//           --in=NAME=PATH.npy ... --out-dir=DIR [--seed=N] [--strict-undefined]
+//
+// Parses FILE (PyPTO's printed DSL), runs the pass pipeline with the verifier
+// after every pass (default: none, i.e. interpret the program as written),
+// binds every parameter of NAME from its --in file (repeat --in once per
+// parameter), interprets it with the reference interpreter (//sim), and
+// writes `<param>.npy` for each Out/InOut parameter and `ret<i>.npy` for each
+// return value into DIR. See sim/runner.h for the binding and naming rules
+// and docs/numerics.md for the semantics. On any error it prints
+// `error: ...` to stderr, exits 1 and writes no output file. Flag names may
+// be spelled with '-' or '_'.
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/usage.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "sim/runner.h"
+#include "tools/cli.h"
+
+ABSL_FLAG(std::string, func, "", "Function to run.");
+ABSL_FLAG(std::string, passes, "none",
+          "Pass pipeline before interpreting: 'none', 'default', or comma-separated names.");
+ABSL_FLAG(std::string, backend, "a5", "Target for the passes: a5, a2a3 or none.");
+ABSL_FLAG(std::vector<std::string>, in, {},
+          "NAME=PATH.npy binding a parameter; repeat the flag once per parameter.");
+ABSL_FLAG(std::string, out_dir, "", "Directory for the output .npy files.");
+ABSL_FLAG(int64_t, seed, -1, "If >= 0, fill every parameter without --in with random data.");
+ABSL_FLAG(bool, strict_undefined, false,
+          "Fail on any read of undefined data instead of propagating poison.");
+
+namespace {
+
+// Takes every --in out of `args` (absl keeps only the last occurrence of a
+// repeated flag).
+std::vector<std::string> TakeInputs(std::vector<std::string>& args) {
+  std::vector<std::string> ins;
+  std::vector<std::string> rest;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (i > 0 && absl::StartsWith(args[i], "--in=")) {
+      ins.push_back(args[i].substr(5));
+    } else if (i > 0 && args[i] == "--in" && i + 1 < args.size()) {
+      ins.push_back(args[++i]);
+    } else {
+      rest.push_back(std::move(args[i]));
+    }
+  }
+  args = std::move(rest);
+  return ins;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage(
+      "Interprets a function of a tile IR program on .npy data.\n"
+      "usage: pto-run FILE --func=NAME [--passes=LIST|none] [--backend=a5|a2a3|none]\n"
+      "               --in=NAME=PATH.npy ... --out-dir=DIR [--seed=N]");
+  std::vector<std::string> args = pto::tools::NormalizeFlagNames(argc, argv);
+  std::vector<std::string> ins = TakeInputs(args);
+  std::vector<char*> positional = pto::tools::ParseFlags(args);
+  if (positional.size() != 2) {
+    std::fprintf(stderr, "pto-run: error: expected exactly one input file\n");
+    return 1;
+  }
+  std::string input = positional[1];
+  std::ifstream in(pto::tools::UserPath(input), std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "pto-run: error: cannot read '%s'\n", input.c_str());
+    return 1;
+  }
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+
+  pto::sim::RunOptions options;
+  options.function = absl::GetFlag(FLAGS_func);
+  options.passes = absl::GetFlag(FLAGS_passes);
+  options.backend = absl::GetFlag(FLAGS_backend);
+  options.out_dir = pto::tools::UserPath(absl::GetFlag(FLAGS_out_dir));
+  if (absl::GetFlag(FLAGS_seed) >= 0) options.seed = static_cast<uint64_t>(absl::GetFlag(FLAGS_seed));
+  if (absl::GetFlag(FLAGS_strict_undefined)) {
+    options.interpreter.undefined_reads = pto::sim::UndefinedReads::kError;
+  }
+  for (const std::string& binding : ins) {
+    size_t eq = binding.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      std::fprintf(stderr, "pto-run: error: --in expects NAME=PATH.npy, got '%s'\n",
+                   binding.c_str());
+      return 1;
+    }
+    options.inputs.emplace_back(binding.substr(0, eq), pto::tools::UserPath(binding.substr(eq + 1)));
+  }
+  absl::StatusOr<pto::sim::RunResult> result = pto::sim::RunProgram(text, input, options);
+  if (!result.ok()) {
+    std::string message(result.status().message());
+    if (!absl::StrContains(message, "error:")) message = absl::StrCat("pto-run: error: ", message);
+    std::fprintf(stderr, "%s\n", message.c_str());
+    return 1;
+  }
+  for (const std::string& w : result->warnings) std::fprintf(stderr, "pto-run: warning: %s\n", w.c_str());
+  return 0;
+}
