@@ -1,17 +1,16 @@
 #include "ir/arena.h"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <cstdlib>
 
 #include "ir/check.h"
+#include "ir/huge_pages.h"
 
 namespace pto {
 
 namespace {
 
-constexpr size_t kHugePage = 2 * 1024 * 1024;
+constexpr size_t kHugePage = kHugePageSize;
 
 }  // namespace
 
@@ -30,7 +29,7 @@ void* Arena::AllocateSlow(size_t bytes, size_t align) {
     void* p = nullptr;
     if (posix_memalign(&p, kHugePage, block) == 0) {
       memory = static_cast<char*>(p);
-      madvise(memory, block, MADV_HUGEPAGE);
+      AdviseHugePages(memory, block);
     }
   } else {
     memory = static_cast<char*>(std::malloc(block));

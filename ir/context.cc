@@ -273,34 +273,74 @@ const DistributedTensorType* Context::GetDistributedTensorType(DataType dtype, E
   return t;
 }
 
+size_t Context::TileCacheSlot(DataType dtype, ExprSpan shape, std::optional<MemorySpace> space) {
+  // Constants by value (a parsed dim is a fresh node equal to the shared
+  // one), anything else by identity.
+  uint64_t h = dtype.code() * 0x9E3779B97F4A7C15ull + (space ? static_cast<int>(*space) + 1 : 0);
+  for (const Expr* d : shape) {
+    const auto* c = d->As<ConstInt>();
+    uint64_t part = c != nullptr ? static_cast<uint64_t>(c->value()) * 0xFF51AFD7ED558CCDull
+                                 : reinterpret_cast<uintptr_t>(d) >> 4;
+    h = (h ^ part) * 0xC4CEB9FE1A85EC53ull;
+  }
+  return static_cast<size_t>(h >> 58) % kTileCacheSize;
+}
+
 const TileType* Context::GetTileType(DataType dtype, ExprSpan shape,
                                      std::optional<MemorySpace> space, const TileView* view) {
   TileLayout shape_blayout = TileLayout::kRowMajor;
   if (shape.size() == 2) {
-    std::optional<int64_t> rows = AsConstInt(shape[0]);
-    std::optional<int64_t> cols = AsConstInt(shape[1]);
-    if (rows && cols && *cols == 1 && *rows > 1) shape_blayout = TileLayout::kColMajor;
+    const auto* rows = shape[0]->As<ConstInt>();
+    const auto* cols = shape[1]->As<ConstInt>();
+    if (rows && cols && cols->value() == 1 && rows->value() > 1) {
+      shape_blayout = TileLayout::kColMajor;
+    }
   }
-  TileView v;
+  // Whether `view` is the implicit one (modulo a valid_shape equal to the
+  // shape), tested without copying it: deducers pass a view for every call.
   bool implicit = true;
   if (view != nullptr) {
+    implicit = view->stride.empty() && view->start_offset == nullptr &&
+               view->pad == PadValue::kNull && view->compact == CompactMode::kNull &&
+               (view->valid_shape.empty() || ExprListIdentical(view->valid_shape, shape));
+    if (implicit) {
+      TileView imp = ImplicitTileView(space, shape_blayout);
+      implicit = view->blayout == imp.blayout && view->slayout == imp.slayout &&
+                 view->fractal == imp.fractal;
+    }
+  }
+  size_t slot = 0;
+  if (implicit) {
+    // The cached type has the same parts exactly when the probe below would
+    // find it: dtype, space and identical dims (the layout follows from them).
+    slot = TileCacheSlot(dtype, shape, space);
+    const TileType* cached = tile_cache_[slot];
+    if (cached != nullptr && cached->dtype() == dtype && cached->memory_space() == space &&
+        cached->view() == nullptr && ExprListIdentical(cached->shape(), shape)) {
+      return cached;
+    }
+  }
+  TileView v;
+  if (!implicit) {
     v = *view;
     if (ExprListIdentical(v.valid_shape, shape)) v.valid_shape = {};
-    TileView imp = ImplicitTileView(space, shape_blayout);
-    implicit = v.valid_shape.empty() && v.stride.empty() && v.start_offset == nullptr &&
-               v.pad == PadValue::kNull && v.compact == CompactMode::kNull &&
-               v.blayout == imp.blayout && v.slayout == imp.slayout && v.fractal == imp.fractal;
   }
   TileType probe(dtype, shape, space, implicit ? nullptr : &v, shape_blayout);
-  if (const Type* t = Intern(&probe)) return t->As<TileType>();
-  const TileView* stored = nullptr;
-  if (!implicit) {
-    v.valid_shape = CanonicalDims(v.valid_shape);
-    v.stride = CanonicalDims(v.stride);
-    stored = Make<TileView>(v);
+  const TileType* t = nullptr;
+  if (const Type* found = Intern(&probe)) {
+    t = found->As<TileType>();
+  } else {
+    const TileView* stored = nullptr;
+    if (!implicit) {
+      v.valid_shape = CanonicalDims(v.valid_shape);
+      v.stride = CanonicalDims(v.stride);
+      stored = Make<TileView>(v);
+    }
+    auto* made = Make<TileType>(dtype, CanonicalDims(shape), space, stored, shape_blayout);
+    types_.insert(made);
+    t = made;
   }
-  auto* t = Make<TileType>(dtype, CanonicalDims(shape), space, stored, shape_blayout);
-  types_.insert(t);
+  if (implicit) tile_cache_[slot] = t;
   return t;
 }
 

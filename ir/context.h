@@ -164,6 +164,13 @@ class Context {
   }
   const Type* Intern(const Type* candidate);
   ExprSpan CanonicalDims(ExprSpan dims);
+  // Recently returned tile types with the implicit view, so the common
+  // lookup (a deducer asking again for its operand's type) skips hashing the
+  // whole type. Direct-mapped by a cheap hash of the parts; a slot is only
+  // used after an exact comparison, so a collision merely misses.
+  static constexpr size_t kTileCacheSize = 64;
+  static size_t TileCacheSlot(DataType dtype, ExprSpan shape, std::optional<MemorySpace> space);
+  const TileType* tile_cache_[kTileCacheSize] = {};
 
   Arena arena_;
   uint32_t next_var_id_ = 0;

@@ -10,7 +10,30 @@
 
 namespace pto::ir {
 
-OpRegistry::OpRegistry() = default;
+namespace {
+
+// Op names differ mostly at their ends ("tile.adds" / "tile.muls"): mix the
+// length, the last four bytes and the middle one.
+size_t FindSlot(absl::string_view name, size_t slots) {
+  size_t n = name.size();
+  if (n == 0) return 0;
+  auto at = [&](size_t back) {
+    return static_cast<uint32_t>(static_cast<unsigned char>(name[n > back ? n - 1 - back : 0]));
+  };
+  uint32_t h = static_cast<uint32_t>(n) * 0x9E3779B1u;
+  h = (h ^ at(0)) * 0x85EBCA6Bu;
+  h = (h ^ at(1)) * 0xC2B2AE35u;
+  h = (h ^ at(2)) * 0x27D4EB2Fu;
+  h = (h ^ at(3)) * 0x165667B1u;
+  h = (h ^ static_cast<unsigned char>(name[n / 2])) * 0x9E3779B1u;
+  return (h >> 16) % slots;
+}
+
+}  // namespace
+
+OpRegistry::OpRegistry() {
+  for (std::atomic<const Op*>& slot : find_cache_) slot.store(nullptr, std::memory_order_relaxed);
+}
 OpRegistry::~OpRegistry() = default;
 
 OpBuilder OpRegistry::Register(absl::string_view name) {
@@ -21,8 +44,13 @@ OpBuilder OpRegistry::Register(absl::string_view name) {
 }
 
 const Op* OpRegistry::Find(absl::string_view name) const {
+  std::atomic<const Op*>& slot = find_cache_[FindSlot(name, kFindCacheSize)];
+  const Op* cached = slot.load(std::memory_order_relaxed);
+  if (cached != nullptr && cached->name() == name) return cached;
   auto it = ops_.find(name);
-  return it == ops_.end() ? nullptr : it->second.get();
+  if (it == ops_.end()) return nullptr;
+  slot.store(it->second.get(), std::memory_order_relaxed);
+  return it->second.get();
 }
 
 std::vector<const Op*> OpRegistry::SortedOps() const {
@@ -129,6 +157,15 @@ absl::StatusOr<const Call*> CreateCall(Context& ctx, const Op& op, ExprSpan args
                                                    ", got ", n));
   }
   for (const Expr* a : args) PTO_CHECK(a != nullptr) << op.name() << ": null argument";
+
+  if (op.kwargs().empty() && kwargs.empty() && op.canonicalizer() == nullptr) {
+    // Most ops take no kwargs: nothing to coerce, fill or sort.
+    PTO_CHECK(op.deducer() != nullptr) << op.name() << " has no deducer";
+    DeduceContext dc(ctx, op, args, {});
+    PTO_ASSIGN_OR_RETURN(const Type* type, op.deducer()(dc));
+    PTO_CHECK(type != nullptr) << op.name() << ": deducer returned null";
+    return ctx.NewOpCall(&op, args, {}, type, loc);
+  }
 
   // One slot per schema entry keeps the result sorted by key.
   absl::InlinedVector<std::optional<AttrValue>, 8> slots(op.kwargs().size());

@@ -23,6 +23,7 @@
 #ifndef PTO_IR_OP_REGISTRY_H_
 #define PTO_IR_OP_REGISTRY_H_
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include "absl/strings/string_view.h"
@@ -56,6 +57,12 @@ class OpRegistry {
 
  private:
   absl::flat_hash_map<std::string, std::unique_ptr<Op>> ops_;
+  // Ops found recently, direct-mapped by a cheap hash of the name: builders
+  // and the parser look the same few names up once per call they make. A
+  // slot is trusted only after comparing the op's name; atomics keep
+  // concurrent lookups race-free.
+  static constexpr size_t kFindCacheSize = 256;
+  mutable std::atomic<const Op*> find_cache_[kFindCacheSize];
 };
 
 absl::StatusOr<const Call*> CreateCall(Context& ctx, const Op& op, ExprSpan args,

@@ -27,6 +27,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "ir/expr.h"
+#include "ir/huge_pages.h"
 
 namespace pto::ir {
 
@@ -114,7 +115,8 @@ class VarTable {
     return true;
   }
 
-  std::vector<Slot> slots_;
+  // A big program's table is touched once, slot by slot: huge pages.
+  std::vector<Slot, HugePageAllocator<Slot>> slots_;
   uint32_t base_ = 0;
   size_t size_ = 0;  // entries in slots_
   absl::flat_hash_map<const Var*, T> overflow_;

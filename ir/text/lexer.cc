@@ -7,12 +7,35 @@
 namespace pto::ir::text {
 namespace {
 
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-bool IsIdentStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool IsIdentChar(char c) { return IsIdentStart(c) || IsDigit(c); }
+// Character classes by table: the lexer asks for every byte of the input.
+enum CharClass : uint8_t { kDigit = 1, kIdentStart = 2 };
+struct CharTable {
+  uint8_t bits[256] = {};
+  constexpr CharTable() {
+    for (int c = '0'; c <= '9'; ++c) bits[c] = kDigit;
+    for (int c = 'a'; c <= 'z'; ++c) bits[c] = kIdentStart;
+    for (int c = 'A'; c <= 'Z'; ++c) bits[c] = kIdentStart;
+    bits[static_cast<int>('_')] = kIdentStart;
+  }
+};
+constexpr CharTable kChars;
+
+uint8_t ClassOf(char c) { return kChars.bits[static_cast<unsigned char>(c)]; }
+bool IsDigit(char c) { return ClassOf(c) == kDigit; }
+bool IsIdentStart(char c) { return ClassOf(c) == kIdentStart; }
+bool IsIdentChar(char c) { return ClassOf(c) != 0; }
 
 TokenKind KeywordKind(absl::string_view s) {
   using K = TokenKind;
+  // Every keyword starts with one of these; most names do not.
+  switch (s.empty() ? '\0' : s[0]) {
+    case 'F': case 'N': case 'T': case 'a': case 'b': case 'c': case 'd': case 'e': case 'f':
+    case 'g': case 'i': case 'l': case 'n': case 'o': case 'p': case 'r': case 't': case 'w':
+    case 'y':
+      break;
+    default:
+      return K::kName;
+  }
   switch (s.size()) {
     case 2:
       if (s == "as") return K::kAs;
@@ -207,12 +230,13 @@ absl::string_view TokenKindName(TokenKind kind) {
 }
 
 Lexer::Lexer(absl::string_view source, absl::string_view filename)
-    : src_(source), filename_(filename) {
+    : src_(source), data_(source.data()), filename_(filename) {
   indents_.push_back(0);
 }
 
 Lexer::Lexer(absl::string_view source, absl::string_view filename, uint32_t offset, uint32_t line)
     : src_(source),
+      data_(source.data()),
       filename_(filename),
       pos_(offset),
       line_(line),
@@ -282,7 +306,7 @@ bool Lexer::HandleLineStart(Token* out, bool* produced) {
     uint32_t width = 0;
     int64_t tab_at = -1;
     while (p < size) {
-      char c = src_[p];
+      char c = data_[p];
       if (c == ' ') {
         ++width;
       } else if (c == '\t') {
@@ -297,12 +321,12 @@ bool Lexer::HandleLineStart(Token* out, bool* produced) {
       at_line_start_ = false;
       return true;
     }
-    if (src_[p] == '\n') {
+    if (data_[p] == '\n') {
       pos_ = p;
       NewLine();
       continue;
     }
-    if (src_[p] == '#') {
+    if (data_[p] == '#') {
       pos_ = p;
       SkipComment(/*own_line=*/true);
       continue;
@@ -351,7 +375,7 @@ Token Lexer::Next() {
       if (!HandleLineStart(&t, &produced) || produced) return t;
     }
     while (pos_ < size) {
-      char c = src_[pos_];
+      char c = data_[pos_];
       if (c != ' ' && c != '\t' && c != '\r' && c != '\f') break;
       ++pos_;
     }
@@ -371,7 +395,7 @@ Token Lexer::Next() {
       }
       return MakeAt(TokenKind::kEof, PosAt(pos_));
     }
-    char c = src_[pos_];
+    char c = data_[pos_];
     if (c == '#') {
       SkipComment(/*own_line=*/false);
       continue;
@@ -390,8 +414,8 @@ Token Lexer::Next() {
     }
     if (c == '\\') {
       uint32_t q = pos_ + 1;
-      if (q < size && src_[q] == '\r') ++q;
-      if (q < size && src_[q] == '\n') {
+      if (q < size && data_[q] == '\r') ++q;
+      if (q < size && data_[q] == '\n') {
         pos_ = q;
         NewLine();
         continue;
@@ -400,7 +424,7 @@ Token Lexer::Next() {
     }
     line_has_tokens_ = true;
     if (IsIdentStart(c)) return LexName();
-    if (IsDigit(c) || (c == '.' && pos_ + 1 < size && IsDigit(src_[pos_ + 1]))) {
+    if (IsDigit(c) || (c == '.' && pos_ + 1 < size && IsDigit(data_[pos_ + 1]))) {
       return LexNumber();
     }
     if (c == '"' || c == '\'') return LexString();
@@ -411,8 +435,8 @@ Token Lexer::Next() {
 Token Lexer::LexName() {
   uint32_t begin = pos_;
   const uint32_t size = static_cast<uint32_t>(src_.size());
-  while (pos_ < size && IsIdentChar(src_[pos_])) ++pos_;
-  absl::string_view text = src_.substr(begin, pos_ - begin);
+  while (pos_ < size && IsIdentChar(data_[pos_])) ++pos_;
+  absl::string_view text(data_ + begin, pos_ - begin);
   return Make(KeywordKind(text), begin, pos_ - begin);
 }
 
@@ -420,22 +444,22 @@ Token Lexer::LexNumber() {
   uint32_t begin = pos_;
   const uint32_t size = static_cast<uint32_t>(src_.size());
   bool is_float = false;
-  while (pos_ < size && IsDigit(src_[pos_])) ++pos_;
-  if (pos_ < size && src_[pos_] == '.') {
+  while (pos_ < size && IsDigit(data_[pos_])) ++pos_;
+  if (pos_ < size && data_[pos_] == '.') {
     is_float = true;
     ++pos_;
-    while (pos_ < size && IsDigit(src_[pos_])) ++pos_;
+    while (pos_ < size && IsDigit(data_[pos_])) ++pos_;
   }
-  if (pos_ < size && (src_[pos_] == 'e' || src_[pos_] == 'E')) {
+  if (pos_ < size && (data_[pos_] == 'e' || data_[pos_] == 'E')) {
     uint32_t q = pos_ + 1;
-    if (q < size && (src_[q] == '+' || src_[q] == '-')) ++q;
-    if (q < size && IsDigit(src_[q])) {
+    if (q < size && (data_[q] == '+' || data_[q] == '-')) ++q;
+    if (q < size && IsDigit(data_[q])) {
       is_float = true;
       pos_ = q;
-      while (pos_ < size && IsDigit(src_[pos_])) ++pos_;
+      while (pos_ < size && IsDigit(data_[pos_])) ++pos_;
     }
   }
-  if (pos_ < size && (IsIdentChar(src_[pos_]) || src_[pos_] == '.')) {
+  if (pos_ < size && (IsIdentChar(data_[pos_]) || data_[pos_] == '.')) {
     return Fail(PosAt(begin), "invalid number literal");
   }
   return Make(is_float ? TokenKind::kFloat : TokenKind::kInt, begin, pos_ - begin);
@@ -444,20 +468,20 @@ Token Lexer::LexNumber() {
 Token Lexer::LexString() {
   uint32_t begin = pos_;
   const uint32_t size = static_cast<uint32_t>(src_.size());
-  char quote = src_[pos_];
-  if (pos_ + 2 < size && src_[pos_ + 1] == quote && src_[pos_ + 2] == quote) {
+  char quote = data_[pos_];
+  if (pos_ + 2 < size && data_[pos_ + 1] == quote && data_[pos_ + 2] == quote) {
     return Fail(PosAt(begin), "triple-quoted strings are not supported");
   }
   ++pos_;
   while (pos_ < size) {
-    char c = src_[pos_];
+    char c = data_[pos_];
     if (c == quote) {
       ++pos_;
       return Make(TokenKind::kString, begin, pos_ - begin);
     }
     if (c == '\n') break;
     if (c == '\\') {
-      if (pos_ + 1 >= size || src_[pos_ + 1] == '\n') break;
+      if (pos_ + 1 >= size || data_[pos_ + 1] == '\n') break;
       pos_ += 2;
       continue;
     }
@@ -469,9 +493,9 @@ Token Lexer::LexString() {
 Token Lexer::LexPunct() {
   uint32_t begin = pos_;
   const uint32_t size = static_cast<uint32_t>(src_.size());
-  char c = src_[pos_];
-  char n1 = pos_ + 1 < size ? src_[pos_ + 1] : '\0';
-  char n2 = pos_ + 2 < size ? src_[pos_ + 2] : '\0';
+  char c = data_[pos_];
+  char n1 = pos_ + 1 < size ? data_[pos_ + 1] : '\0';
+  char n2 = pos_ + 2 < size ? data_[pos_ + 2] : '\0';
   auto tok = [&](TokenKind kind, uint32_t length) {
     pos_ += length;
     return Make(kind, begin, length);

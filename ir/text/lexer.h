@@ -182,6 +182,9 @@ class Lexer {
   Token LexPunct();
 
   absl::string_view src_;
+  // src_.data(): indexing it skips string_view's (hardened) bounds check; every
+  // index is checked against the size first.
+  const char* data_;
   absl::string_view filename_;
   uint32_t pos_ = 0;
   uint32_t line_ = 1;

@@ -15,12 +15,15 @@
 #define PTO_IR_TEXT_NAME_UNIQUER_H_
 
 #include <deque>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "ir/huge_pages.h"
 
 namespace pto::ir::text {
 
@@ -38,12 +41,18 @@ class NameUniquer {
     uint32_t next_suffix = 0;  // 0: the bare name was not tried yet
     bool claimed = false;
   };
-  std::vector<absl::string_view> out_;
+  // Sized by the holder count: large for a big function, so in huge pages.
+  template <typename T>
+  using Vector = std::vector<T, HugePageAllocator<T>>;
+  Vector<absl::string_view> out_;
   std::deque<std::string> generated_;
   // Every name seen (holders' and generated) -> its entry.
-  absl::flat_hash_map<absl::string_view, uint32_t> index_;
-  std::vector<Entry> entries_;
-  std::vector<uint32_t> holder_entry_;
+  absl::flat_hash_map<absl::string_view, uint32_t, absl::Hash<absl::string_view>,
+                      std::equal_to<absl::string_view>,
+                      HugePageAllocator<std::pair<const absl::string_view, uint32_t>>>
+      index_;
+  Vector<Entry> entries_;
+  Vector<uint32_t> holder_entry_;
   std::string candidate_;
 };
 

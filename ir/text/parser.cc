@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
@@ -15,6 +16,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "ir/huge_pages.h"
 #include "ir/ops/builtin.h"
 #include "ir/text/lexer.h"
 #include "ir/text/printer.h"
@@ -128,17 +130,17 @@ class TokenStream {
   TokenStream(absl::string_view source, absl::string_view filename, uint32_t offset, uint32_t line)
       : lexer_(source, filename, offset, line) {}
 
+  // Called for nearly every token several times: the buffered case is a
+  // compare and an index.
   const Token& Peek(int k) {
-    while (count_ <= k) {
-      buf_[(head_ + count_) % kSize] = lexer_.Next();
-      ++count_;
-    }
-    return buf_[(head_ + k) % kSize];
+    unsigned i = static_cast<unsigned>(k);
+    if (i < count_) return buf_[(head_ + i) & kMask];
+    return Fill(i);
   }
   Token Advance() {
-    Peek(0);
+    if (count_ == 0) Fill(0);
     Token t = buf_[head_];
-    head_ = (head_ + 1) % kSize;
+    head_ = (head_ + 1) & kMask;
     --count_;
     last_end_ = t.offset + t.length;
     return t;
@@ -151,11 +153,20 @@ class TokenStream {
   void SkipTo(uint32_t offset) { lexer_.SkipTo(offset); }
 
  private:
-  static constexpr int kSize = 4;
+  const Token& Fill(unsigned k) {
+    while (count_ <= k) {
+      buf_[(head_ + count_) & kMask] = lexer_.Next();
+      ++count_;
+    }
+    return buf_[(head_ + k) & kMask];
+  }
+
+  static constexpr unsigned kSize = 4;  // a power of two
+  static constexpr unsigned kMask = kSize - 1;
   Lexer lexer_;
   Token buf_[kSize];
-  int head_ = 0;
-  int count_ = 0;
+  unsigned head_ = 0;
+  unsigned count_ = 0;
   uint32_t last_end_ = 0;
 };
 
@@ -217,7 +228,10 @@ class Parser {
     Advance();
     return true;
   }
-  absl::string_view Text(const Token& t) const { return src_.substr(t.offset, t.length); }
+  // Tokens lie inside the source: no bounds check.
+  absl::string_view Text(const Token& t) const {
+    return absl::string_view(src_.data() + t.offset, t.length);
+  }
   std::string Describe(const Token& t) const;
   bool Expect(K kind, Token* out = nullptr);
   bool ExpectName(Token* out);
@@ -344,8 +358,12 @@ class Parser {
   bool saw_program_ = false;
 
   absl::flat_hash_map<absl::string_view, const Var*> dynamic_;
-  // Function scope.
-  absl::flat_hash_map<absl::string_view, Binding> names_;
+  // Function scope: one entry per name a function binds, so large for a big
+  // function; huge pages keep its first touches cheap.
+  absl::flat_hash_map<absl::string_view, Binding, absl::Hash<absl::string_view>,
+                      std::equal_to<absl::string_view>,
+                      HugePageAllocator<std::pair<const absl::string_view, Binding>>>
+      names_;
   // Names bound inside the open blocks, innermost last.
   std::vector<absl::string_view> scope_log_;
   std::vector<size_t> block_marks_;
@@ -477,7 +495,8 @@ void Parser::Prescan() {
     size_t eol = src_.find('\n', pos);
     if (eol == absl::string_view::npos) eol = src_.size();
     size_t p = pos;
-    while (p < eol && (src_[p] == ' ' || src_[p] == '\t')) ++p;
+    const char* data = src_.data();
+    while (p < eol && (data[p] == ' ' || data[p] == '\t')) ++p;
     if (eol - p > 4 && src_.substr(p, 3) == "def" && (src_[p + 3] == ' ' || src_[p + 3] == '\t')) {
       size_t q = p + 3;
       while (q < eol && (src_[q] == ' ' || src_[q] == '\t')) ++q;

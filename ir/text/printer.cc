@@ -18,6 +18,7 @@
 #include "ir/stmt.h"
 #include "ir/text/lexer.h"
 #include "ir/text/name_uniquer.h"
+#include "ir/text/text_output.h"
 
 namespace pto::ir {
 namespace {
@@ -103,7 +104,7 @@ BinaryInfo InfoOf(BinaryOp op) {
   return {"?", kPrecAtom, false};
 }
 
-void AppendInt(std::string* out, int64_t v) {
+void AppendInt(text::TextOutput* out, int64_t v) {
   char buf[24];
   std::to_chars_result r = std::to_chars(buf, buf + sizeof(buf), v);
   out->append(buf, r.ptr - buf);
@@ -111,7 +112,7 @@ void AppendInt(std::string* out, int64_t v) {
 
 // 17 significant digits re-read as the same double; an integral value gets
 // ".0" so it stays a float literal.
-void AppendFloat(std::string* out, double v) {
+void AppendFloat(text::TextOutput* out, double v) {
   char buf[40];
   int n = std::snprintf(buf, sizeof(buf), "%.17g", v);
   absl::string_view text(buf, n > 0 ? static_cast<size_t>(n) : 0);
@@ -122,14 +123,14 @@ void AppendFloat(std::string* out, double v) {
 }
 
 template <typename E>
-void AppendEnum(std::string* out, E value) {
+void AppendEnum(text::TextOutput* out, E value) {
   out->append(EnumTraits<E>::kPrefix.data(), EnumTraits<E>::kPrefix.size());
   out->push_back('.');
   absl::string_view name = EnumName(value);
   out->append(name.data(), name.size());
 }
 
-void AppendQuoted(std::string* out, absl::string_view s) {
+void AppendQuoted(text::TextOutput* out, absl::string_view s) {
   out->push_back('\'');
   for (char c : s) {
     switch (c) {
@@ -280,7 +281,7 @@ class Printer {
  public:
   explicit Printer(const PrintOptions& options) : options_(options) {}
 
-  std::string Take() { return std::move(out_); }
+  std::string Take() { return out_.Take(); }
 
   void PrintProgramText(const Program& program);
   void PrintTypeText(const Type* type);
@@ -371,7 +372,9 @@ class Printer {
   void PrintTileView(const TileType* t);
 
   PrintOptions options_;
-  std::string out_;
+  text::TextOutput out_;
+  static constexpr size_t kCollectedTypes = 16;
+  const Type* collected_types_[kCollectedTypes] = {};
   int indent_ = 0;
   // Prints INDEX constants as pl.const(v, pl.INDEX): inside composite type
   // dims and pure-constant arithmetic.
@@ -379,7 +382,8 @@ class Printer {
   uint32_t current_stamp_ = 0;
   size_t node_count_ = 0;  // Var definitions and uses seen by ScanProgram
 
-  std::vector<VarSlot> slots_;
+  // Indexed by Var id: as large as the Context's var count.
+  std::vector<VarSlot, HugePageAllocator<VarSlot>> slots_;
   std::vector<const Var*> dyn_candidates_;
   NameUniquer dyn_uniquer_;
   std::vector<absl::string_view> sorted_dyn_names_;
@@ -390,10 +394,10 @@ class Printer {
   std::vector<std::vector<uint32_t>> callees_;
   std::vector<uint32_t> callee_stamp_;
 
-  std::vector<const Var*> defs_;
-  std::vector<const Var*> uses_;
-  std::vector<const Var*> ordered_;
-  std::vector<absl::string_view> names_;
+  std::vector<const Var*, HugePageAllocator<const Var*>> defs_;
+  std::vector<const Var*, HugePageAllocator<const Var*>> uses_;
+  std::vector<const Var*, HugePageAllocator<const Var*>> ordered_;
+  std::vector<absl::string_view, HugePageAllocator<absl::string_view>> names_;
 };
 
 absl::string_view Printer::NameOf(const Var* v) const {
@@ -433,6 +437,12 @@ void Printer::CollectDynFromDim(const Expr* e) {
 }
 
 void Printer::CollectDynFromType(const Type* t) {
+  // Collecting is idempotent and most vars share a few (interned) types:
+  // skip a type collected recently.
+  const Type*& memo =
+      collected_types_[(reinterpret_cast<uintptr_t>(t) >> 4) % kCollectedTypes];
+  if (memo == t) return;
+  memo = t;
   switch (t->kind()) {
     case TypeKind::kTensor:
     case TypeKind::kDistributedTensor: {
@@ -612,7 +622,7 @@ void Printer::PrintProgramText(const Program& program) {
   Append("\nimport pypto.language as pl\n\n");
   ScanProgram(program);
   // Generous: untouched reserved pages cost nothing, regrowth copies.
-  out_.reserve(out_.size() + 64 * node_count_ + 4096);
+  out_.Reserve(64 * node_count_ + 4096);
   for (absl::string_view dyn : sorted_dyn_names_) {
     Append(dyn);
     Append(" = pl.dynamic(\"");
