@@ -12,6 +12,10 @@
 * `bazel build --config=fuzz //fuzz:parser_fuzzer` links the same target as a
   libFuzzer binary under ASan+UBSan (clang):
       bazel-bin/fuzz/parser_fuzzer -max_total_time=60 CORPUS_DIR
+
+Both are linked statically. The libFuzzer build also links UBSan's C++
+runtime and //fuzz:sanitizer_options (ASan defaults tuned for fuzzing).
+See docs/fuzzing.md.
 """
 
 def cc_fuzz_test(name, srcs, deps = [], corpus = [], **kwargs):
@@ -23,13 +27,19 @@ def cc_fuzz_test(name, srcs, deps = [], corpus = [], **kwargs):
         name = name,
         srcs = srcs,
         deps = deps + select({
-            "//fuzz:libfuzzer": [],
+            "//fuzz:libfuzzer": ["//fuzz:sanitizer_options"],
             "//conditions:default": ["//fuzz:replay_main"],
         }),
         linkopts = select({
-            "//fuzz:libfuzzer": ["-fsanitize=fuzzer"],
+            # Bazel links with the C driver (`clang`), which leaves out
+            # UBSan's C++ runtime (vptr and function-type checks) unless
+            # asked for it.
+            "//fuzz:libfuzzer": ["-fsanitize=fuzzer", "-fsanitize-link-c++-runtime"],
             "//conditions:default": [],
         }),
+        # One statically linked binary: calls between the libraries then go
+        # straight, not through PLT stubs into a dozen instrumented .so files.
+        linkstatic = kwargs.pop("linkstatic", True),
         data = [":" + name + "_corpus"],
         args = ["$(locations :%s_corpus)" % name] if corpus else [],
         **kwargs

@@ -26,6 +26,9 @@ int Replay(const std::filesystem::path& path) {
     return 1;
   }
   std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Shown only when the harness then fails (bazel test prints a failing
+  // test's output): names the input that broke it.
+  std::fprintf(stderr, "replay: %s\n", path.c_str());
   LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   return 0;
 }

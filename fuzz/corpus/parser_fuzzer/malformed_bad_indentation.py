@@ -1,0 +1,10 @@
+# pypto.program: P
+import pypto.language as pl
+
+@pl.program
+class P:
+    @pl.function
+    def f(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+        b: pl.Scalar[pl.INDEX] = a + 1
+      c: pl.Scalar[pl.INDEX] = b
+        return c

@@ -1,0 +1,5 @@
+# pypto.program: P
+import pypto.language as pl
+
+@pl.program
+class P:

@@ -1,0 +1,9 @@
+# pypto.program: P
+import pypto.language as pl
+
+@pl.program
+class P:
+    @pl.function
+    def f(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+        pl.yield_(a)
+        return a
