@@ -1,0 +1,273 @@
+#include "bench/stages.h"
+
+#include <sys/resource.h>
+#include <time.h>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "backends/registry.h"
+#include "bench/alloc_counter.h"
+#include "bench/program_gen.h"
+#include "codegen/pto_emitter.h"
+#include "ir/analysis/structural_equal.h"
+#include "ir/analysis/structural_hash.h"
+#include "ir/analysis/verifier.h"
+#include "ir/check.h"
+#include "ir/context.h"
+#include "ir/text/parser.h"
+#include "ir/text/printer.h"
+#include "passes/all_passes.h"
+#include "passes/pass_manager.h"
+
+namespace pto::bench {
+namespace {
+
+const backends::Backend* A5() {
+  absl::StatusOr<const backends::Backend*> b = backends::FindBackend("a5");
+  PTO_CHECK(b.ok()) << b.status().message();
+  return *b;
+}
+
+// Stores a result where the compiler cannot prove it unused.
+volatile size_t sink;
+
+// --- Read-only stages on a MixedProgram ---------------------------------------
+
+class MixedRun : public StageRun {
+ public:
+  explicit MixedRun(int64_t n) : program_(MixedProgram(ctx_, n)), n_(n) {}
+  int64_t InputStatements() const override { return n_; }
+  int64_t OutputStatements() const override { return n_; }
+  size_t ArenaBytes() const override { return ctx_.bytes_allocated(); }
+
+ protected:
+  ir::Context ctx_;
+  ir::Program program_;
+  int64_t n_;
+};
+
+class PrintRun : public MixedRun {
+ public:
+  using MixedRun::MixedRun;
+  void Run() override {
+    std::string text = ir::PrintProgram(program_);
+    PTO_CHECK(!text.empty());
+  }
+};
+
+class VerifyRun : public MixedRun {
+ public:
+  using MixedRun::MixedRun;
+  void Run() override {
+    absl::Status s = ir::VerifyProgram(program_);
+    PTO_CHECK(s.ok()) << s.message();
+  }
+};
+
+class HashRun : public MixedRun {
+ public:
+  using MixedRun::MixedRun;
+  void Run() override { sink = ir::StructuralHash(program_); }
+};
+
+// Two equal programs built in two Contexts: nothing is shared, so every node
+// pair is compared.
+class EqualRun : public MixedRun {
+ public:
+  explicit EqualRun(int64_t n) : MixedRun(n), other_(MixedProgram(other_ctx_, n)) {}
+  void Run() override { PTO_CHECK(ir::StructuralEqual(program_, other_)); }
+
+ private:
+  ir::Context other_ctx_;
+  ir::Program other_;
+};
+
+// --- Parse -----------------------------------------------------------------------
+
+// Parses the printed MixedProgram into a fresh Context on every Run().
+class ParseRun : public StageRun {
+ public:
+  explicit ParseRun(int64_t n) : n_(n) {
+    ir::Context ctx;
+    text_ = ir::PrintProgram(MixedProgram(ctx, n));
+  }
+  void Run() override {
+    ctx_.reset();
+    ctx_.emplace();
+    absl::StatusOr<ir::Program> p = ir::ParseProgram(*ctx_, text_, "mixed.py");
+    PTO_CHECK(p.ok()) << p.status().message();
+  }
+  int64_t InputStatements() const override { return n_; }
+  int64_t OutputStatements() const override { return n_; }
+  size_t ArenaBytes() const override { return ctx_ ? ctx_->bytes_allocated() : 0; }
+  // Run() parses into a fresh Context.
+  size_t ArenaBytesBeforeRun() const override { return 0; }
+
+ private:
+  int64_t n_;
+  std::string text_;
+  std::optional<ir::Context> ctx_;
+};
+
+// --- Passes ------------------------------------------------------------------------
+
+// Runs `spec` from BuiltinPasses() on a generated program; with `manager`, as
+// pto-opt does (PassManager, verifying the input and every pass's output),
+// otherwise the bare passes.
+class PassRun : public StageRun {
+ public:
+  PassRun(ir::Program (*make)(ir::Context&, int64_t), int64_t n, absl::string_view spec,
+          bool manager)
+      : input_(make(ctx_, n)), output_(input_), pass_context_(A5()) {
+    absl::StatusOr<std::vector<std::unique_ptr<passes::Pass>>> built =
+        passes::BuiltinPasses().Build(spec);
+    PTO_CHECK(built.ok()) << built.status().message();
+    if (manager) {
+      manager_.emplace(std::move(*built));
+    } else {
+      passes_ = std::move(*built);
+    }
+    input_statements_ = CountStatements(input_);
+  }
+  void Run() override {
+    if (manager_) {
+      absl::StatusOr<ir::Program> out = manager_->Run(input_, pass_context_);
+      PTO_CHECK(out.ok()) << out.status().message();
+      output_ = *out;
+      return;
+    }
+    ir::Program p = input_;
+    for (const std::unique_ptr<passes::Pass>& pass : passes_) {
+      absl::StatusOr<ir::Program> out = pass->Run(p, pass_context_);
+      PTO_CHECK(out.ok()) << pass->name() << ": " << out.status().message();
+      p = *out;
+    }
+    output_ = p;
+  }
+  int64_t InputStatements() const override { return input_statements_; }
+  int64_t OutputStatements() const override { return CountStatements(output_); }
+  size_t ArenaBytes() const override { return ctx_.bytes_allocated(); }
+
+ private:
+  ir::Context ctx_;
+  ir::Program input_;
+  ir::Program output_;
+  passes::PassContext pass_context_;
+  std::optional<passes::PassManager> manager_;
+  std::vector<std::unique_ptr<passes::Pass>> passes_;
+  int64_t input_statements_ = 0;
+};
+
+ir::Program Mixed(ir::Context& ctx, int64_t n) { return MixedProgram(ctx, n); }
+
+// --- Codegen ---------------------------------------------------------------------
+
+// EmitPto on the default pipeline's output for a MixedProgram (lowered
+// untimed); N counts the input program's statements.
+class EmitRun : public StageRun {
+ public:
+  explicit EmitRun(int64_t n) : program_(MixedProgram(ctx_, n)) {
+    absl::StatusOr<std::vector<std::unique_ptr<passes::Pass>>> built =
+        passes::BuiltinPasses().Build("default");
+    PTO_CHECK(built.ok()) << built.status().message();
+    passes::PassManager pm(std::move(*built));
+    passes::PassContext pass_context(A5());
+    absl::StatusOr<ir::Program> out = pm.Run(program_, pass_context);
+    PTO_CHECK(out.ok()) << out.status().message();
+    program_ = *out;
+    lowered_statements_ = CountStatements(program_);
+  }
+  void Run() override {
+    absl::StatusOr<std::string> pto = codegen::EmitPto(program_, A5());
+    PTO_CHECK(pto.ok()) << pto.status().message();
+  }
+  int64_t InputStatements() const override { return lowered_statements_; }
+  int64_t OutputStatements() const override { return lowered_statements_; }
+  size_t ArenaBytes() const override { return ctx_.bytes_allocated(); }
+
+ private:
+  ir::Context ctx_;
+  ir::Program program_;
+  int64_t lowered_statements_ = 0;
+};
+
+template <typename T>
+std::unique_ptr<StageRun> Prepare(int64_t n) {
+  return std::make_unique<T>(n);
+}
+
+std::unique_ptr<StageRun> PrepareLowerComposite(int64_t n) {
+  return std::make_unique<PassRun>(CompositeProgram, n, "lower-composite-ops", false);
+}
+std::unique_ptr<StageRun> PrepareLowerSin(int64_t n) {
+  return std::make_unique<PassRun>(SinChainProgram, n, "lower-composite-ops", false);
+}
+std::unique_ptr<StageRun> PrepareLegalizeCast(int64_t n) {
+  return std::make_unique<PassRun>(CastChainProgram, n, "legalize-tile-cast", false);
+}
+std::unique_ptr<StageRun> PrepareDefaultPipeline(int64_t n) {
+  return std::make_unique<PassRun>(Mixed, n, "default", true);
+}
+
+constexpr Stage kStages[] = {
+    {"parse", "statements (mixed program)", true, Prepare<ParseRun>},
+    {"print", "statements (mixed program)", true, Prepare<PrintRun>},
+    {"verify", "statements (mixed program)", true, Prepare<VerifyRun>},
+    {"structural_equal", "statements (mixed program, two contexts)", true, Prepare<EqualRun>},
+    {"structural_hash", "statements (mixed program)", true, Prepare<HashRun>},
+    {"lower_composite", "tile.sin/cos/select calls", false, PrepareLowerComposite},
+    {"lower_sin", "chained tile.sin calls", false, PrepareLowerSin},
+    {"legalize_cast", "chained INT32<->FP16 casts (a5)", false, PrepareLegalizeCast},
+    {"default_pipeline", "statements (mixed program, PassManager, a5)", false,
+     PrepareDefaultPipeline},
+    {"pto_emit", "statements (mixed program, lowered)", true, Prepare<EmitRun>},
+};
+
+}  // namespace
+
+absl::Span<const Stage> AllStages() { return kStages; }
+
+const Stage* FindStage(absl::string_view name) {
+  for (const Stage& s : kStages) {
+    if (s.name == name) return &s;
+  }
+  return nullptr;
+}
+
+double ThreadCpuSeconds() {
+  timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+long MinorFaults() {
+  rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_minflt;
+}
+
+Sample TimedRun(StageRun& run) {
+  Sample sample;
+  size_t arena_before = run.ArenaBytesBeforeRun();
+  ResetHeapPeak();
+  size_t heap_before = HeapLiveBytes();
+  long faults = MinorFaults();
+  double cpu = ThreadCpuSeconds();
+  auto start = std::chrono::steady_clock::now();
+  run.Run();
+  sample.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  sample.cpu_seconds = ThreadCpuSeconds() - cpu;
+  sample.page_faults = MinorFaults() - faults;
+  size_t arena_after = run.ArenaBytes();
+  sample.arena_bytes = arena_after - arena_before;
+  size_t peak = HeapPeakBytes();
+  sample.heap_peak_bytes = peak > heap_before ? peak - heap_before : 0;
+  return sample;
+}
+
+}  // namespace pto::bench

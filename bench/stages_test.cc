@@ -1,0 +1,50 @@
+#include "bench/stages.h"
+
+#include <set>
+#include <string>
+
+#include "gtest/gtest.h"
+
+namespace pto::bench {
+namespace {
+
+TEST(StagesTest, EveryStageRunsAtASmallSize) {
+  std::set<std::string> names;
+  for (const Stage& stage : AllStages()) {
+    SCOPED_TRACE(std::string(stage.name));
+    names.insert(std::string(stage.name));
+    std::unique_ptr<StageRun> run = stage.prepare(1000);
+    Sample s = TimedRun(*run);
+    EXPECT_GT(s.seconds, 0);
+    EXPECT_GT(run->InputStatements(), 0);
+    EXPECT_GE(run->OutputStatements(), run->InputStatements());
+    if (stage.reusable) {
+      int64_t out = run->OutputStatements();
+      TimedRun(*run);
+      EXPECT_EQ(run->OutputStatements(), out);
+    }
+  }
+  EXPECT_EQ(names.size(), AllStages().size());
+  EXPECT_EQ(FindStage("nope"), nullptr);
+  ASSERT_NE(FindStage("lower_sin"), nullptr);
+}
+
+TEST(StagesTest, LoweringCountsAndMemory) {
+  std::unique_ptr<StageRun> run = FindStage("lower_sin")->prepare(100);
+  EXPECT_EQ(run->InputStatements(), 103);
+  Sample s = TimedRun(*run);
+  // Each tile.sin becomes 31 statements.
+  EXPECT_EQ(run->OutputStatements(), 100 * 31 + 3);
+  EXPECT_GT(s.arena_bytes, 0u);
+  EXPECT_GT(s.heap_peak_bytes, 0u);
+
+  std::unique_ptr<StageRun> parse = FindStage("parse")->prepare(1000);
+  Sample p = TimedRun(*parse);
+  EXPECT_GT(p.arena_bytes, 0u);
+  // A fresh Context per run: the second run's arena is the same size.
+  Sample again = TimedRun(*parse);
+  EXPECT_EQ(again.arena_bytes, p.arena_bytes);
+}
+
+}  // namespace
+}  // namespace pto::bench
