@@ -1,6 +1,8 @@
 #include "ir/context.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
@@ -365,6 +367,9 @@ const ConstInt* Context::Int(int64_t value, DataType dtype, SourceLoc loc) {
 }
 
 const ConstFloat* Context::Float(double value, DataType dtype, SourceLoc loc) {
+  // One NaN per sign: the text form spells NaN without a payload, so a
+  // payload could not survive a print/parse round trip.
+  if (std::isnan(value)) value = std::copysign(std::numeric_limits<double>::quiet_NaN(), value);
   return Make<ConstFloat>(loc, GetScalarType(dtype), value);
 }
 

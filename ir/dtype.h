@@ -94,6 +94,21 @@ class DataType {
   Code code_;
 };
 
+// The scalar arithmetic promotion rule (PyPTO's): the wider dtype wins, the
+// left one on a tie. Both operands are ints or both floats.
+inline DataType PromoteScalarDTypes(DataType lhs, DataType rhs) {
+  return rhs.bits() > lhs.bits() ? rhs : lhs;
+}
+
+// Whether a scalar of dtype `from` needs a Cast to be used as `to`. INDEX and
+// INT64 are the same 64-bit signed integer and mix without one.
+inline bool ScalarNeedsCast(DataType from, DataType to) {
+  if (from == to) return false;
+  bool index_pair = (from == DataType::kIndex && to == DataType::kInt64) ||
+                    (from == DataType::kInt64 && to == DataType::kIndex);
+  return !index_pair;
+}
+
 }  // namespace pto::ir
 
 #endif  // PTO_IR_DTYPE_H_

@@ -1,10 +1,8 @@
 #include "ir/analysis/ir_format.h"
 
-#include <cmath>
-#include <cstdio>
-
 #include "absl/strings/str_cat.h"
 #include "ir/enums.h"
+#include "ir/float_literal.h"
 #include "ir/function.h"
 #include "ir/op.h"
 
@@ -14,15 +12,7 @@ namespace {
 // Diagnostics never need more; it also bounds the recursion on hostile trees.
 constexpr int kMaxFormatDepth = 32;
 
-std::string FormatFloat(double v) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  char buf[40];
-  std::snprintf(buf, sizeof(buf), "%.17g", v);
-  std::string s = buf;
-  if (s.find_first_of(".e") == std::string::npos) s += ".0";
-  return s;
-}
+std::string FormatFloat(double v) { return std::string(FloatLiteral(v).view()); }
 
 template <typename E>
 std::string EnumSpelling(int64_t raw) {

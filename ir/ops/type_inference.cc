@@ -510,13 +510,33 @@ Proof ProveEqual(const Expr* a, const Expr* b) {
   return Proof::kUnknown;
 }
 
+namespace {
+
+DataType ScalarDTypeOf(const Expr* e) {
+  const auto* s = e->type()->As<ScalarType>();
+  return s != nullptr ? s->dtype() : DataType(DataType::kIndex);
+}
+
+// `a op b` typed (and cast) the way the parser builds it from text, so that
+// a deduced extent prints and parses back to the same expression.
+const Expr* Extent(Context& ctx, BinaryOp op, const Expr* a, const Expr* b) {
+  DataType ta = ScalarDTypeOf(a);
+  DataType tb = ScalarDTypeOf(b);
+  DataType t = PromoteScalarDTypes(ta, tb);
+  if (ScalarNeedsCast(ta, t)) a = ctx.NewUnary(UnaryOp::kCast, a, t);
+  if (ScalarNeedsCast(tb, t)) b = ctx.NewUnary(UnaryOp::kCast, b, t);
+  return ctx.NewBinary(op, a, b, t);
+}
+
+}  // namespace
+
 const Expr* AddExtent(Context& ctx, const Expr* a, const Expr* b) {
   std::optional<int64_t> x = AsConstInt(a);
   std::optional<int64_t> y = AsConstInt(b);
   if (x && y) return ctx.Index(*x + *y);
   if (x == 0) return b;
   if (y == 0) return a;
-  return ctx.NewBinary(BinaryOp::kAdd, a, b, DataType::kIndex);
+  return Extent(ctx, BinaryOp::kAdd, a, b);
 }
 
 const Expr* SubExtent(Context& ctx, const Expr* a, const Expr* b) {
@@ -525,7 +545,7 @@ const Expr* SubExtent(Context& ctx, const Expr* a, const Expr* b) {
   if (x && y) return ctx.Index(*x - *y);
   if (y == 0) return a;
   if (ExprIdentical(a, b)) return ctx.Index(0);
-  return ctx.NewBinary(BinaryOp::kSub, a, b, DataType::kIndex);
+  return Extent(ctx, BinaryOp::kSub, a, b);
 }
 
 const Expr* MulExtent(Context& ctx, const Expr* a, const Expr* b) {
@@ -534,31 +554,31 @@ const Expr* MulExtent(Context& ctx, const Expr* a, const Expr* b) {
   if (x && y) return ctx.Index(*x * *y);
   if (x == 1) return b;
   if (y == 1) return a;
-  return ctx.NewBinary(BinaryOp::kMul, a, b, DataType::kIndex);
+  return Extent(ctx, BinaryOp::kMul, a, b);
 }
 
 const Expr* MinExtent(Context& ctx, const Expr* a, const Expr* b) {
   if (ProveLessEqual(a, b) == Proof::kTrue) return a;
   if (ProveLessEqual(b, a) == Proof::kTrue) return b;
-  return ctx.NewBinary(BinaryOp::kMin, a, b, DataType::kIndex);
+  return Extent(ctx, BinaryOp::kMin, a, b);
 }
 
 const Expr* MaxExtent(Context& ctx, const Expr* a, const Expr* b) {
   if (ProveLessEqual(a, b) == Proof::kTrue) return b;
   if (ProveLessEqual(b, a) == Proof::kTrue) return a;
-  return ctx.NewBinary(BinaryOp::kMax, a, b, DataType::kIndex);
+  return Extent(ctx, BinaryOp::kMax, a, b);
 }
 
 const Expr* CeilDivExtent(Context& ctx, const Expr* a, int64_t d) {
   PTO_CHECK(d > 0);
   if (std::optional<int64_t> x = AsConstInt(a)) return ctx.Index((*x + d - 1) / d);
-  const Expr* sum = ctx.NewBinary(BinaryOp::kAdd, a, ctx.Index(d - 1), DataType::kIndex);
-  return ctx.NewBinary(BinaryOp::kFloorDiv, sum, ctx.Index(d), DataType::kIndex);
+  const Expr* sum = Extent(ctx, BinaryOp::kAdd, a, ctx.Index(d - 1));
+  return Extent(ctx, BinaryOp::kFloorDiv, sum, ctx.Index(d));
 }
 
 const Expr* RoundUpExtent(Context& ctx, const Expr* a, int64_t d) {
   if (std::optional<int64_t> x = AsConstInt(a)) return ctx.Index((*x + d - 1) / d * d);
-  return ctx.NewBinary(BinaryOp::kMul, CeilDivExtent(ctx, a, d), ctx.Index(d), DataType::kIndex);
+  return Extent(ctx, BinaryOp::kMul, CeilDivExtent(ctx, a, d), ctx.Index(d));
 }
 
 }  // namespace pto::ir

@@ -1,10 +1,38 @@
 #include "ir/text/name_uniquer.h"
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "ir/text/lexer.h"
 
 namespace pto::ir::text {
 
-void NameUniquer::Assign(absl::Span<const absl::string_view> names) {
+namespace {
+
+bool IsNameStart(char c) { return absl::ascii_isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool IsNameChar(char c) { return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The identifier `name` is printed as when it is not printable itself.
+std::string Printable(absl::string_view name) {
+  std::string out;
+  if (name.empty() || !IsNameStart(name[0])) out.push_back('_');
+  for (char c : name) out.push_back(IsNameChar(c) ? c : '_');
+  if (IsPythonKeyword(out)) out.push_back('_');
+  return out;
+}
+
+}  // namespace
+
+bool IsPrintableName(absl::string_view name) {
+  if (name.empty() || !IsNameStart(name[0])) return false;
+  for (char c : name.substr(1)) {
+    if (!IsNameChar(c)) return false;
+  }
+  // Keywords are short and lower case; most names fail this cheap test.
+  return name.size() > 8 || !IsPythonKeyword(name);
+}
+
+void NameUniquer::Assign(absl::Span<const absl::string_view> names,
+                         absl::Span<const absl::string_view> reserved) {
   out_.assign(names.begin(), names.end());
   generated_.clear();
   index_.clear();
@@ -12,13 +40,24 @@ void NameUniquer::Assign(absl::Span<const absl::string_view> names) {
   holder_entry_.resize(names.size());
   // One hash operation per holder when every name is unique (the common
   // case); the second pass reaches a holder's entry by index.
-  index_.reserve(names.size());
+  index_.reserve(names.size() + reserved.size());
+  // A reserved name looks like a name with one holder that already claimed
+  // it, so a holder of it counts as sharing it and takes a suffix.
+  for (absl::string_view r : reserved) {
+    if (index_.try_emplace(r, static_cast<uint32_t>(entries_.size())).second) {
+      entries_.push_back(Entry{1, 0, true});
+    }
+  }
   bool any_shared = false;
   constexpr size_t kPrefetchDistance = 8;
-  for (size_t i = 0; i < names.size(); ++i) {
+  for (size_t i = 0; i < out_.size(); ++i) {
+    if (!IsPrintableName(out_[i])) {
+      generated_.push_back(Printable(out_[i]));
+      out_[i] = generated_.back();
+    }
     // Large tables miss the cache on every insert; overlap the misses.
-    if (i + kPrefetchDistance < names.size()) index_.prefetch(names[i + kPrefetchDistance]);
-    auto [it, inserted] = index_.try_emplace(names[i], static_cast<uint32_t>(entries_.size()));
+    if (i + kPrefetchDistance < out_.size()) index_.prefetch(out_[i + kPrefetchDistance]);
+    auto [it, inserted] = index_.try_emplace(out_[i], static_cast<uint32_t>(entries_.size()));
     if (inserted) entries_.emplace_back();
     Entry& e = entries_[it->second];
     any_shared = any_shared || e.holders != 0;

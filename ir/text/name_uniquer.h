@@ -4,16 +4,22 @@
 // a name hint. The printer gives each holder of a name a unique spelling: a
 // name held once is kept; a name held several times goes, in holder order, to
 // `base`, `base_1`, `base_2`, ..., skipping any spelling already taken (by a
-// unique name or an earlier holder).
+// unique name, an earlier holder or a reserved name). A name the parser
+// would not read back as one (not an identifier, or a Python keyword) is
+// first spelled as one: "a b" -> "a_b", "" -> "_", "for" -> "for_".
 //
 //   NameUniquer u;
 //   absl::string_view names[] = {"x", "i", "x", "x_1", "x"};
 //   u.Assign(names);
 //   u.names();   // {"x", "i", "x_2", "x_1", "x_3"}
+//   absl::string_view dims[] = {"N"};
+//   u.Assign({"N", "y"}, dims);
+//   u.names();   // {"N_1", "y"}: N is the program's pl.dynamic dim
 
 #ifndef PTO_IR_TEXT_NAME_UNIQUER_H_
 #define PTO_IR_TEXT_NAME_UNIQUER_H_
 
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <string>
@@ -27,12 +33,19 @@
 
 namespace pto::ir::text {
 
+// Whether the parser reads `name` back as that name: an identifier that is
+// not a Python keyword.
+bool IsPrintableName(absl::string_view name);
+
 class NameUniquer {
  public:
   // Assigns a spelling to each holder; names()[i] belongs to holder i. Views
   // stay valid until the next Assign (they point into `names` or into this
   // object). Expected linear time.
-  void Assign(absl::Span<const absl::string_view> names);
+  // Holders never get a `reserved` spelling (nor keep one as their bare
+  // name).
+  void Assign(absl::Span<const absl::string_view> names,
+              absl::Span<const absl::string_view> reserved = {});
   absl::Span<const absl::string_view> names() const { return out_; }
 
  private:

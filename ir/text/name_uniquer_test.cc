@@ -52,5 +52,23 @@ TEST(NameUniquerTest, ManyHoldersOfOneNameStayLinear) {
   EXPECT_EQ(u.names()[19999], "t_19999");
 }
 
+TEST(NameUniquerTest, ReservedNamesAreNeverHandedOut) {
+  NameUniquer u;
+  std::vector<absl::string_view> names = {"N", "y", "N", "N_1"};
+  std::vector<absl::string_view> reserved = {"N", "M"};
+  u.Assign(names, reserved);
+  EXPECT_THAT(std::vector<std::string>(u.names().begin(), u.names().end()),
+              ElementsAre("N_2", "y", "N_3", "N_1"));
+}
+
+TEST(NameUniquerTest, NamesThatAreNoIdentifiersAreRespelled) {
+  EXPECT_THAT(Unique({"a b", "", "1x", "for", "a_b", "lambda", "ok"}),
+              ElementsAre("a_b", "_", "_1x", "for_", "a_b_1", "lambda_", "ok"));
+  EXPECT_TRUE(IsPrintableName("x_1"));
+  EXPECT_FALSE(IsPrintableName("in"));
+  EXPECT_FALSE(IsPrintableName("a-b"));
+  EXPECT_FALSE(IsPrintableName(""));
+}
+
 }  // namespace
 }  // namespace pto::ir::text

@@ -19,8 +19,10 @@
 #include "ir/huge_pages.h"
 #include "ir/ops/builtin.h"
 #include "ir/text/lexer.h"
+#include "ir/text/name_uniquer.h"
 #include "ir/text/printer.h"
 #include "ir/text/scalar_builder.h"
+#include "ir/type_substitute.h"
 
 namespace pto::ir {
 namespace {
@@ -318,6 +320,9 @@ class Parser {
     return ctx_.Index(v);
   }
   bool ParseFloat(const Token& t, double* out);
+  // `float('inf')` and the like: how the printer spells a non-finite float.
+  bool AtFloatCall() { return AtName("float") && At(K::kLParen, 1); }
+  bool ParseFloatCall(double* out);
   // A kwarg value: literal, string, dtype or enum member.
   bool ParseAttrValue(AttrValue* out);
   bool ParseExprList(K close, ExprList* out, int* depth);
@@ -486,6 +491,22 @@ bool Parser::ParseFloat(const Token& t, double* out) {
   return true;
 }
 
+bool Parser::ParseFloatCall(double* out) {
+  Advance();  // float
+  Advance();  // '('
+  const Token str = Peek();
+  if (!At(K::kString)) {
+    return Fail(str, absl::StrCat("float() takes a string such as 'inf' or 'nan', found ",
+                                  Describe(str)));
+  }
+  Advance();
+  std::string body = text::UnquoteString(Text(str));
+  if (!absl::SimpleAtod(body, out)) {
+    return Fail(str, absl::StrCat("float() cannot convert '", body, "' to a float"));
+  }
+  return Expect(K::kRParen);
+}
+
 // --- Module level ----------------------------------------------------------------
 
 void Parser::Prescan() {
@@ -578,6 +599,10 @@ bool Parser::ParseDynamicDecl() {
   Token str;
   if (!Expect(K::kLParen) || !Expect(K::kString, &str) || !Expect(K::kRParen)) return false;
   std::string hint = text::UnquoteString(Text(str));
+  if (!text::IsPrintableName(hint)) {
+    return Fail(str, absl::StrCat("pl.dynamic takes an identifier such as \"N\", not '", hint,
+                                  "'"));
+  }
   const Var* v = ctx_.NewVar(hint, ctx_.GetScalarType(DataType::kIndex), Loc(name));
   dynamic_[Text(name)] = v;
   return ExpectNewline();
@@ -1575,18 +1600,15 @@ Value Parser::ParseUnary() {
   Value v = ParseUnary();
   if (!v) return v;
   if (op.kind == K::kMinus) {
-    // Negated constants fold, as upstream's parser does, so `-1` is a
-    // constant and not Neg(1).
-    if (const auto* c = v.expr->As<ConstInt>()) {
-      if (c->value() == std::numeric_limits<int64_t>::min()) {
+    // Negated constants fold (MakeScalarUnary does it), as upstream's
+    // parser does, so `-1` is a constant and not Neg(1): depth stays 1.
+    if (v.expr->Is<ConstInt>() || v.expr->Is<ConstFloat>()) {
+      if (AsConstInt(v.expr) == std::numeric_limits<int64_t>::min()) {
         return FailValue(op, "integer literal is out of range");
       }
-      const Expr* n = c->dtype() == DataType::kIndex ? ctx_.Index(-c->value())
-                                                     : ctx_.Int(-c->value(), c->dtype(), Loc(op));
-      return Value{n, 1, op.pos()};
-    }
-    if (const auto* c = v.expr->As<ConstFloat>()) {
-      return Value{ctx_.Float(-c->value(), c->dtype(), Loc(op)), 1, op.pos()};
+      Value folded = Unary(UnaryOp::kNeg, v, op);
+      folded.depth = 1;
+      return folded;
     }
     return Unary(UnaryOp::kNeg, v, op);
   }
@@ -1717,6 +1739,11 @@ Value Parser::ParseNameExpr() {
   const Token t = Peek();
   absl::string_view name = Text(t);
   if (At(K::kDot, 1) && (name == "pl" || name == "pld" || name == "self")) return ParseDotted();
+  if (AtFloatCall()) {
+    double v = 0;
+    if (!ParseFloatCall(&v)) return Value{};
+    return Value{ctx_.Float(v, DataType::kFP32, Loc(t)), 1, t.pos()};
+  }
   if (At(K::kLParen, 1)) {
     if (name == "min" || name == "max" || name == "abs") return ParseBuiltin(t);
     return FailValue(t, absl::StrCat("unknown function '", name,
@@ -1850,10 +1877,16 @@ Value Parser::ParseConst(const Token& at) {
   Token value_tok = Peek();
   bool negative = Accept(K::kMinus);
   Token lit = Peek();
-  if (!At(K::kInt) && !At(K::kFloat)) {
+  std::optional<double> spelled;  // float('inf') and the like
+  if (!negative && AtFloatCall()) {
+    double v = 0;
+    if (!ParseFloatCall(&v)) return Value{};
+    spelled = v;
+  } else if (!At(K::kInt) && !At(K::kFloat)) {
     return FailValue(lit, "pl.const takes a number literal and a dtype: pl.const(7, pl.INT32)");
+  } else {
+    Advance();
   }
-  Advance();
   if (!Expect(K::kComma)) return Value{};
   if (AtName("dtype") && At(K::kAssign, 1)) {
     Advance();
@@ -1864,9 +1897,14 @@ Value Parser::ParseConst(const Token& at) {
   if (!ParseDType(&dtype)) return Value{};
   Accept(K::kComma);
   if (!Expect(K::kRParen)) return Value{};
+  if (spelled && !dtype.IsFloat()) {
+    return FailValue(lit, absl::StrCat("pl.const of pl.", dtype.name(), " takes an integer literal"));
+  }
   if (dtype.IsFloat()) {
     double v = 0;
-    if (lit.kind == K::kInt) {
+    if (spelled) {
+      v = *spelled;
+    } else if (lit.kind == K::kInt) {
       int64_t i = 0;
       if (!ParseInt(lit, &i)) return Value{};
       v = static_cast<double>(i);
@@ -2018,6 +2056,12 @@ bool Parser::ParseAttrValue(AttrValue* out) {
       return true;
     }
     case K::kName:
+      if (AtFloatCall()) {
+        double v = 0;
+        if (!ParseFloatCall(&v)) return false;
+        *out = AttrValue::Float(v);
+        return true;
+      }
       if (AtName("pl") && At(K::kDot, 1) && At(K::kName, 2)) {
         if (At(K::kDot, 3)) {
           Token cls, member;
@@ -2176,6 +2220,10 @@ Value Parser::ParseFunctionCall(const Token& name_tok) {
   } else if (sig.returns.size() > 1) {
     type = ctx_.GetTupleType(sig.returns);
   }
+  // A return type naming the callee's params means the call's arguments.
+  DimVarMap bound;
+  for (size_t i = 0; i < args.size(); ++i) bound.emplace(sig.params[i], args[i]);
+  type = SubstituteDimVars(ctx_, type, bound);
   if (depth + 1 > max_depth_) {
     return FailValue(open, absl::StrCat("expression is nested too deeply (the limit is ",
                                         max_depth_, " levels)"));

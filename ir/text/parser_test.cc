@@ -428,6 +428,39 @@ TEST_F(ParserTest, DistributedOpsAndKeywordNamedOpsWithACustomRegistry) {
   EXPECT_THAT(ErrorOf(text), HasSubstr("t.py:8:49: error: unknown op 'tile.and_'"));
 }
 
+TEST_F(ParserTest, CallTypesNameTheArgumentsNotTheCalleeParams) {
+  constexpr absl::string_view text =
+      "# pypto.program: P\n"
+      "import pypto.language as pl\n"
+      "\n"
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function\n"
+      "    def g(self, n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[n, 16], pl.FP32]:\n"
+      "        r: pl.Tensor[[n, 16], pl.FP32] = pl.tensor.create([n, 16], dtype=pl.FP32)\n"
+      "        return r\n"
+      "\n"
+      "    @pl.function\n"
+      "    def f(self, m: pl.Scalar[pl.INDEX]) -> pl.Tensor[[m + 1, 16], pl.FP32]:\n"
+      "        y: pl.Tensor[[m + 1, 16], pl.FP32] = self.g(m + 1)\n"
+      "        return y";
+  absl::StatusOr<Program> p = Parse(text);
+  ASSERT_TRUE(p.ok()) << p.status();
+  std::string printed = PrintProgram(*p);
+  EXPECT_THAT(printed, HasSubstr("y: pl.Tensor[[m + pl.const(1, pl.INDEX), 16], pl.FP32] = "
+                                 "self.g(m + 1)"));
+  absl::StatusOr<Program> again = Parse(printed);
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_EQ(PrintProgram(*again), printed);
+}
+
+TEST_F(ParserTest, DynamicDimNamesMustBeIdentifiers) {
+  EXPECT_THAT(ErrorOf("import pypto.language as pl\nN = pl.dynamic(\"a b\")\n"),
+              HasSubstr("t.py:2:16: error: pl.dynamic takes an identifier such as \"N\", not 'a b'"));
+  EXPECT_THAT(ErrorOf("import pypto.language as pl\nN = pl.dynamic(\"for\")\n"),
+              HasSubstr("not 'for'"));
+}
+
 // --- Diagnostics ------------------------------------------------------------------------
 
 struct DiagnosticCase {
@@ -456,6 +489,10 @@ const DiagnosticCase kDiagnostics[] = {
     {{"c = pl.tile.bogus(t)"}, "t.py:6:13: error: unknown op 'tile.bogus'"},
     {{"c = pl.tile.adds(t, 1.0, foo=1)"}, "t.py:6:13: error: tile.adds: unknown kwarg 'foo'"},
     {{"c = pl.tile.adds(t)"}, "t.py:6:13: error: tile.adds: expects 2 arguments, got 1"},
+    {{"c = pl.tile.adds(t, float('huge'))"},
+     "t.py:6:35: error: float() cannot convert 'huge' to a float"},
+    {{"c = pl.tile.adds(t, float(1.0))"},
+     "t.py:6:35: error: float() takes a string such as 'inf' or 'nan', found"},
     {{"c = pl.tile.full([16, 16], dtype=pl.FP32)"}, "t.py:6:13: error: tile.full: expects 2"},
     {{"c = pl.tile.full([16, 16], 0.0, dtype=pl.FP32, value=1.0)"},
      "t.py:6:56: error: tile.full: argument 'value' given twice"},

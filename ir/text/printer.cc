@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <deque>
 #include <string>
 #include <utility>
@@ -14,6 +13,7 @@
 #include "absl/strings/string_view.h"
 #include "ir/check.h"
 #include "ir/enums.h"
+#include "ir/float_literal.h"
 #include "ir/op.h"
 #include "ir/stmt.h"
 #include "ir/text/lexer.h"
@@ -112,15 +112,7 @@ void AppendInt(text::TextOutput* out, int64_t v) {
 
 // 17 significant digits re-read as the same double; an integral value gets
 // ".0" so it stays a float literal.
-void AppendFloat(text::TextOutput* out, double v) {
-  char buf[40];
-  int n = std::snprintf(buf, sizeof(buf), "%.17g", v);
-  absl::string_view text(buf, n > 0 ? static_cast<size_t>(n) : 0);
-  out->append(text.data(), text.size());
-  if (std::isfinite(v) && text.find_first_of(".eE") == absl::string_view::npos) {
-    out->append(".0");
-  }
-}
+void AppendFloat(text::TextOutput* out, double v) { out->append(FloatLiteral(v).view()); }
 
 template <typename E>
 void AppendEnum(text::TextOutput* out, E value) {
@@ -602,7 +594,8 @@ void Printer::AssignFunctionNames(const Function* f, uint32_t stamp) {
   for (const Var* v : defs_) add(v, true);
   for (const Var* v : uses_) add(v, false);
   for (const Var* v : ordered_) names_.push_back(v->name());
-  function_uniquer_.Assign(names_);
+  // A local must not take a pl.dynamic dim's name: it would shadow the dim.
+  function_uniquer_.Assign(names_, sorted_dyn_names_);
   for (size_t i = 0; i < ordered_.size(); ++i) {
     VarSlot& s = slots_[ordered_[i]->id()];
     s.printed = function_uniquer_.names()[i];
@@ -1006,7 +999,8 @@ int Printer::PrecOf(const Expr* e) const {
     }
     case NodeKind::kConstFloat: {
       const auto* c = e->As<ConstFloat>();
-      return c->dtype() == DataType::kFP32 && std::signbit(c->value()) ? kPrecUnary : kPrecAtom;
+      bool negative_literal = std::signbit(c->value()) && std::isfinite(c->value());
+      return c->dtype() == DataType::kFP32 && negative_literal ? kPrecUnary : kPrecAtom;
     }
     default:
       return kPrecAtom;

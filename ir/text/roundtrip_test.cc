@@ -11,9 +11,14 @@
 #include "gtest/gtest.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/context.h"
+#include <cmath>
+#include <limits>
+
 #include "ir/ops/builtin.h"
+#include "ir/ops/type_inference.h"
 #include "ir/text/parser.h"
 #include "ir/text/printer.h"
+#include "ir/text/scalar_builder.h"
 
 namespace pto::ir {
 namespace {
@@ -391,6 +396,53 @@ TEST_F(BuiltRoundTripTest, LoopIfAndDynamicDims) {
   const Type* rets[] = {pick->type()};
   const Function* f = ctx_.NewFunction("rowsum", params, dirs, rets, ctx_.NewSeq(body));
   ExpectRoundTrip(ctx_.NewProgram("Rows", {f}));
+}
+
+// Each of these once printed text that did not parse back to the same IR.
+TEST_F(BuiltRoundTripTest, NamesAndLiteralsTheParserCouldMisread) {
+  const ScalarType* idx = ctx_.GetScalarType(DataType::kIndex);
+  const ScalarType* i64 = ctx_.GetScalarType(DataType::kInt64);
+  // A dim whose name is no identifier, and a local holding its respelling.
+  const Var* dim = ctx_.NewVar("a b", idx);
+  const Expr* dims[] = {dim, ctx_.Index(16)};
+  const Var* x = ctx_.NewVar("x", ctx_.GetTensorType(DataType::kFP32, dims));
+  const Var* b = ctx_.NewVar("b", i64);
+  // A local named like the dim: it must not shadow it.
+  const Var* shadow = ctx_.NewVar("a_b", idx);
+  const Var* kw = ctx_.NewVar("for", idx);
+  const double inf = std::numeric_limits<double>::infinity();
+  const Call* full = Op("tile.full", {List({16, 16}), ctx_.Float(-inf)},
+                        {{"dtype", AttrValue::DType(DataType::kFP32)}});
+  const Var* t = ctx_.NewVar("t", full->type());
+  const Call* adds = Op("tile.adds", {t, ctx_.Float(std::nan(""))});
+  const Var* u = ctx_.NewVar("u", adds->type());
+  absl::StatusOr<const Expr*> neg = MakeScalarUnary(ctx_, UnaryOp::kNeg, ctx_.Index(3));
+  ASSERT_TRUE(neg.ok());
+  EXPECT_EQ(AsConstInt(*neg), -3);  // folded, as the parser folds `-3`
+  // An extent over an INT64 scalar is typed as the parser types `b + 7`.
+  const Expr* extent = AddExtent(ctx_, b, ctx_.Index(7));
+  EXPECT_EQ(extent->type(), static_cast<const Type*>(i64));
+  const Var* n = ctx_.NewVar("n", idx);
+  absl::string_view empty_note[] = {absl::string_view()};  // `#` alone, null data
+  const Stmt* body[] = {
+      ctx_.NewAssign(shadow, ctx_.NewBinary(BinaryOp::kAdd, dim, ctx_.Index(1), DataType::kIndex)),
+      ctx_.NewAssign(kw, *neg),
+      ctx_.NewAssign(n, ctx_.NewBinary(BinaryOp::kAdd, shadow, kw, DataType::kIndex)),
+      ctx_.NewAssign(t, full, {}, empty_note),
+      ctx_.NewAssign(u, adds),
+      ctx_.NewReturn({u, n, extent})};
+  const Var* params[] = {x, b};
+  ParamDirection dirs[] = {ParamDirection::kIn, ParamDirection::kIn};
+  const Type* rets[] = {u->type(), idx, i64};
+  const Function* f = ctx_.NewFunction("f", params, dirs, rets, ctx_.NewSeq(body));
+  Program p = ctx_.NewProgram("Names", {f});
+  std::string text = PrintProgram(p);
+  EXPECT_THAT(text, ::testing::HasSubstr("a_b = pl.dynamic(\"a_b\")"));
+  EXPECT_THAT(text, ::testing::HasSubstr("a_b_1: pl.Scalar[pl.INDEX] = a_b + 1"));
+  EXPECT_THAT(text, ::testing::HasSubstr("for_: pl.Scalar[pl.INDEX] = -3"));
+  EXPECT_THAT(text, ::testing::HasSubstr("pl.tile.full([16, 16], dtype=pl.FP32, value=float('-inf'))"));
+  EXPECT_THAT(text, ::testing::HasSubstr("pl.tile.adds(t, float('nan'))"));
+  ExpectRoundTrip(p);
 }
 
 TEST_F(BuiltRoundTripTest, ScalarsWhileTuplesAndCalls) {

@@ -1,5 +1,7 @@
 #include "ir/text/scalar_builder.h"
 
+#include <limits>
+
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "ir/text/printer.h"
@@ -26,12 +28,7 @@ absl::StatusOr<DataType> ScalarDType(absl::string_view op, const Expr* e) {
 }
 
 const Expr* MaybeCast(Context& ctx, const Expr* e, DataType from, DataType to, SourceLoc loc) {
-  if (from == to) return e;
-  // INDEX and INT64 are the same 64-bit signed integer: no Cast between them.
-  bool index_like = (from == DataType::kIndex && to == DataType::kInt64) ||
-                    (from == DataType::kInt64 && to == DataType::kIndex);
-  if (index_like) return e;
-  return ctx.NewUnary(UnaryOp::kCast, e, to, loc);
+  return ScalarNeedsCast(from, to) ? ctx.NewUnary(UnaryOp::kCast, e, to, loc) : e;
 }
 
 }  // namespace
@@ -128,7 +125,7 @@ absl::StatusOr<const Expr*> MakeScalarBinary(Context& ctx, BinaryOp op, const Ex
     return OperandError(name, absl::StrCat("cannot mix ", l->lower_name(), " and ", r->lower_name(),
                                            "; convert one with pl.cast"));
   }
-  DataType promoted = r->bits() > l->bits() ? *r : *l;
+  DataType promoted = PromoteScalarDTypes(*l, *r);
   const Expr* a = MaybeCast(ctx, lhs, *l, promoted, loc);
   const Expr* b = MaybeCast(ctx, rhs, *r, promoted, loc);
   DataType result = cls == OpClass::kComparison ? DataType(DataType::kBool) : promoted;
@@ -154,6 +151,18 @@ absl::StatusOr<const Expr*> MakeScalarUnary(Context& ctx, UnaryOp op, const Expr
       if (!t->IsInt() && !t->IsFloat()) {
         return OperandError(name,
                             absl::StrCat("requires a numeric operand, got ", t->lower_name()));
+      }
+      if (op == UnaryOp::kNeg) {
+        // A negated literal is a literal: `-1` prints and parses as one, so
+        // Neg(1) could not survive a round trip.
+        if (const auto* c = operand->As<ConstInt>()) {
+          if (c->value() == std::numeric_limits<int64_t>::min()) {
+            return OperandError(name, "negating the smallest INT64 value overflows");
+          }
+          if (c->dtype() == DataType::kIndex) return ctx.Index(-c->value());
+          return ctx.Int(-c->value(), c->dtype(), loc);
+        }
+        if (const auto* c = operand->As<ConstFloat>()) return ctx.Float(-c->value(), c->dtype(), loc);
       }
       return ctx.NewUnary(op, operand, *t, loc);
     case UnaryOp::kCast:

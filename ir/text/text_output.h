@@ -40,6 +40,7 @@ class TextOutput {
     *cur_++ = c;
   }
   void append(const char* s, size_t n) {
+    if (n == 0) return;  // `s` may be null then, which memcpy must not see
     if (static_cast<size_t>(end_ - cur_) < n) Grow(n);
     std::memcpy(cur_, s, n);
     cur_ += n;
