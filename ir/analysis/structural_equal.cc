@@ -411,18 +411,22 @@ bool EqualChecker::DefineVar(const Var* a, const Var* b, bool fold_int64) {
     return Fail([&] { return Versus(DescribeExpr(a), DescribeExpr(b)); });
   }
   if (!SameTypes(a->type(), b->type(), fold_int64)) return Up([] { return "type"; });
-  auto [pa, new_a] = a_to_b_.Insert(a, b);
-  if (!new_a && *pa != b) {
+  // Plain pointers, not structured bindings: C++17 lambdas cannot capture
+  // those (clang rejects it).
+  auto inserted_a = a_to_b_.Insert(a, b);
+  const Var* paired_a = *inserted_a.first;
+  if (!inserted_a.second && paired_a != b) {
     return Fail([&] {
       return absl::StrCat(Versus(DescribeExpr(a), DescribeExpr(b)), " (", Quote(a->name()),
-                          " is already paired with ", Quote((*pa)->name()), ")");
+                          " is already paired with ", Quote(paired_a->name()), ")");
     });
   }
-  auto [pb, new_b] = b_to_a_.Insert(b, a);
-  if (!new_b && *pb != a) {
+  auto inserted_b = b_to_a_.Insert(b, a);
+  const Var* paired_b = *inserted_b.first;
+  if (!inserted_b.second && paired_b != a) {
     return Fail([&] {
       return absl::StrCat(Versus(DescribeExpr(a), DescribeExpr(b)), " (", Quote(b->name()),
-                          " is already paired with ", Quote((*pb)->name()), ")");
+                          " is already paired with ", Quote(paired_b->name()), ")");
     });
   }
   return true;
