@@ -199,10 +199,6 @@ absl::Status FunctionEmitter::EmitSignature(std::string& header) {
       PTO_ASSIGN_OR_RETURN(absl::string_view dtype, ScalarTypeName(t->dtype()));
       tensor_params_.emplace_back(p, add_arg(PtrType(dtype)));
       for (const ir::Expr* d : t->shape()) CollectDimVars(d, dim_vars);
-      if (const ir::TensorView* v = t->view()) {
-        for (const ir::Expr* d : v->stride) CollectDimVars(d, dim_vars);
-        for (const ir::Expr* d : v->valid_shape) CollectDimVars(d, dim_vars);
-      }
     } else if (const auto* s = p->type()->As<ir::ScalarType>()) {
       PTO_ASSIGN_OR_RETURN(absl::string_view dtype, ScalarTypeName(s->dtype()));
       BindScalar(p, ScalarValue{add_arg(dtype), s->dtype()});
@@ -228,6 +224,23 @@ absl::Status FunctionEmitter::EmitSignature(std::string& header) {
     if (s == nullptr) return Fail(absl::StrCat("dim '", v->name(), "' is not a scalar"));
     PTO_ASSIGN_OR_RETURN(absl::string_view dtype, ScalarTypeName(s->dtype()));
     BindScalar(v, ScalarValue{add_arg(dtype), s->dtype()});
+  }
+  // A symbol only a view names (valid_shape, stride) has no runtime value:
+  // nothing the caller passes carries it.
+  for (const auto& [param, ptr] : tensor_params_) {
+    const ir::TensorView* view = param->type()->As<ir::TensorType>()->view();
+    if (view == nullptr) continue;
+    std::vector<const ir::Var*> view_vars;
+    for (const ir::Expr* d : view->stride) CollectDimVars(d, view_vars);
+    for (const ir::Expr* d : view->valid_shape) CollectDimVars(d, view_vars);
+    for (const ir::Var* v : view_vars) {
+      if (bindings_.contains(v)) continue;
+      loc_ = param->loc().known() ? param->loc() : fn_.loc();
+      return Fail(absl::StrCat("symbolic extent '", v->name(), "' in the view of parameter '",
+                               param->name(),
+                               "' is type metadata only; bind it with a scalar parameter or a "
+                               "dim of a tensor parameter's shape"));
+    }
   }
   header += ")";
   if (type == ir::FunctionType::kAIC) {

@@ -91,6 +91,32 @@ TEST_F(PtoTest, DimGivenByAScalarParamUsesThatParam) {
   EXPECT_THAT(text, HasSubstr("shape = [%c16, %arg1_index], strides = [%arg1_index, %c1]"));
 }
 
+TEST_F(PtoTest, AViewOnlySymbolIsRejectedAndAShapeDimBindsIt) {
+  const ir::Var* v = ctx_.NewVar("V", ctx_.GetScalarType(DataType::kIndex));
+  const ir::Expr* shape[] = {ctx_.Index(16), ctx_.Index(16)};
+  const ir::Expr* valid[] = {ctx_.Index(16), v};
+  ir::TensorView view;
+  view.valid_shape = valid;
+  Param(ctx_.NewVar("x", ctx_.GetTensorType(DataType::kFP32, shape, view), Loc(3, 7)));
+  EXPECT_THAT(EmitError(),
+              HasSubstr("k.py:3:7: error: codegen: symbolic extent 'V' in the view of parameter "
+                        "'x' is type metadata only; bind it with a scalar parameter or a dim of "
+                        "a tensor parameter's shape"));
+}
+
+TEST_F(PtoTest, AViewSymbolBoundByAnotherParamsShapeIsAccepted) {
+  const ir::Var* v = ctx_.NewVar("V", ctx_.GetScalarType(DataType::kIndex));
+  const ir::Expr* shape[] = {ctx_.Index(16), ctx_.Index(16)};
+  const ir::Expr* valid[] = {ctx_.Index(16), v};
+  ir::TensorView view;
+  view.valid_shape = valid;
+  Param(ctx_.NewVar("x", ctx_.GetTensorType(DataType::kFP32, shape, view)));
+  const ir::Expr* y_shape[] = {v, ctx_.Index(16)};
+  Param(ctx_.NewVar("y", ctx_.GetTensorType(DataType::kFP32, y_shape)));
+  EXPECT_THAT(EmitOk(), HasSubstr("func.func @k(%arg0: !pto.ptr<f32>, %arg1: !pto.ptr<f32>, "
+                                  "%arg2: index) {"));
+}
+
 TEST_F(PtoTest, KernelKindAttributes) {
   Load("t", DataType::kFP32, 16, 16);
   absl::StatusOr<std::string> aiv = Emit(nullptr, {}, ir::FunctionType::kAIV);
