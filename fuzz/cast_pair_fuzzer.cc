@@ -38,7 +38,6 @@
 #include "absl/strings/str_split.h"
 #include "backends/registry.h"
 #include "codegen/pto_emitter.h"
-#include "fuzz/known_issues.h"
 #include "fuzz/tcvt_oracle.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
@@ -116,10 +115,9 @@ CastCase Decode(FuzzedDataProvider& in) {
     bool narrow = may_narrow && in.ConsumeIntegralInRange<int>(0, 2) == 0;
     c.valid.push_back(narrow ? in.ConsumeIntegralInRange<int64_t>(1, extent) : extent);
   }
-  // F6 (fuzz/known_issues.h): codegen also wants an even valid last dim
-  // for FP4, which the type rules (tile.load) do not ask for.
-  if (pto::fuzz::known::SuppressionsEnabled() &&
-      (c.src == DataType::kFP4 || c.dst == DataType::kFP4) && c.valid.back() % 2 != 0) {
+  // An FP4 Vec tile packs two values per byte, so PTO wants an even valid
+  // last dim (docs/codegen.md); keep every case emittable.
+  if ((c.src == DataType::kFP4 || c.dst == DataType::kFP4) && c.valid.back() % 2 != 0) {
     ++c.valid.back();
   }
   return c;
@@ -322,15 +320,16 @@ void CheckLegalized(const CastCase& c, const Built& in, const ir::Program& out,
   PTO_CHECK(ir::PrintProgram(*reparsed) == printed);
 
   // Codegen: one pto.tcvt per hop, each stamping its satmode.
-  // F5 (fuzz/known_issues.h): codegen has no PTO element type for INT4,
-  // so a2a3's native FP16 <-> INT4 conversions cannot be emitted yet.
+  // PTO has no INT4 element type (as upstream, docs/codegen.md): a chain
+  // through INT4 legalizes but must be refused cleanly by codegen.
+  absl::StatusOr<std::string> pto_text = pto::codegen::EmitPto(out, &backend);
   for (const Hop& h : hops) {
-    if (pto::fuzz::known::SuppressionsEnabled() &&
-        (SrcOf(h) == DataType::kInt4 || DstOf(h) == DataType::kInt4)) {
+    if (SrcOf(h) == DataType::kInt4 || DstOf(h) == DataType::kInt4) {
+      PTO_CHECK(!pto_text.ok() && absl::StrContains(pto_text.status().message(), "INT4"))
+          << "an INT4 hop was emitted or refused unclearly: " << pto_text.status();
       return;
     }
   }
-  absl::StatusOr<std::string> pto_text = pto::codegen::EmitPto(out, &backend);
   PTO_CHECK(pto_text.ok()) << pto_text.status() << "\n" << printed;
   size_t tcvt = 0;
   for (absl::string_view line : absl::StrSplit(*pto_text, '\n')) {

@@ -47,13 +47,8 @@ bool In(DataType t, absl::Span<const DataType> set) {
 }
 
 // A visible scalar usable as a symbolic extent (offsets, valid shapes,
-// dims). F3 (fuzz/known_issues.h): deduced types do INDEX-typed arithmetic
-// over INT64/UINT64 extents, which the parser re-types; unless asked to
-// reproduce that, only INDEX scalars are used.
+// dims).
 const Var* ExtentScalar(GenScope& s) {
-  if (s.options().avoid_known_issues) {
-    return s.FindScalar([](DataType t) { return t == DataType::kIndex; });
-  }
   return s.FindScalar([](DataType t) { return t.IsIndexLike(); });
 }
 

@@ -18,7 +18,6 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
-#include "fuzz/known_issues.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
 #include "ir/check.h"
@@ -73,14 +72,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (absl::string_view line : absl::StrSplit(verified.message(), '\n')) {
       PTO_CHECK(IsLocatedDiagnostic(line, kFile)) << "unlocated verifier line: " << line;
     }
-  }
-
-  // Known defects of the printer/parser pair (fuzz/known_issues.h).
-  namespace known = pto::fuzz::known;
-  if (known::HasVarNamedLikeDynamicDim(*program) || known::HasMixedDtypeExtent(*program) ||
-      known::HasNonFiniteFloat(*program) || known::HasCallTypeNamingCalleeParam(*program) ||
-      known::HasNonIdentifierDimName(*program) || known::HasEmptyComment(*program)) {
-    return 0;
   }
 
   std::string printed = ir::PrintProgram(*program);

@@ -13,6 +13,7 @@
 #include "fuzz/op_recipes.h"
 #include "ir/ops/builtin.h"
 #include "ir/text/scalar_builder.h"
+#include "ir/type_substitute.h"
 
 namespace pto::fuzz {
 namespace {
@@ -23,11 +24,10 @@ using ir::Type;
 using ir::Var;
 
 constexpr absl::string_view kDynNames[] = {"N", "M", "K"};
-// The last three are the dynamic dims' names (only with
-// avoid_known_issues = false: F1).
+// The last three are the dynamic dims' names: the printer must keep a param
+// from shadowing a dim.
 constexpr absl::string_view kParamNames[] = {"x", "y", "t", "a", "b", "out", "n", "src",
                                              "N", "M", "K"};
-constexpr int kSafeParamNames = 8;
 
 // Every Var mentioned by the dims of `type` (shape, view extents, offsets).
 template <typename F>
@@ -269,8 +269,7 @@ class Builder {
     std::vector<const Var*> params;
     std::vector<ir::ParamDirection> directions;
     for (const Type* t : param_types) {
-      int names = options_.avoid_known_issues ? kSafeParamNames : std::size(kParamNames);
-      absl::string_view name = kParamNames[Int(0, names - 1)];
+      absl::string_view name = kParamNames[Int(0, static_cast<int>(std::size(kParamNames)) - 1)];
       params.push_back(ctx_.NewVar(name, t));
       ir::ParamDirection dir = ir::ParamDirection::kIn;
       if (t->Is<ir::TensorType>() && OneIn(3)) {
@@ -315,15 +314,14 @@ class Builder {
   }
 
   // Whether every Var in `type`'s dims is one a return type may name: a
-  // dynamic dim of the signature. A body value would mean nothing outside
-  // the function; a param is what upstream's dependent return types name,
-  // but callers cannot print it (F9, fuzz/known_issues.h).
+  // dynamic dim of the signature or a param (a dependent return type; a
+  // call substitutes its arguments). A body value would mean nothing
+  // outside the function.
   bool IsClosed(const Type* type) const {
     bool closed = true;
     ForEachDimVar(type, [&](const Var* v) {
       bool ok = std::find(dyn_in_scope_.begin(), dyn_in_scope_.end(), v) != dyn_in_scope_.end() ||
-                (!options_.avoid_known_issues &&
-                 std::find(params_.begin(), params_.end(), v) != params_.end());
+                std::find(params_.begin(), params_.end(), v) != params_.end();
       closed = closed && ok;
     });
     return closed;
@@ -393,12 +391,6 @@ class Builder {
       case 0: {
         auto op = Pick<ir::UnaryOp>(
             {ir::UnaryOp::kNeg, ir::UnaryOp::kNot, ir::UnaryOp::kBitNot, ir::UnaryOp::kAbs});
-        // F2 (fuzz/known_issues.h): Neg of a literal prints as a negative
-        // literal, which the parser folds into a constant.
-        if (options_.avoid_known_issues && op == ir::UnaryOp::kNeg &&
-            (a->Is<ir::ConstInt>() || a->Is<ir::ConstFloat>())) {
-          return;
-        }
         e = ir::MakeScalarUnary(ctx_, op, a);
         break;
       }
@@ -615,6 +607,10 @@ class Builder {
     const Type* type = rets.empty()      ? static_cast<const Type*>(ctx_.GetUnknownType())
                        : rets.size() == 1 ? rets[0]
                                           : ctx_.GetTupleType(rets);
+    // The caller sees the return type with the arguments for the params.
+    ir::DimVarMap bound;
+    for (size_t i = 0; i < args.size(); ++i) bound.emplace(callee->params()[i], args[i]);
+    type = ir::SubstituteDimVars(ctx_, type, bound);
     const ir::Call* call = ctx_.NewFunctionCall(ctx_.GetGlobalVar(callee->name()),
                                                 ctx_.Save<const Expr*>(args), type);
     if (type->Is<ir::UnknownType>()) {

@@ -87,13 +87,6 @@ struct GeneratorOptions {
   // of building a call of the op named by the key.
   std::map<std::string, GenFn> op_recipes;
 
-  // Steer clear of the defects listed in fuzz/known_issues.h that a
-  // well-typed program can trigger (F1-F3, F9 in docs/fuzzing.md): no param
-  // named like a dynamic dim, no negated literal, no symbolic extent over a
-  // non-INDEX scalar, no return type naming a param. Set false to
-  // reproduce them.
-  bool avoid_known_issues = true;
-
   // Relative weights of the statement kinds.
   int op_stmt_weight = 12;
   int scalar_weight = 2;

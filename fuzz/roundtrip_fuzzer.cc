@@ -16,7 +16,6 @@
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include "absl/status/status.h"
-#include "fuzz/known_issues.h"
 #include "fuzz/program_generator.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
@@ -42,7 +41,6 @@ pto::fuzz::GeneratorOptions FuzzOptions() {
   options.max_functions = 3;
   options.max_stmts = 12;
   options.max_depth = 3;
-  options.avoid_known_issues = pto::fuzz::known::SuppressionsEnabled();
   return options;
 }
 
