@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # //bench:all - runs every benchmark, then the scaling report.
 #
-#   bazel run -c opt //bench:all                      # full: 1k..1M, 3 repetitions (medians)
+#   bazel run -c opt //bench:all                      # full: 1k..1M, 3 repetitions (mean, median, min)
 #   bazel run -c opt //bench:all -- --smoke           # every stage at 1k once (CI)
 #   bazel run -c opt //bench:all -- --benchmark_filter='parse|print'
 #

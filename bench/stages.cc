@@ -1,5 +1,6 @@
 #include "bench/stages.h"
 
+#include <malloc.h>
 #include <sys/resource.h>
 #include <time.h>
 
@@ -164,6 +165,38 @@ class PassRun : public StageRun {
 
 ir::Program Mixed(ir::Context& ctx, int64_t n) { return MixedProgram(ctx, n); }
 
+// Prints the lower-composite-ops output of SinChainProgram(n) (lowered
+// untimed): the anchor's "print the 3.1M-line result" at n = 100k.
+class PrintLoweredSinRun : public StageRun {
+ public:
+  explicit PrintLoweredSinRun(int64_t n) : program_(SinChainProgram(ctx_, n)) {
+    input_statements_ = CountStatements(program_);
+    absl::StatusOr<std::vector<std::unique_ptr<passes::Pass>>> built =
+        passes::BuiltinPasses().Build("lower-composite-ops");
+    PTO_CHECK(built.ok()) << built.status().message();
+    passes::PassContext pass_context(A5());
+    for (const std::unique_ptr<passes::Pass>& pass : *built) {
+      absl::StatusOr<ir::Program> out = pass->Run(program_, pass_context);
+      PTO_CHECK(out.ok()) << out.status().message();
+      program_ = *out;
+    }
+    lowered_statements_ = CountStatements(program_);
+  }
+  void Run() override {
+    std::string text = ir::PrintProgram(program_);
+    sink = text.size();
+  }
+  int64_t InputStatements() const override { return input_statements_; }
+  int64_t OutputStatements() const override { return lowered_statements_; }
+  size_t ArenaBytes() const override { return ctx_.bytes_allocated(); }
+
+ private:
+  ir::Context ctx_;
+  ir::Program program_;
+  int64_t input_statements_ = 0;
+  int64_t lowered_statements_ = 0;
+};
+
 // --- Codegen ---------------------------------------------------------------------
 
 // EmitPto on the default pipeline's output for a MixedProgram (lowered
@@ -221,6 +254,9 @@ constexpr Stage kStages[] = {
     {"structural_hash", "statements (mixed program)", true, Prepare<HashRun>},
     {"lower_composite", "tile.sin/cos/select calls", false, PrepareLowerComposite},
     {"lower_sin", "chained tile.sin calls", false, PrepareLowerSin},
+    // 1M calls would be 31M printed statements beside 8 GB of lowered IR.
+    {"print_lowered_sin", "chained tile.sin calls, printed after lowering", true,
+     Prepare<PrintLoweredSinRun>, 100000},
     {"legalize_cast", "chained INT32<->FP16 casts (a5)", false, PrepareLegalizeCast},
     {"default_pipeline", "statements (mixed program, PassManager, a5)", false,
      PrepareDefaultPipeline},
@@ -231,6 +267,8 @@ constexpr Stage kStages[] = {
 
 absl::Span<const Stage> AllStages() { return kStages; }
 
+bool StageRunsAt(const Stage& stage, int64_t n) { return stage.max_n == 0 || n <= stage.max_n; }
+
 const Stage* FindStage(absl::string_view name) {
   for (const Stage& s : kStages) {
     if (s.name == name) return &s;
@@ -238,10 +276,27 @@ const Stage* FindStage(absl::string_view name) {
   return nullptr;
 }
 
+namespace {
+
 double ThreadCpuSeconds() {
   timespec t;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+struct ThreadTimes {
+  double user;
+  double sys;
+};
+
+double Seconds(const timeval& t) {
+  return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec);
+}
+
+ThreadTimes ThreadUserSys() {
+  rusage usage;
+  getrusage(RUSAGE_THREAD, &usage);
+  return {Seconds(usage.ru_utime), Seconds(usage.ru_stime)};
 }
 
 long MinorFaults() {
@@ -250,24 +305,39 @@ long MinorFaults() {
   return usage.ru_minflt;
 }
 
+}  // namespace
+
 Sample TimedRun(StageRun& run) {
   Sample sample;
   size_t arena_before = run.ArenaBytesBeforeRun();
   ResetHeapPeak();
   size_t heap_before = HeapLiveBytes();
   long faults = MinorFaults();
+  ThreadTimes times = ThreadUserSys();
   double cpu = ThreadCpuSeconds();
   auto start = std::chrono::steady_clock::now();
   run.Run();
   sample.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   sample.cpu_seconds = ThreadCpuSeconds() - cpu;
+  ThreadTimes after = ThreadUserSys();
+  sample.user_seconds = after.user - times.user;
+  sample.sys_seconds = after.sys - times.sys;
   sample.page_faults = MinorFaults() - faults;
   size_t arena_after = run.ArenaBytes();
   sample.arena_bytes = arena_after - arena_before;
   size_t peak = HeapPeakBytes();
   sample.heap_peak_bytes = peak > heap_before ? peak - heap_before : 0;
   return sample;
+}
+
+void KeepFreedMemory() {
+  // Every allocation from the heap, where freed memory is reused, instead of
+  // a mapping of its own for large ones (4 MiB arena blocks, a lowered
+  // function's statement array, big vectors) that is unmapped when freed.
+  mallopt(M_MMAP_MAX, 0);
+  // Never give the top of the heap back to the kernel.
+  mallopt(M_TRIM_THRESHOLD, -1);
 }
 
 }  // namespace pto::bench

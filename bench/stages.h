@@ -50,7 +50,13 @@ struct Stage {
   // Run() can be repeated on one prepared input.
   bool reusable;
   std::unique_ptr<StageRun> (*prepare)(int64_t n);
+  // The largest N the benchmarks use (0: no limit), for stages whose memory
+  // at N = 1M would not fit the machine beside everything else.
+  int64_t max_n = 0;
 };
+
+// Whether `stage` runs at size `n` (n <= max_n).
+bool StageRunsAt(const Stage& stage, int64_t n);
 
 absl::Span<const Stage> AllStages();
 // nullptr when unknown.
@@ -61,6 +67,12 @@ struct Sample {
   // CPU time of the calling thread during the run: on a shared machine it
   // moves far less with other processes' load than `seconds` does.
   double cpu_seconds = 0;
+  // cpu_seconds split: user time is the toolchain's own work; system time
+  // is the kernel's, almost all of it faulting in fresh memory (zeroing it,
+  // and on a virtual machine the host backing it), which grows with the
+  // footprint and with the machine's memory state rather than with the code.
+  double user_seconds = 0;
+  double sys_seconds = 0;
   // Arena bytes the run added (block granular: up to 4 MiB).
   size_t arena_bytes = 0;
   // Peak operator-new bytes above what was live when the run started.
@@ -73,6 +85,14 @@ struct Sample {
 // One timed Run() with its memory. Needs //bench:alloc_counter linked for
 // heap figures (they are 0 otherwise).
 Sample TimedRun(StageRun& run);
+
+// Makes malloc keep the memory a process frees (no trimming, no per-block
+// mappings for IR arena blocks), so a run after a first one at the same size
+// reuses memory the process has already touched instead of faulting in fresh
+// pages. The benchmarks call it to measure the code rather than the kernel's
+// page faulting (see docs/performance.md, "Cold and warm memory"); a real
+// pto-opt process starts cold.
+void KeepFreedMemory();
 
 }  // namespace pto::bench
 

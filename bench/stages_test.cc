@@ -29,6 +29,40 @@ TEST(StagesTest, EveryStageRunsAtASmallSize) {
   ASSERT_NE(FindStage("lower_sin"), nullptr);
 }
 
+TEST(StagesTest, SizeLimits) {
+  const Stage* print_lowered = FindStage("print_lowered_sin");
+  ASSERT_NE(print_lowered, nullptr);
+  EXPECT_TRUE(StageRunsAt(*print_lowered, 100000));
+  EXPECT_FALSE(StageRunsAt(*print_lowered, 1000000));
+  // Every other stage runs at every size of the issue, 1M included.
+  for (const Stage& stage : AllStages()) {
+    if (&stage != print_lowered) {
+      EXPECT_TRUE(StageRunsAt(stage, 1000000)) << stage.name;
+    }
+  }
+}
+
+TEST(StagesTest, PrintLoweredSinPrintsTheLoweredProgram) {
+  std::unique_ptr<StageRun> run = FindStage("print_lowered_sin")->prepare(50);
+  EXPECT_EQ(run->InputStatements(), 53);
+  EXPECT_EQ(run->OutputStatements(), 50 * 31 + 3);
+  size_t arena = run->ArenaBytes();
+  TimedRun(*run);
+  // Printing adds nothing to the IR.
+  EXPECT_EQ(run->ArenaBytes(), arena);
+}
+
+TEST(StagesTest, CpuTimeSplitsIntoUserAndSystem) {
+  std::unique_ptr<StageRun> run = FindStage("lower_sin")->prepare(3000);
+  Sample s = TimedRun(*run);
+  EXPECT_GE(s.user_seconds, 0);
+  EXPECT_GE(s.sys_seconds, 0);
+  EXPECT_GT(s.user_seconds + s.sys_seconds, 0);
+  // getrusage counts in ticks-to-microseconds; allow its rounding.
+  EXPECT_LE(s.user_seconds + s.sys_seconds, s.cpu_seconds + 0.02);
+  EXPECT_GE(s.user_seconds + s.sys_seconds, s.cpu_seconds - 0.02);
+}
+
 TEST(StagesTest, LoweringCountsAndMemory) {
   std::unique_ptr<StageRun> run = FindStage("lower_sin")->prepare(100);
   EXPECT_EQ(run->InputStatements(), 103);

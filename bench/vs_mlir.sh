@@ -14,6 +14,9 @@
 # median wall time, statements per second and peak RSS of each, and the
 # ratio of statements per second. Works from a fresh clone: builds what it
 # needs with ./bazelw and installs mlir-14-tools when missing (as root).
+#
+#   PTO_OPT=/path/to/pto-opt bench/vs_mlir.sh    # time that binary instead
+#                                                # (e.g. one built with a patch)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,14 +44,16 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-echo "vs_mlir: building //tools:pto-opt and //bench:gen_program (-c opt)" >&2
-if ! ./bazelw build -c opt //tools:pto-opt //bench:gen_program > "$work/build.log" 2>&1; then
+targets=(//bench:gen_program)
+[[ -z "${PTO_OPT:-}" ]] && targets+=(//tools:pto-opt)
+echo "vs_mlir: building ${targets[*]} (-c opt)" >&2
+if ! ./bazelw build -c opt "${targets[@]}" > "$work/build.log" 2>&1; then
   grep -E "ERROR|error:" "$work/build.log" >&2 || tail -30 "$work/build.log" >&2
   exit 1
 fi
 bin="$(./bazelw info -c opt bazel-bin 2>/dev/null)"
 # Private copies: a concurrent build cannot swap the binary mid-run.
-cp "$bin/tools/pto-opt" "$work/pto-opt"
+cp "${PTO_OPT:-$bin/tools/pto-opt}" "$work/pto-opt"
 "$bin/bench/gen_program" --kind=sin --format=pto --n="$n" > "$work/in.py"
 "$bin/bench/gen_program" --kind=sin --format=mlir --n="$n" > "$work/in.mlir"
 ours=$((n + 3))
@@ -90,16 +95,18 @@ grep -q "math.sin" "$work/out.mlir" || { echo "vs_mlir: mlir-opt printed no ops"
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ours_s="$(cut -d' ' -f1 "$work/ours.times" | median)"
 mlir_s="$(cut -d' ' -f1 "$work/mlir.times" | median)"
+ours_best="$(cut -d' ' -f1 "$work/ours.times" | sort -g | head -1)"
+mlir_best="$(cut -d' ' -f1 "$work/mlir.times" | sort -g | head -1)"
 ours_kb="$(cut -d' ' -f2 "$work/ours.times" | median)"
 mlir_kb="$(cut -d' ' -f2 "$work/mlir.times" | median)"
 
 echo "# $(date -u +%FT%TZ), $(nproc) cores, load average before: $load"
-echo "# parse + verify + print, median of $reps alternating runs"
+echo "# parse + verify + print, median of $reps alternating runs; pto-opt: ${PTO_OPT:-built from this checkout}"
 awk -v os="$ours_s" -v ms="$mlir_s" -v on="$ours" -v mn="$theirs" \
-    -v ok="$ours_kb" -v mk="$mlir_kb" -v in_b="$(stat -c %s "$work/in.py")" \
+    -v ob="$ours_best" -v mb="$mlir_best" -v ok="$ours_kb" -v mk="$mlir_kb" -v in_b="$(stat -c %s "$work/in.py")" \
     -v mlir_b="$(stat -c %s "$work/in.mlir")" 'BEGIN {
   printf "%-22s %12s %10s %14s %12s %10s\n", "tool", "statements", "seconds", "statements/s", "input MB", "peak MB"
   printf "%-22s %12d %10.3f %14.0f %12.1f %10.1f\n", "pto-opt --passes=none", on, os, on / os, in_b / 1e6, ok / 1024
   printf "%-22s %12d %10.3f %14.0f %12.1f %10.1f\n", "mlir-opt (14)", mn, ms, mn / ms, mlir_b / 1e6, mk / 1024
-  printf "ratio (pto-opt / mlir-opt statements per second): %.2fx\n", (on / os) / (mn / ms)
+  printf "ratio (pto-opt / mlir-opt statements per second): %.2fx (medians), %.2fx (best runs: %.3f s vs %.3f s)\n", (on / os) / (mn / ms), (on / ob) / (mn / mb), ob, mb
 }'

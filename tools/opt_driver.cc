@@ -40,7 +40,7 @@ absl::StatusOr<std::string> RunOpt(absl::string_view text, absl::string_view fil
   passes::PassContext pass_context(backend);
   PTO_ASSIGN_OR_RETURN(ir::Program result, pm.Run(program, pass_context));
   if (options.emit == "pto") return codegen::EmitPto(result, backend);
-  return absl::StrCat(ir::PrintProgram(result, print_options), "\n");
+  return ir::PrintProgram(result, print_options);
 }
 
 }  // namespace pto::tools

@@ -7,7 +7,8 @@
 //
 // Errors are complete diagnostics (`file:line:col: error: ...`) ready for
 // stderr; nothing is returned on failure, so a caller never writes partial
-// output.
+// output. The text is returned as printed (a program has no final newline);
+// a program can be hundreds of megabytes, so it is not copied to add one.
 
 #ifndef PTO_TOOLS_OPT_DRIVER_H_
 #define PTO_TOOLS_OPT_DRIVER_H_

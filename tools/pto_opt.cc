@@ -7,12 +7,11 @@
 // verifier after every pass, and prints the result. On error it prints the
 // diagnostic to stderr, exits 1 and writes no output file.
 
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
 #include <string>
 #include <system_error>
 
@@ -33,28 +32,39 @@ ABSL_FLAG(std::string, emit, "ir", "Output: 'ir' (the program) or 'pto' (PTO for
 
 namespace {
 
+// Block reads into a string sized from the file when it is a regular one:
+// a large input then costs one pass over fresh pages, not a character loop
+// and repeated regrowth.
 bool ReadInput(const std::string& path, std::string* text) {
-  if (path == "-") {
-    text->assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return true;
+  std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+  if (f == nullptr) return false;
+  struct stat st;
+  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+    text->reserve(static_cast<size_t>(st.st_size));
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  text->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return !in.bad();
+  char block[1 << 16];
+  size_t n = 0;
+  while ((n = std::fread(block, 1, sizeof(block), f)) > 0) text->append(block, n);
+  bool ok = std::ferror(f) == 0;
+  if (f != stdin) std::fclose(f);
+  return ok;
 }
 
 // Writes through a temporary file and a rename, so a failure never leaves a
 // partial output behind.
+// Text files end in a newline; `text` may lack it.
 bool WriteOutput(const std::string& path, const std::string& text, std::string* error) {
+  bool add_newline = text.empty() || text.back() != '\n';
   if (path == "-") {
     std::fwrite(text.data(), 1, text.size(), stdout);
+    if (add_newline) std::fputc('\n', stdout);
     return std::fflush(stdout) == 0;
   }
   std::string tmp = absl::StrCat(path, ".tmp-pto-opt");
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    if (add_newline) out.put('\n');
     out.close();
     if (!out) {
       *error = absl::StrCat("cannot write ", tmp);
