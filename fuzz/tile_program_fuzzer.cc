@@ -1,0 +1,193 @@
+// tile_program_fuzzer: bytes -> a random executable tile kernel with
+// composite ops (tile_program_gen.h) -> the `default` pipeline -> the
+// reference interpreter, before and after.
+//
+// Properties, for every generated program P on its backend (a5 or a2a3):
+//   1. VerifyProgram(P) is OK;
+//   2. print(P) parses to a program structurally equal to P that prints the
+//      same (print is a fixed point);
+//   3. the `default` pipeline (lower-composite-ops, legalize-tile-cast) with
+//      the verifier after each pass either succeeds, leaving no composite
+//      op, or - only when P holds something the backend cannot lower (an
+//      8-bit select on a2a3, a cast pair without a chain) - fails with a
+//      diagnostic naming the op; it never crashes;
+//   4. the pipeline is idempotent: run again on its output it returns a
+//      structurally equal program, and lower-composite-ops alone returns the
+//      very same object;
+//   5. the lowered program L round-trips through print and parse like P;
+//   6. P and L, interpreted on the same inputs (drawn from the fuzz input),
+//      store the same outputs: the same elements defined, exact values equal
+//      bit for bit, sin/cos-derived values within their propagated error
+//      bound, early-rounding cast chains within one destination ULP
+//      (value_bounds.h, output_compare.h);
+//   7. the PTO emitter accepts L or fails with a `codegen:` diagnostic.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "backends/registry.h"
+#include "codegen/pto_emitter.h"
+#include "fuzz/output_compare.h"
+#include "fuzz/tile_program_gen.h"
+#include "ir/analysis/structural_equal.h"
+#include "ir/analysis/verifier.h"
+#include "ir/check.h"
+#include "ir/context.h"
+#include "ir/op.h"
+#include "ir/text/parser.h"
+#include "ir/text/printer.h"
+#include "ir/visitor.h"
+#include "passes/all_passes.h"
+#include "passes/pass_manager.h"
+#include "sim/interpreter.h"
+
+namespace ir = pto::ir;
+namespace sim = pto::sim;
+
+namespace {
+
+// A program takes a byte or two per decision; 256 bytes fill the statement
+// budget several times over.
+constexpr size_t kMaxInput = 256;
+
+// Built once: the registry lookups and pass construction would otherwise
+// cost more than a small program's pipeline run.
+const pto::passes::PassManager& DefaultPipeline() {
+  static const pto::passes::PassManager* const pm = [] {
+    auto passes = pto::passes::BuiltinPasses().Build("default");
+    PTO_CHECK(passes.ok()) << passes.status();
+    return new pto::passes::PassManager(*std::move(passes));
+  }();
+  return *pm;
+}
+
+const pto::passes::Pass& LowerCompositeOps() {
+  static const pto::passes::Pass* const pass = [] {
+    auto passes = pto::passes::BuiltinPasses().Build("lower-composite-ops");
+    PTO_CHECK(passes.ok() && passes->size() == 1) << passes.status();
+    return (*passes)[0].release();
+  }();
+  return *pass;
+}
+
+void CheckRoundTrip(const ir::Program& p, const char* what) {
+  std::string printed = ir::PrintProgram(p);
+  ir::Context ctx;
+  absl::StatusOr<ir::Program> reparsed = ir::ParseProgram(ctx, printed, "tile_program.py");
+  PTO_CHECK(reparsed.ok()) << what << " program does not parse: " << reparsed.status() << "\n"
+                           << printed;
+  absl::Status equal = ir::CheckStructuralEqual(p, *reparsed);
+  PTO_CHECK(equal.ok()) << what << " program's reparse differs: " << equal << "\n" << printed;
+  std::string reprinted = ir::PrintProgram(*reparsed);
+  PTO_CHECK(reprinted == printed) << what << " program: print is not a fixed point:\n"
+                                  << printed << "\n----- reprinted -----\n"
+                                  << reprinted;
+}
+
+// The name of a composite op left in `p`, or empty.
+std::string RemainingComposite(const ir::Program& p) {
+  struct Finder : ir::IRVisitor {
+    std::string found;
+    void VisitCall(const ir::Call* c) override {
+      if (c->op() != nullptr && !c->op()->lowered_by().empty()) found = std::string(c->op()->name());
+      ir::IRVisitor::VisitCall(c);
+    }
+  } finder;
+  finder.VisitProgram(p);
+  return finder.found;
+}
+
+// Runs the kernel of `p` on `inputs` with fresh (undefined) Out buffers.
+absl::StatusOr<std::vector<sim::BufferView>> Interpret(const ir::Program& p,
+                                                       const pto::fuzz::TileProgram& tp,
+                                                       const std::vector<sim::BufferView>& inputs) {
+  std::vector<sim::Value> args;
+  for (const sim::BufferView& in : inputs) args.push_back(sim::Value::Of(in));
+  std::vector<sim::BufferView> outputs;
+  for (const pto::fuzz::TileOutput& o : tp.outputs) {
+    const auto* tt = o.param->type()->As<ir::TensorType>();
+    std::vector<int64_t> shape;
+    for (const ir::Expr* d : tt->shape()) shape.push_back(*ir::AsConstInt(d));
+    outputs.push_back(sim::AllocateBuffer(tt->dtype(), shape, /*col_major=*/false));
+    args.push_back(sim::Value::Of(outputs.back()));
+  }
+  sim::Interpreter interp(p);
+  absl::StatusOr<std::vector<sim::Value>> r = interp.Run("kernel", std::move(args));
+  if (!r.ok()) return r.status();
+  return outputs;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size > kMaxInput) return 0;
+  FuzzedDataProvider input(data, size);
+  ir::Context ctx;
+  pto::fuzz::TileProgram tp = pto::fuzz::GenerateTileProgram(ctx, input);
+  const ir::Program& original = tp.program;
+
+  // 1. Verifies.
+  absl::Status verified = ir::VerifyProgram(original);
+  PTO_CHECK(verified.ok()) << "generated program does not verify: " << verified << "\n"
+                           << ir::PrintProgram(original);
+  // 2. Round trip.
+  CheckRoundTrip(original, "generated");
+
+  // 3. The pipeline.
+  const pto::backends::Backend* backend = *pto::backends::FindBackend(tp.arch);
+  pto::passes::PassContext pc(backend);
+  absl::StatusOr<ir::Program> lowered = DefaultPipeline().Run(original, pc);
+  if (!lowered.ok()) {
+    PTO_CHECK(tp.may_fail_lowering) << "default pipeline failed on " << tp.arch << ": "
+                                    << lowered.status() << "\n"
+                                    << ir::PrintProgram(original);
+    absl::string_view m = lowered.status().message();
+    PTO_CHECK(absl::StrContains(m, "tile.select") || absl::StrContains(m, "no native cast path"))
+        << "the rejection does not name the op: " << m;
+    return 0;
+  }
+  std::string left = RemainingComposite(*lowered);
+  PTO_CHECK(left.empty()) << left << " survived the pipeline:\n" << ir::PrintProgram(*lowered);
+
+  // 4. Idempotent.
+  absl::StatusOr<ir::Program> again = DefaultPipeline().Run(*lowered, pc);
+  PTO_CHECK(again.ok()) << "second pipeline run failed: " << again.status();
+  absl::Status same = ir::CheckStructuralEqual(*lowered, *again);
+  PTO_CHECK(same.ok()) << "second pipeline run changed the program: " << same;
+  absl::StatusOr<ir::Program> relowered = LowerCompositeOps().Run(*lowered, pc);
+  PTO_CHECK(relowered.ok() && relowered->SameAs(*lowered))
+      << "lower-composite-ops is not a no-op on its own output";
+
+  // 5. The lowered program round-trips.
+  CheckRoundTrip(*lowered, "lowered");
+
+  // 6. Differential semantics.
+  std::vector<sim::BufferView> inputs = pto::fuzz::MakeInputs(tp);
+  absl::StatusOr<std::vector<sim::BufferView>> want = Interpret(original, tp, inputs);
+  PTO_CHECK(want.ok()) << "the original program does not run: " << want.status() << "\n"
+                       << ir::PrintProgram(original);
+  absl::StatusOr<std::vector<sim::BufferView>> got = Interpret(*lowered, tp, inputs);
+  PTO_CHECK(got.ok()) << "the lowered program does not run: " << got.status() << "\n"
+                      << ir::PrintProgram(*lowered);
+  for (size_t k = 0; k < tp.outputs.size(); ++k) {
+    const pto::fuzz::TileOutput& o = tp.outputs[k];
+    const sim::BufferView* source = o.source >= 0 ? &(*want)[o.source] : nullptr;
+    std::optional<std::string> diff = pto::fuzz::CompareOutput((*want)[k], (*got)[k], o.bound, source);
+    PTO_CHECK(!diff) << "output " << o.param->name() << " differs after lowering on " << tp.arch
+                     << ": " << *diff << "\n"
+                     << ir::PrintProgram(original);
+  }
+
+  // 7. Codegen accepts the lowered program or says why not.
+  absl::StatusOr<std::string> pto_text = pto::codegen::EmitPto(*lowered, backend);
+  PTO_CHECK(pto_text.ok() || absl::StrContains(pto_text.status().message(), "codegen"))
+      << "codegen failed without a codegen diagnostic: " << pto_text.status();
+  return 0;
+}

@@ -1,0 +1,116 @@
+// A generator of small executable tile kernels for differential fuzzing of
+// the `default` pipeline (lower-composite-ops, legalize-tile-cast).
+//
+// Unlike ProgramGenerator (program_generator.h), which aims at the whole IR
+// surface, every program here can be run by the reference interpreter on
+// host data: one InCore function whose In tensors are loaded into tiles,
+// computed on with composite ops (tile.sin, tile.cos, tile.select in its
+// tile/tile, tile/scalar and scalar/tile forms, tile.tquant_mx), primitive
+// element-wise ops and tile.cast with random (src, dst, mode, saturation),
+// inside pl.range loops with loop-carried tiles and ifs with return values,
+// and whose results are stored to Out tensors:
+//
+//   def kernel(self, x0: pl.Tensor[[4, 16], pl.FP32], ..., o0: pl.Out[...]):
+//       t = pl.tile.load(x0, [0, 0], [4, 16], [4, 16])
+//       s = pl.tile.sin(t)
+//       m = pl.tile.cmps(t, 0.0, cmp_type=4)
+//       y = pl.tile.select(m, s, 0.0)
+//       r = pl.tile.store(y, [0, 0], o0)
+//       return r
+//
+// Each stored value comes with the ValueBound (value_bounds.h) that says how
+// the lowered program's result may differ; the generator only builds what
+// that bound can describe (no approximate value reaches a cast or a compare,
+// sin/cos inputs stay inside the spec's accuracy range), and each In tensor
+// with the range its data is drawn from.
+//
+//   FuzzedDataProvider data(bytes, size);
+//   ir::Context ctx;
+//   TileProgram p = GenerateTileProgram(ctx, data);
+//   std::vector<sim::BufferView> in = MakeInputs(p);   // deterministic
+//
+// The same bytes always give the same program and data.
+
+#ifndef PTO_FUZZ_TILE_PROGRAM_GEN_H_
+#define PTO_FUZZ_TILE_PROGRAM_GEN_H_
+
+#include <cstdint>
+#include <vector>
+
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include "absl/strings/string_view.h"
+#include "fuzz/value_bounds.h"
+#include "ir/context.h"
+#include "ir/function.h"
+#include "sim/buffer.h"
+
+namespace pto::fuzz {
+
+struct TileInput {
+  const ir::Var* param;
+  enum class Fill : uint8_t {
+    kUniform,  // uniform in [-range, range] (integers: clamped to the dtype)
+    kAnyBits,  // uniform bit patterns: NaN, Inf, subnormals, extremes
+  };
+  Fill fill = Fill::kUniform;
+  double range = 1;
+};
+
+struct TileOutput {
+  const ir::Var* param;
+  ValueBound bound;
+  // For a near-cast: index in TileProgram::outputs of the cast's source.
+  int source = -1;
+};
+
+// Composite ops and forms a program contains (for coverage checks).
+struct TileProgramFeatures {
+  int sin = 0;
+  int cos = 0;
+  int select_tile_tile = 0;
+  int select_tile_scalar = 0;
+  int select_scalar_tile = 0;
+  int tquant_mx = 0;
+  int casts = 0;
+  int near_casts = 0;
+  int loops = 0;
+  int ifs = 0;
+};
+
+struct TileProgram {
+  ir::Program program;
+  const ir::Function* kernel = nullptr;
+  // "a5" or "a2a3".
+  absl::string_view arch;
+  // The kernel's params are inputs[*].param followed by outputs[*].param.
+  std::vector<TileInput> inputs;
+  std::vector<TileOutput> outputs;
+  // Seeds the input data (MakeInputs).
+  uint64_t data_seed = 0;
+  // The generator chose something the pipeline may reject on this backend
+  // (an 8-bit select on a2a3, a cast pair without a native chain).
+  bool may_fail_lowering = false;
+  TileProgramFeatures features;
+};
+
+struct TileProgramOptions {
+  // Statements of the kernel, nested ones included (loads and stores aside).
+  // A sin or cos lowers to ~32 statements, so 8 already makes lowered
+  // programs of a hundred or more.
+  int max_stmts = 8;
+  // Nesting of loops and ifs.
+  int max_depth = 2;
+  // Occasionally build what the backend cannot lower (see may_fail_lowering).
+  bool allow_unlowerable = true;
+};
+
+TileProgram GenerateTileProgram(ir::Context& ctx, FuzzedDataProvider& data,
+                                const TileProgramOptions& options = {});
+
+// The In buffers of `program`, in input order, filled from data_seed.
+std::vector<sim::BufferView> MakeInputs(const TileProgram& program);
+
+}  // namespace pto::fuzz
+
+#endif  // PTO_FUZZ_TILE_PROGRAM_GEN_H_
