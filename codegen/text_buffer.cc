@@ -12,7 +12,9 @@ void TextBuffer::NewChunk(size_t at_least) {
     chunks_.push_back(Chunk{begin_, used, static_cast<size_t>(end_ - begin_)});
     done_ += used;
   }
-  size_t capacity = std::max(at_least, kChunkBytes);
+  size_t grown = begin_ == nullptr ? kFirstChunkBytes
+                                   : std::min(kChunkBytes, 2 * static_cast<size_t>(end_ - begin_));
+  size_t capacity = std::max(at_least, grown);
   begin_ = HugePageAllocator<char>().allocate(capacity);
   cur_ = begin_;
   end_ = begin_ + capacity;

@@ -52,6 +52,9 @@ class TextBuffer {
     size_t used;
     size_t capacity;
   };
+  // Chunks double from kFirstChunkBytes up to kChunkBytes: a small kernel's
+  // text stays in reused heap memory, a large one gets huge pages.
+  static constexpr size_t kFirstChunkBytes = size_t{4} << 10;
   static constexpr size_t kChunkBytes = size_t{2} << 20;
   void NewChunk(size_t at_least);
   void Clear();
