@@ -1,9 +1,16 @@
-// Reference kernels of the distributed ops (pld.*) in a single-rank world.
+// Reference kernels of the distributed ops (pld.*).
 //
-// The reference interpreter runs one rank: rank() is 0, nranks() is 1, and
-// the only peer that exists is the rank itself, so every cross-rank op acts
-// on the local copy of its window (ir/ops/dist_*.cc give the semantics for
-// W@p, rank p's copy of window W):
+// The kernels run in the rank world of sim/dist_runtime.h: every op that
+// touches another rank's memory or a signal cell runs inside a
+// DistRuntime::Section, addresses rank p's copy of a window through
+// PeerWindow, blocks through Wait, and stores with Set through PlainStore.
+// The multi-rank simulator (sim/multirank.h) supplies a world of N ranks;
+// the unlowered pld.tensor.* collectives run only in a one-rank world.
+//
+// Without a runtime the interpreter runs one rank: rank() is 0, nranks() is
+// 1, and the only peer that exists is the rank itself, so every cross-rank
+// op acts on the local copy of its window (ir/ops/dist_*.cc give the
+// semantics for W@p, rank p's copy of window W):
 //   * pld.system.get_comm_ctx gives an opaque context (no data);
 //     pld.system.rank / nranks give INT32 0 and 1;
 //   * pld.system.notify updates the local cell (op 0 adds with INT32 wrap,
@@ -26,6 +33,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/status_macros.h"
+#include "sim/dist_runtime.h"
 #include "sim/element_convert.h"
 #include "sim/kernel.h"
 #include "sim/transfer.h"
@@ -35,14 +43,47 @@ namespace {
 
 using ir::DataType;
 
-absl::Status CheckPeer(const KernelContext& ctx, size_t i) {
-  PTO_ASSIGN_OR_RETURN(Scalar peer, ctx.ScalarArg(i));
-  if (peer.IsFloat() || peer.i != 0) {
-    return ctx.Error(absl::StrCat(ctx.ArgName(i), " ", peer.ToString(),
-                                  " does not exist: the reference interpreter runs a single rank "
-                                  "(rank 0 of 1)"));
+// The one-rank world: the rank itself is the only peer, and nothing can
+// change a cell while a wait blocks.
+class SingleRank final : public DistRuntime {
+ public:
+  int64_t rank() const override { return 0; }
+  int64_t nranks() const override { return 1; }
+  absl::StatusOr<BufferView> PeerWindow(const KernelContext& ctx, size_t arg,
+                                        const BufferView& local, const Scalar& peer) override {
+    (void)arg;
+    if (peer.IsFloat() || peer.i != 0) {
+      return ctx.Error(absl::StrCat(ctx.ArgName(1), " ", peer.ToString(),
+                                    " does not exist: the reference interpreter runs a single "
+                                    "rank (rank 0 of 1)"));
+    }
+    return local;
   }
-  return absl::OkStatus();
+  absl::Status Enter(const KernelContext&) override { return absl::OkStatus(); }
+  void Leave() override {}
+  absl::Status Wait(const KernelContext& ctx, const BufferView& signal, int64_t bit, int64_t want,
+                    bool ge) override {
+    int64_t cell = Scalar::FromElementBits(signal.dtype, LoadBits(signal, bit)).i;
+    if (ge ? cell >= want : cell == want) return absl::OkStatus();
+    return ctx.Error(absl::StrCat("would block forever: the cell holds ", cell, ", waiting for ",
+                                  ge ? ">= " : "== ", want,
+                                  ", and no other rank exists to notify it"));
+  }
+  absl::Status PlainStore(const KernelContext&, const BufferView& view, int64_t bit,
+                          uint64_t code) override {
+    StoreBits(view, bit, code);
+    return absl::OkStatus();
+  }
+  absl::Status CheckUnloweredCollective(const KernelContext&) override {
+    return absl::OkStatus();
+  }
+};
+
+// The peer scalar of argument `i` and `local` as that peer's window.
+absl::StatusOr<BufferView> PeerOf(const KernelContext& ctx, size_t i, size_t window_arg,
+                                  const BufferView& local) {
+  PTO_ASSIGN_OR_RETURN(Scalar peer, ctx.ScalarArg(i));
+  return RuntimeOf(ctx).PeerWindow(ctx, window_arg, local, peer);
 }
 
 absl::Status GetCommCtx(KernelContext& ctx) {
@@ -51,10 +92,12 @@ absl::Status GetCommCtx(KernelContext& ctx) {
   return absl::OkStatus();
 }
 
-template <int kValue>
+template <bool kRank>
 absl::Status RankScalar(KernelContext& ctx) {
   std::optional<DataType> dt = ir::ElementType(ctx.call().type());
-  ctx.SetResult(Value::Of(Scalar::Int(dt.value_or(DataType::kInt32), kValue)));
+  DistRuntime& rt = RuntimeOf(ctx);
+  ctx.SetResult(Value::Of(Scalar::Int(dt.value_or(DataType::kInt32),
+                                      kRank ? rt.rank() : rt.nranks())));
   return absl::OkStatus();
 }
 
@@ -69,49 +112,49 @@ absl::StatusOr<int64_t> Cell(const KernelContext& ctx, const BufferView& w, size
 
 absl::Status Notify(KernelContext& ctx) {
   PTO_ASSIGN_OR_RETURN(const BufferView* w, ctx.BufferArg(0));
-  PTO_RETURN_IF_ERROR(CheckPeer(ctx, 1));
-  PTO_ASSIGN_OR_RETURN(int64_t bit, Cell(ctx, *w, 2));
   PTO_ASSIGN_OR_RETURN(Scalar value, ctx.ScalarArg(3));
   int64_t op = ctx.Kwarg("op") ? ctx.Kwarg("op")->int_value() : 0;
-  Scalar v = ConvertScalar(value, w->dtype);
-  if (op == 0) {
-    if (!IsDefinedAt(*w, bit)) {
-      PTO_RETURN_IF_ERROR(ctx.CheckUndefined(1, 0));
-      StorePoison(*w, bit);
-      ctx.SetResult(Value());
-      return absl::OkStatus();
-    }
-    Scalar old = Scalar::FromElementBits(w->dtype, LoadBits(*w, bit));
-    PTO_ASSIGN_OR_RETURN(v, EvalBinary(ir::BinaryOp::kAdd, old, v, w->dtype));
-  }
-  StoreBits(*w, bit, v.ToElementBits());
+  DistRuntime& rt = RuntimeOf(ctx);
+  PTO_ASSIGN_OR_RETURN(DistRuntime::Section section, DistRuntime::Section::Enter(rt, ctx));
+  PTO_ASSIGN_OR_RETURN(BufferView target, PeerOf(ctx, 1, 0, *w));
+  PTO_ASSIGN_OR_RETURN(int64_t bit, Cell(ctx, target, 2));
+  Scalar v = ConvertScalar(value, target.dtype);
   ctx.SetResult(Value());
+  if (op != 0) return rt.PlainStore(ctx, target, bit, v.ToElementBits());
+  if (!IsDefinedAt(target, bit)) {
+    PTO_RETURN_IF_ERROR(ctx.CheckUndefined(1, 0));
+    StorePoison(target, bit);
+    return absl::OkStatus();
+  }
+  Scalar old = Scalar::FromElementBits(target.dtype, LoadBits(target, bit));
+  PTO_ASSIGN_OR_RETURN(v, EvalBinary(ir::BinaryOp::kAdd, old, v, target.dtype));
+  StoreBits(target, bit, v.ToElementBits());
+  rt.Notified(target, bit);
   return absl::OkStatus();
 }
 
 absl::Status Wait(KernelContext& ctx) {
   PTO_ASSIGN_OR_RETURN(const BufferView* w, ctx.BufferArg(0));
-  PTO_ASSIGN_OR_RETURN(int64_t bit, Cell(ctx, *w, 1));
   PTO_ASSIGN_OR_RETURN(Scalar expected, ctx.ScalarArg(2));
   int64_t cmp = ctx.Kwarg("cmp") ? ctx.Kwarg("cmp")->int_value() : 0;
+  DistRuntime& rt = RuntimeOf(ctx);
+  PTO_ASSIGN_OR_RETURN(DistRuntime::Section section, DistRuntime::Section::Enter(rt, ctx));
+  PTO_ASSIGN_OR_RETURN(int64_t bit, Cell(ctx, *w, 1));
   if (!IsDefinedAt(*w, bit)) {
     return ctx.Error("waits on an undefined signal cell (never written)");
   }
-  Scalar cell = Scalar::FromElementBits(w->dtype, LoadBits(*w, bit));
   Scalar want = ConvertScalar(expected, w->dtype);
-  bool ok = cmp == 0 ? cell.i == want.i : cell.i >= want.i;
-  if (!ok) {
-    return ctx.Error(absl::StrCat("would block forever: the cell holds ", cell.i, ", waiting for ",
-                                  cmp == 0 ? "== " : ">= ", want.i,
-                                  ", and no other rank exists to notify it"));
-  }
+  PTO_RETURN_IF_ERROR(rt.Wait(ctx, *w, bit, want.i, cmp != 0));
   ctx.SetResult(Value());
   return absl::OkStatus();
 }
 
 absl::Status RemoteLoad(KernelContext& ctx) {
-  PTO_ASSIGN_OR_RETURN(const BufferView* w, ctx.BufferArg(0));
-  PTO_RETURN_IF_ERROR(CheckPeer(ctx, 1));
+  PTO_ASSIGN_OR_RETURN(const BufferView* local, ctx.BufferArg(0));
+  PTO_ASSIGN_OR_RETURN(DistRuntime::Section section,
+                       DistRuntime::Section::Enter(RuntimeOf(ctx), ctx));
+  PTO_ASSIGN_OR_RETURN(BufferView theirs, PeerOf(ctx, 1, 0, *local));
+  const BufferView* w = &theirs;
   PTO_ASSIGN_OR_RETURN(Dims offsets, ctx.IndexListArg(2));
   PTO_ASSIGN_OR_RETURN(BufferView out, ctx.AllocateResult());
   if (offsets.size() != w->rank() || out.rank() != w->rank()) {
@@ -126,12 +169,21 @@ absl::Status RemoteLoad(KernelContext& ctx) {
 }
 
 // pld.tile.put (kGet = false: local src -> dst@peer) and pld.tile.get
-// (kGet = true: src@peer -> local dst); with one rank both are local copies.
+// (kGet = true: src@peer -> local dst).
 template <bool kGet>
 absl::Status Transfer(KernelContext& ctx) {
-  PTO_ASSIGN_OR_RETURN(const BufferView* dst, ctx.BufferArg(0));
-  PTO_RETURN_IF_ERROR(CheckPeer(ctx, 1));
-  PTO_ASSIGN_OR_RETURN(const BufferView* src, ctx.BufferArg(2));
+  PTO_ASSIGN_OR_RETURN(const BufferView* local_dst, ctx.BufferArg(0));
+  PTO_ASSIGN_OR_RETURN(const BufferView* local_src, ctx.BufferArg(2));
+  PTO_ASSIGN_OR_RETURN(DistRuntime::Section section,
+                       DistRuntime::Section::Enter(RuntimeOf(ctx), ctx));
+  BufferView remote;
+  if (kGet) {
+    PTO_ASSIGN_OR_RETURN(remote, PeerOf(ctx, 1, 2, *local_src));
+  } else {
+    PTO_ASSIGN_OR_RETURN(remote, PeerOf(ctx, 1, 0, *local_dst));
+  }
+  const BufferView* dst = kGet ? local_dst : &remote;
+  const BufferView* src = kGet ? &remote : local_src;
   if (src->dtype != dst->dtype) return ctx.Error("src and dst dtypes differ");
   Dims dst_off(dst->rank(), 0), src_off(src->rank(), 0), shape = dst->shape;
   if (ctx.num_args() >= 7) {
@@ -173,7 +225,7 @@ absl::Status Transfer(KernelContext& ctx) {
   if (ctx.call().type()->Is<ir::UnknownType>()) {
     ctx.SetResult(Value());
   } else {
-    ctx.SetResult(Value::Of(*dst));
+    ctx.SetResult(Value::Of(*local_dst));
   }
   return absl::OkStatus();
 }
@@ -181,12 +233,14 @@ absl::Status Transfer(KernelContext& ctx) {
 // Returns argument `i` (the window a one-rank collective leaves unchanged).
 template <size_t kReturned>
 absl::Status Identity(KernelContext& ctx) {
+  PTO_RETURN_IF_ERROR(RuntimeOf(ctx).CheckUnloweredCollective(ctx));
   PTO_ASSIGN_OR_RETURN(const BufferView* w, ctx.BufferArg(kReturned));
   ctx.SetResult(Value::Of(*w));
   return absl::OkStatus();
 }
 
 absl::Status Broadcast(KernelContext& ctx) {
+  PTO_RETURN_IF_ERROR(RuntimeOf(ctx).CheckUnloweredCollective(ctx));
   int64_t root = ctx.Kwarg("root") ? ctx.Kwarg("root")->int_value() : 0;
   if (root != 0) {
     return ctx.Error(absl::StrCat("root ", root, " does not exist: the reference interpreter "
@@ -197,6 +251,7 @@ absl::Status Broadcast(KernelContext& ctx) {
 
 // allgather / all_to_all: row 0 of the input into row 0 of the target.
 absl::Status CopyRowZero(KernelContext& ctx) {
+  PTO_RETURN_IF_ERROR(RuntimeOf(ctx).CheckUnloweredCollective(ctx));
   PTO_ASSIGN_OR_RETURN(const BufferView* in, ctx.BufferArg(0));
   PTO_ASSIGN_OR_RETURN(const BufferView* target, ctx.BufferArg(1));
   if (in->rank() != 2 || target->rank() != 2 || in->dtype != target->dtype ||
@@ -213,6 +268,7 @@ absl::Status CopyRowZero(KernelContext& ctx) {
 }
 
 absl::Status AllToAllV(KernelContext& ctx) {
+  PTO_RETURN_IF_ERROR(RuntimeOf(ctx).CheckUnloweredCollective(ctx));
   PTO_ASSIGN_OR_RETURN(const BufferView* in, ctx.BufferArg(0));
   PTO_ASSIGN_OR_RETURN(const BufferView* target, ctx.BufferArg(1));
   PTO_ASSIGN_OR_RETURN(const BufferView* signal, ctx.BufferArg(2));
@@ -240,10 +296,15 @@ absl::Status AllToAllV(KernelContext& ctx) {
 
 }  // namespace
 
+DistRuntime& SingleRankRuntime() {
+  static SingleRank* const world = new SingleRank();
+  return *world;
+}
+
 void RegisterDistKernels(KernelRegistry& r) {
   r.Add("pld.system.get_comm_ctx", GetCommCtx);
-  r.Add("pld.system.rank", RankScalar<0>);
-  r.Add("pld.system.nranks", RankScalar<1>);
+  r.Add("pld.system.rank", RankScalar<true>);
+  r.Add("pld.system.nranks", RankScalar<false>);
   r.Add("pld.system.notify", Notify);
   r.Add("pld.system.wait", Wait);
   r.Add("pld.tile.remote_load", RemoteLoad);

@@ -35,6 +35,8 @@
 
 namespace pto::sim {
 
+class DistRuntime;  // sim/dist_runtime.h
+
 // What to do when an op reads an element that holds no defined data (never
 // written, or outside a tile's valid shape).
 enum class UndefinedReads : uint8_t {
@@ -52,6 +54,10 @@ struct InterpreterOptions {
   // A result buffer larger than this is an error rather than an allocation
   // failure (a verified program may declare enormous static shapes).
   int64_t max_buffer_bytes = int64_t{16} << 30;
+  // The rank world of the distributed (pld.*) kernels; null runs the
+  // built-in single-rank world (rank 0 of 1). The multi-rank simulator
+  // (sim/multirank.h) sets one per rank. Not owned.
+  DistRuntime* dist = nullptr;
 };
 
 // Evaluates scalar expressions (dims of types) in the current frame.
@@ -104,6 +110,8 @@ class KernelContext {
   absl::StatusOr<BufferView> AllocateResult() const;
   static BufferView Allocate(const BufferSpec& spec);
 
+  // "<file:line:col>" of the call, for reports that quote it later.
+  std::string Location() const { return ir_ctx_.FormatLoc(call_.loc()); }
   // InvalidArgument "<file:line:col>: error: <op>: <message>".
   absl::Status Error(absl::string_view message) const;
   // Applies the UndefinedReads policy to `count` undefined elements read from

@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "backends/registry.h"
@@ -17,6 +18,7 @@
 #include "sim/element_convert.h"
 #include "sim/float_formats.h"
 #include "sim/interpreter.h"
+#include "sim/multirank.h"
 #include "sim/npy_buffer.h"
 
 namespace pto::sim {
@@ -156,64 +158,20 @@ absl::StatusOr<std::vector<std::string>> WriteOutputs(const std::string& dir,
   return written;
 }
 
-}  // namespace
-
-absl::StatusOr<RunResult> RunProgram(absl::string_view text, absl::string_view filename,
-                                     const RunOptions& options) {
-  if (options.function.empty()) return absl::InvalidArgumentError("--func is required");
-  if (options.out_dir.empty()) return absl::InvalidArgumentError("--out-dir is required");
-  PTO_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<passes::Pass>> pipeline,
-                       passes::BuiltinPasses().Build(options.passes));
-  PTO_ASSIGN_OR_RETURN(const backends::Backend* backend, backends::FindBackend(options.backend));
-  ir::Context ctx;
-  PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, text, filename));
-  passes::PassManager pm(std::move(pipeline));
-  passes::PassContext pass_context(backend);
-  PTO_ASSIGN_OR_RETURN(program, pm.Run(program, pass_context));
-
-  const ir::Function* f = program.FindFunction(options.function);
-  if (f == nullptr) {
-    std::vector<std::string> names;
-    for (const ir::Function* g : program.functions()) names.emplace_back(g->name());
-    return absl::NotFoundError(absl::StrCat("no function '", options.function,
-                                            "' in the program; it has: ",
-                                            absl::StrJoin(names, ", ")));
-  }
-
-  absl::flat_hash_map<std::string, std::string> inputs;
-  for (const auto& [name, path] : options.inputs) {
-    if (!inputs.emplace(name, path).second) {
-      return absl::InvalidArgumentError(absl::StrCat("input '", name, "' is given twice"));
-    }
-  }
-  absl::flat_hash_map<std::string, size_t> param_index;
-  for (size_t i = 0; i < f->params().size(); ++i) {
-    std::string name(f->params()[i]->name());
-    if (!param_index.emplace(name, i).second) {
-      return absl::InvalidArgumentError(absl::StrCat("function '", f->name(),
-                                                     "' has two parameters named '", name, "'"));
-    }
-  }
-  for (const auto& [name, path] : inputs) {
-    if (!param_index.contains(name)) {
-      std::vector<std::string> names;
-      for (const ir::Var* p : f->params()) names.emplace_back(p->name());
-      return absl::InvalidArgumentError(absl::StrCat("function '", f->name(),
-                                                     "' has no parameter '", name,
-                                                     "'; its parameters: ",
-                                                     absl::StrJoin(names, ", ")));
-    }
-  }
-
+// Binds every parameter of `f` for one rank (rank 0 of a single-rank run):
+// from `inputs` (parameter name -> .npy path), else as RunOptions says.
+// Out, InOut and window parameters are also listed in `written_params`.
+absl::Status BindArguments(const ir::Function* f,
+                           const absl::flat_hash_map<std::string, std::string>& inputs,
+                           const RunOptions& options, int rank, std::vector<Value>& args,
+                           std::vector<std::pair<std::string, BufferView>>& written_params) {
   DimBindings dims;
-  std::vector<Value> args;
-  std::vector<std::pair<std::string, BufferView>> written_params;
   for (size_t i = 0; i < f->params().size(); ++i) {
     const ir::Var* param = f->params()[i];
     std::string name(param->name());
     std::string what = absl::StrCat("input '", name, "'");
     ir::ParamDirection dir = f->directions()[i];
-    std::mt19937_64 rng(options.seed.value_or(0) * 1000003 + i);
+    std::mt19937_64 rng(options.seed.value_or(0) * 1000003 + i + static_cast<uint64_t>(rank) * 7919);
     auto input = inputs.find(name);
     if (const auto* shaped = param->type()->As<ir::ShapedType>()) {
       if (const auto* tensor = shaped->As<ir::TensorType>();
@@ -266,7 +224,10 @@ absl::StatusOr<RunResult> RunProgram(absl::string_view text, absl::string_view f
             "): pass --in=", name, "=PATH.npy or --seed=N"));
       }
       buffer.is_tile = shaped->Is<ir::TileType>();
-      if (dir != ir::ParamDirection::kIn) written_params.emplace_back(name, buffer);
+      if (dir != ir::ParamDirection::kIn ||
+          (options.ranks >= 1 && param->type()->Is<ir::DistributedTensorType>())) {
+        written_params.emplace_back(name, buffer);
+      }
       args.push_back(Value::Of(buffer));
     } else if (const auto* st = param->type()->As<ir::ScalarType>()) {
       if (input != inputs.end()) {
@@ -296,6 +257,163 @@ absl::StatusOr<RunResult> RunProgram(absl::string_view text, absl::string_view f
           absl::StrCat(what, ": pto-run binds only tensor, tile and scalar parameters"));
     }
   }
+
+  return absl::OkStatus();
+}
+
+// The multi-rank run: binds each rank, runs the simulator, writes
+// `<name>.rank<R>.npy` and checks that the signal windows end at zero.
+absl::StatusOr<RunResult> RunRanks(const ir::Program& program, const ir::Function& f,
+                                   const std::vector<absl::flat_hash_map<std::string, std::string>>&
+                                       inputs,
+                                   const RunOptions& options) {
+  int n = options.ranks;
+  std::vector<std::vector<Value>> args(static_cast<size_t>(n));
+  std::vector<std::vector<std::pair<std::string, BufferView>>> written(static_cast<size_t>(n));
+  for (int r = 0; r < n; ++r) {
+    absl::Status s = BindArguments(&f, inputs[static_cast<size_t>(r)], options, r,
+                                   args[static_cast<size_t>(r)], written[static_cast<size_t>(r)]);
+    if (!s.ok()) return absl::Status(s.code(), absl::StrCat("rank ", r, ": ", s.message()));
+  }
+  MultiRankOptions mr;
+  mr.nranks = n;
+  mr.seed = options.schedule_seed;
+  mr.mode = options.threads ? ExecutionMode::kThreads : ExecutionMode::kScheduled;
+  mr.interpreter = options.interpreter;
+  MultiRankSimulator sim(program, mr);
+  PTO_ASSIGN_OR_RETURN(MultiRankResult run, sim.Run(f, std::move(args)));
+
+  RunResult result;
+  std::vector<std::string> signal_names;
+  for (size_t param : run.signal_params) {
+    std::string name(f.params()[param]->name());
+    signal_names.push_back(name);
+    for (int r = 0; r < n; ++r) {
+      for (const auto& [written_name, buffer] : written[static_cast<size_t>(r)]) {
+        if (written_name != name) continue;
+        std::vector<std::string> cells;
+        bool nonzero = false;
+        ForEachIndex(buffer.shape, [&](absl::Span<const int64_t> index) {
+          int64_t bit = BitOffset(buffer, index);
+          int64_t v = IsDefinedAt(buffer, bit)
+                          ? Scalar::FromElementBits(buffer.dtype, LoadBits(buffer, bit)).i
+                          : -1;
+          nonzero |= v != 0;
+          cells.push_back(absl::StrCat(v));
+        });
+        if (!nonzero) continue;
+        std::string message =
+            absl::StrCat("signal window '", name, "' does not end at zero: rank ", r, " holds [",
+                         absl::StrJoin(cells, ", "), "]");
+        if (options.check_signals) return absl::FailedPreconditionError(message);
+        result.warnings.push_back(message);
+      }
+    }
+  }
+  std::vector<Output> outputs;
+  for (int r = 0; r < n; ++r) {
+    for (const auto& [name, buffer] : written[static_cast<size_t>(r)]) {
+      AddBufferOutput(absl::StrCat(name, ".rank", r), buffer, outputs);
+    }
+    const std::vector<Value>& returns = run.returns[static_cast<size_t>(r)];
+    for (size_t i = 0; i < returns.size(); ++i) {
+      AddValueOutput(absl::StrCat("ret", i, ".rank", r), returns[i], outputs);
+    }
+  }
+  PTO_ASSIGN_OR_RETURN(result.files, WriteOutputs(options.out_dir, outputs));
+  for (const Output& o : outputs) {
+    if (o.undefined > 0) {
+      result.warnings.push_back(absl::StrCat(o.name, ".npy: ", o.undefined, " of ", o.elements,
+                                             " elements are undefined (poison)"));
+    }
+  }
+  if (!signal_names.empty() && result.warnings.empty()) {
+    result.notes.push_back(absl::StrCat("signal windows end at zero on all ", n, " ranks: ",
+                                        absl::StrJoin(signal_names, ", ")));
+  } else if (signal_names.empty()) {
+    result.notes.push_back(absl::StrCat(n, " ranks ran; no signal window was waited on"));
+  }
+  return result;
+}
+
+}  // namespace
+
+absl::StatusOr<RunResult> RunProgram(absl::string_view text, absl::string_view filename,
+                                     const RunOptions& options) {
+  if (options.function.empty()) return absl::InvalidArgumentError("--func is required");
+  if (options.out_dir.empty()) return absl::InvalidArgumentError("--out-dir is required");
+  PTO_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<passes::Pass>> pipeline,
+                       passes::BuiltinPasses().Build(options.passes));
+  PTO_ASSIGN_OR_RETURN(const backends::Backend* backend, backends::FindBackend(options.backend));
+  ir::Context ctx;
+  PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, text, filename));
+  passes::PassManager pm(std::move(pipeline));
+  passes::PassContext pass_context(backend);
+  PTO_ASSIGN_OR_RETURN(program, pm.Run(program, pass_context));
+
+  const ir::Function* f = program.FindFunction(options.function);
+  if (f == nullptr) {
+    std::vector<std::string> names;
+    for (const ir::Function* g : program.functions()) names.emplace_back(g->name());
+    return absl::NotFoundError(absl::StrCat("no function '", options.function,
+                                            "' in the program; it has: ",
+                                            absl::StrJoin(names, ", ")));
+  }
+
+  absl::flat_hash_map<std::string, std::string> inputs;
+  for (const auto& [name, path] : options.inputs) {
+    if (!inputs.emplace(name, path).second) {
+      return absl::InvalidArgumentError(absl::StrCat("input '", name, "' is given twice"));
+    }
+  }
+  absl::flat_hash_map<std::string, size_t> param_index;
+  for (size_t i = 0; i < f->params().size(); ++i) {
+    std::string name(f->params()[i]->name());
+    if (!param_index.emplace(name, i).second) {
+      return absl::InvalidArgumentError(absl::StrCat("function '", f->name(),
+                                                     "' has two parameters named '", name, "'"));
+    }
+  }
+  for (const auto& [full_name, path] : inputs) {
+    std::string name = full_name.substr(0, full_name.find('@'));
+    if (!param_index.contains(name)) {
+      std::vector<std::string> names;
+      for (const ir::Var* p : f->params()) names.emplace_back(p->name());
+      return absl::InvalidArgumentError(absl::StrCat("function '", f->name(),
+                                                     "' has no parameter '", name,
+                                                     "'; its parameters: ",
+                                                     absl::StrJoin(names, ", ")));
+    }
+  }
+
+  absl::flat_hash_map<std::string, std::string> common;
+  std::vector<absl::flat_hash_map<std::string, std::string>> per_rank(
+      static_cast<size_t>(std::max(1, options.ranks)));
+  for (const auto& [name, path] : inputs) {
+    size_t at = name.find('@');
+    if (at == std::string::npos) {
+      common.emplace(name, path);
+      continue;
+    }
+    int r = -1;
+    if (options.ranks < 1) {
+      return absl::InvalidArgumentError(absl::StrCat("input '", name,
+                                                     "' names a rank: pass --ranks=N"));
+    }
+    if (!absl::SimpleAtoi(name.substr(at + 1), &r) || r < 0 || r >= options.ranks) {
+      return absl::InvalidArgumentError(absl::StrCat("input '", name, "': the rank after '@' must be in [0, ",
+                                                     options.ranks, ")"));
+    }
+    per_rank[static_cast<size_t>(r)].emplace(name.substr(0, at), path);
+  }
+  for (auto& m : per_rank) {
+    for (const auto& [name, path] : common) m.emplace(name, path);  // a rank's own file wins
+  }
+  if (options.ranks >= 1) return RunRanks(program, *f, per_rank, options);
+
+  std::vector<Value> args;
+  std::vector<std::pair<std::string, BufferView>> written_params;
+  PTO_RETURN_IF_ERROR(BindArguments(f, per_rank[0], options, 0, args, written_params));
 
   Interpreter interp(program, options.interpreter);
   PTO_ASSIGN_OR_RETURN(std::vector<Value> results, interp.Run(*f, std::move(args)));

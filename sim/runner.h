@@ -50,6 +50,19 @@ struct RunOptions {
   std::string out_dir;
   std::optional<uint64_t> seed;
   InterpreterOptions interpreter;
+  // 0: the single-rank interpreter. N >= 1: the multi-rank simulator
+  // (sim/multirank.h) on N ranks. An input named "NAME@R" binds NAME on rank
+  // R only (a plain NAME binds every rank that has no file of its own);
+  // random fills differ per rank. Outputs are `<param>.rank<R>.npy` for every
+  // Out, InOut and window (DistributedTensor) parameter and
+  // `ret<i>.rank<R>.npy`.
+  int ranks = 0;
+  // The schedule of the deterministic mode, or real threads.
+  uint64_t schedule_seed = 0;
+  bool threads = false;
+  // With ranks: a signal window (one some rank waited on) that does not end
+  // all-zero on every rank is an error (else a warning).
+  bool check_signals = true;
 };
 
 struct RunResult {
@@ -57,6 +70,8 @@ struct RunResult {
   std::vector<std::string> files;
   // E.g. "out.npy: 12 of 256 elements are undefined (poison)".
   std::vector<std::string> warnings;
+  // E.g. "signal windows end at zero on all 4 ranks: signal".
+  std::vector<std::string> notes;
 };
 
 absl::StatusOr<RunResult> RunProgram(absl::string_view text, absl::string_view filename,

@@ -2,6 +2,19 @@
 //
 //   pto-run FILE --func=NAME [--passes=LIST|none] [--backend=a5|a2a3|none]
 //           --in=NAME=PATH.npy ... --out-dir=DIR [--seed=N] [--strict-undefined]
+//   pto-run FILE --func=NAME --ranks=N --in=NAME@R=PATH.npy ... --out-dir=DIR
+//           [--schedule-seed=S | --threads] [--check-signals=false]
+//
+// With --ranks=N the function runs on N ranks at once in the multi-rank
+// simulator (sim/multirank.h; the collectives must be lowered, e.g.
+// --passes=lower-composite-ops): every DistributedTensor parameter is a
+// window each rank holds its own copy of. --in=NAME@R=PATH binds NAME on
+// rank R; --in=NAME=PATH binds it on every rank without its own file.
+// Outputs are DIR/<param>.rank<R>.npy (Out, InOut and window parameters)
+// and DIR/ret<i>.rank<R>.npy. A signal window that does not end all-zero is
+// an error (a warning with --check-signals=false); on success pto-run prints
+// which signal windows ended at zero. A deadlock prints every rank's pending
+// wait and the signal cells.
 //
 // Parses FILE (PyPTO's printed DSL), runs the pass pipeline with the verifier
 // after every pass (default: none, i.e. interpret the program as written),
@@ -40,6 +53,16 @@ ABSL_FLAG(std::string, out_dir, "", "Directory for the output .npy files.");
 ABSL_FLAG(int64_t, seed, -1, "If >= 0, fill every parameter without --in with random data.");
 ABSL_FLAG(bool, strict_undefined, false,
           "Fail on any read of undefined data instead of propagating poison.");
+ABSL_FLAG(int32_t, ranks, 0,
+          "Run on N ranks in the multi-rank simulator (0: the single-rank interpreter). Inputs "
+          "may be given per rank as --in=NAME@R=PATH.npy; outputs are <name>.rank<R>.npy.");
+ABSL_FLAG(uint64_t, schedule_seed, 0,
+          "With --ranks: the seed of the deterministic rank schedule.");
+ABSL_FLAG(bool, threads, false,
+          "With --ranks: run the ranks as real concurrent threads (not reproducible) instead of "
+          "the seeded schedule.");
+ABSL_FLAG(bool, check_signals, true,
+          "With --ranks: fail when a signal window does not end all-zero on every rank.");
 
 namespace {
 
@@ -67,7 +90,9 @@ int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "Interprets a function of a tile IR program on .npy data.\n"
       "usage: pto-run FILE --func=NAME [--passes=LIST|none] [--backend=a5|a2a3|none]\n"
-      "               --in=NAME=PATH.npy ... --out-dir=DIR [--seed=N]");
+      "               --in=NAME=PATH.npy ... --out-dir=DIR [--seed=N]\n"
+      "       pto-run FILE --func=NAME --ranks=N --in=NAME@R=PATH.npy ... --out-dir=DIR\n"
+      "               [--schedule-seed=S | --threads] [--check-signals=false]");
   std::vector<std::string> args = pto::tools::NormalizeFlagNames(argc, argv);
   std::vector<std::string> ins = TakeInputs(args);
   std::vector<char*> positional = pto::tools::ParseFlags(args);
@@ -89,6 +114,14 @@ int main(int argc, char** argv) {
   options.backend = absl::GetFlag(FLAGS_backend);
   options.out_dir = pto::tools::UserPath(absl::GetFlag(FLAGS_out_dir));
   if (absl::GetFlag(FLAGS_seed) >= 0) options.seed = static_cast<uint64_t>(absl::GetFlag(FLAGS_seed));
+  options.ranks = absl::GetFlag(FLAGS_ranks);
+  options.schedule_seed = absl::GetFlag(FLAGS_schedule_seed);
+  options.threads = absl::GetFlag(FLAGS_threads);
+  options.check_signals = absl::GetFlag(FLAGS_check_signals);
+  if (options.ranks < 0) {
+    std::fprintf(stderr, "pto-run: error: --ranks must be >= 1 (or 0 for one rank)\n");
+    return 1;
+  }
   if (absl::GetFlag(FLAGS_strict_undefined)) {
     options.interpreter.undefined_reads = pto::sim::UndefinedReads::kError;
   }
@@ -109,5 +142,6 @@ int main(int argc, char** argv) {
     return 1;
   }
   for (const std::string& w : result->warnings) std::fprintf(stderr, "pto-run: warning: %s\n", w.c_str());
+  for (const std::string& n : result->notes) std::printf("pto-run: %s\n", n.c_str());
   return 0;
 }
