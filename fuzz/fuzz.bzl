@@ -37,8 +37,8 @@ def cc_fuzz_test(name, srcs, deps = [], corpus = [], **kwargs):
             "//fuzz:libfuzzer": ["-fsanitize=fuzzer", "-fsanitize-link-c++-runtime"],
             "//conditions:default": [],
         }),
-        # One statically linked binary: calls between the libraries then go
-        # straight, not through PLT stubs into a dozen instrumented .so files.
+        # One statically linked binary: calls between the libraries are then
+        # direct, not indirect calls into a dozen instrumented shared objects.
         linkstatic = kwargs.pop("linkstatic", True),
         data = [":" + name + "_corpus"],
         args = ["$(locations :%s_corpus)" % name] if corpus else [],

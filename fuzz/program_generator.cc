@@ -442,7 +442,7 @@ class Builder {
 
   absl::Span<const absl::string_view> MaybeComment() {
     static constexpr absl::string_view kComments[] = {"generated", "loop-carried values",
-                                                      "TODO(fuzz): nothing"};
+                                                      "note: (a, b) -> 'c' #2"};
     if (!OneIn(6)) return {};
     return absl::Span<const absl::string_view>(&kComments[Int(0, 2)], 1);
   }
