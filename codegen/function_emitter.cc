@@ -64,6 +64,7 @@ absl::Status FunctionEmitter::Emit(std::string& out) {
   std::string header;
   PTO_RETURN_IF_ERROR(EmitSignature(header));
   PlanBuffers(fn_.body());
+  PlanUnprojectedElements();
   bindings_.reserve(bindings_.size() + planned_values_);
   PTO_RETURN_IF_ERROR(EmitPrologue());
   out_ = &body_text_;
@@ -102,6 +103,14 @@ void FunctionEmitter::PlanBuffers(const ir::Stmt* s) {
       ++planned_values_;
       const auto* a = s->As<ir::AssignStmt>();
       const ir::Var* var = a->var();
+      if (var->type()->Is<ir::TupleType>()) {
+        PlanTuple(var, a->value());
+        return;
+      }
+      if (const auto* item = a->value()->As<ir::TupleGetItem>()) {
+        PlanProjection(var, *item);
+        return;
+      }
       if (!is_tile(var)) return;
       if (const auto* src = a->value()->As<ir::Var>()) {
         owner_of_[var] = BufferOwner(src);
@@ -112,6 +121,13 @@ void FunctionEmitter::PlanBuffers(const ir::Stmt* s) {
       const OpEmitter* emitter = emitters_.Find(call->op()->name());
       // Ops without an emitter fail when the body reaches them.
       if (emitter == nullptr) return;
+      if (emitter->scratch != nullptr) {
+        if (const ir::Type* type = emitter->scratch(*call)) {
+          const ir::Var* scratch = ctx_.NewVar(absl::StrCat(var->name(), "_tmp"), type, var->loc());
+          own(scratch);
+          scratch_of_[call] = scratch;
+        }
+      }
       switch (emitter->result) {
         case TileResult::kBuffer:
           own(var);
@@ -129,6 +145,7 @@ void FunctionEmitter::PlanBuffers(const ir::Stmt* s) {
           owner_of_[var] = var;  // a handle of its own, with no allocation
           return;
         case TileResult::kNone:
+        case TileResult::kTuple:  // a tuple var: PlanTuple
           return;
       }
       return;
@@ -170,6 +187,86 @@ void FunctionEmitter::PlanBuffers(const ir::Stmt* s) {
     default:
       return;
   }
+}
+
+void FunctionEmitter::PlanTuple(const ir::Var* var, const ir::Expr* value) {
+  auto add = [&](std::vector<const ir::Expr*> elements) {
+    tuples_[var] = tuple_elements_.size();
+    tuple_elements_.push_back(std::move(elements));
+  };
+  const ir::Expr* source = value;
+  if (const auto* item = value->As<ir::TupleGetItem>()) source = TupleElement(*item);
+  if (source == nullptr) return;
+  if (const auto* make = source->As<ir::MakeTuple>()) {
+    add({make->elements().begin(), make->elements().end()});
+    return;
+  }
+  if (const auto* src = source->As<ir::Var>()) {
+    auto it = tuples_.find(src);
+    if (it != tuples_.end()) {
+      size_t index = it->second;
+      tuples_[var] = index;
+    }
+    return;
+  }
+  const auto* call = value->As<ir::Call>();
+  if (call == nullptr || call->op() == nullptr) return;
+  const OpEmitter* emitter = emitters_.Find(call->op()->name());
+  if (emitter == nullptr || emitter->result != TileResult::kTuple) return;
+  add(std::vector<const ir::Expr*>(var->type()->As<ir::TupleType>()->elements().size(), nullptr));
+  op_tuples_.push_back(var);
+}
+
+std::vector<const ir::Expr*>* FunctionEmitter::TupleElements(const ir::Expr* tuple) {
+  const auto* var = tuple->As<ir::Var>();
+  auto it = var == nullptr ? tuples_.end() : tuples_.find(var);
+  return it == tuples_.end() ? nullptr : &tuple_elements_[it->second];
+}
+
+void FunctionEmitter::PlanProjection(const ir::Var* var, const ir::TupleGetItem& item) {
+  ++planned_values_;
+  std::vector<const ir::Expr*>* elements = TupleElements(item.tuple());
+  if (elements == nullptr || item.index() < 0 ||
+      static_cast<size_t>(item.index()) >= elements->size()) {
+    return;  // reported when the projection is emitted
+  }
+  const ir::Expr*& element = (*elements)[item.index()];
+  bool tile = var->type()->Is<ir::TileType>();
+  if (element == nullptr) {
+    // The first projection of an op's element owns the buffer the op writes.
+    element = var;
+    if (tile) {
+      owner_of_[var] = var;
+      buffers_.push_back(var);
+    }
+    return;
+  }
+  if (const auto* src = element->As<ir::Var>(); src != nullptr && tile) {
+    owner_of_[var] = BufferOwner(src);
+  }
+}
+
+void FunctionEmitter::PlanUnprojectedElements() {
+  for (const ir::Var* t : op_tuples_) {
+    std::vector<const ir::Expr*>& elements = *TupleElements(t);
+    absl::Span<const ir::Type* const> types = t->type()->As<ir::TupleType>()->elements();
+    for (size_t i = 0; i < elements.size(); ++i) {
+      if (elements[i] != nullptr || !types[i]->Is<ir::TileType>()) continue;
+      const ir::Var* scratch = ctx_.NewVar(absl::StrCat(t->name(), "_", i), types[i], t->loc());
+      elements[i] = scratch;
+      owner_of_[scratch] = scratch;
+      buffers_.push_back(scratch);
+    }
+  }
+}
+
+const ir::Expr* FunctionEmitter::TupleElement(const ir::TupleGetItem& item) {
+  size_t index = static_cast<size_t>(item.index());
+  if (const auto* make = item.tuple()->As<ir::MakeTuple>()) {
+    return index < make->elements().size() ? make->elements()[index] : nullptr;
+  }
+  std::vector<const ir::Expr*>* elements = TupleElements(item.tuple());
+  return elements == nullptr || index >= elements->size() ? nullptr : (*elements)[index];
 }
 
 // --- Signature and prologue ---------------------------------------------------------
@@ -519,6 +616,34 @@ absl::StatusOr<TileValue> FunctionEmitter::ResultBuffer() {
   return b->tile();
 }
 
+absl::StatusOr<std::vector<TileValue>> FunctionEmitter::ResultElements() {
+  const std::vector<const ir::Expr*>* elements =
+      result_ == nullptr ? nullptr : TupleElements(result_);
+  if (elements == nullptr) {
+    return Fail("the tuple result of this op must be assigned to a variable");
+  }
+  std::vector<TileValue> out;
+  for (const ir::Expr* element : *elements) {
+    const auto* owner = element == nullptr ? nullptr : element->As<ir::Var>();
+    const Binding* b = owner == nullptr ? nullptr : Lookup(owner);
+    if (b == nullptr || b->kind() != BindingKind::kTile) {
+      return Fail(absl::StrCat("every element of '", result_->name(), "' must be a tile"));
+    }
+    PTO_RETURN_IF_ERROR(PrepareWrite(owner));
+    out.push_back(b->tile());
+  }
+  return out;
+}
+
+absl::StatusOr<TileValue> FunctionEmitter::Scratch(const ir::Call& call) {
+  auto it = scratch_of_.find(&call);
+  const Binding* b = it == scratch_of_.end() ? nullptr : Lookup(it->second);
+  if (b == nullptr || b->kind() != BindingKind::kTile) {
+    return Fail(absl::StrCat(call.op()->name(), ": the result must be assigned to a variable"));
+  }
+  return b->tile();
+}
+
 absl::StatusOr<std::string> FunctionEmitter::ViewType(const ir::TileType& tile) {
   absl::StatusOr<TileGeometry> g = FlattenTile(tile);
   if (!g.ok()) return Fail(g.status().message());
@@ -696,6 +821,12 @@ void FunctionEmitter::EmitOp(absl::string_view text) {
 void FunctionEmitter::EmitInsOuts(absl::string_view op, absl::Span<const Operand> ins,
                                   absl::string_view ins_attrs, const Operand& out,
                                   absl::string_view trailing) {
+  EmitInsOuts(op, ins, ins_attrs, absl::Span<const Operand>(&out, 1), trailing);
+}
+
+void FunctionEmitter::EmitInsOuts(absl::string_view op, absl::Span<const Operand> ins,
+                                  absl::string_view ins_attrs, absl::Span<const Operand> outs,
+                                  absl::string_view trailing) {
   // The hottest line shape: written piecewise, with no temporary.
   TextBuffer& b = *out_;
   Indent();
@@ -715,9 +846,15 @@ void FunctionEmitter::EmitInsOuts(absl::string_view op, absl::Span<const Operand
     b.Append(ins[i].type);
   }
   b.Append(") outs(");
-  b.Append(out.name);
+  for (size_t i = 0; i < outs.size(); ++i) {
+    if (i > 0) b.Append(", ");
+    b.Append(outs[i].name);
+  }
   b.Append(" : ");
-  b.Append(out.type);
+  for (size_t i = 0; i < outs.size(); ++i) {
+    if (i > 0) b.Append(", ");
+    b.Append(outs[i].type);
+  }
   b.Append(")");
   if (!trailing.empty()) {
     b.Append(" ");

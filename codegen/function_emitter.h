@@ -119,6 +119,12 @@ class FunctionEmitter {
 
   // The buffer the result var owns (allocated in the prologue).
   absl::StatusOr<TileValue> ResultBuffer();
+  // For a TileResult::kTuple op: the buffer of each element of the result
+  // tuple - the var that projects it (`d = t[0]`), or a scratch buffer for an
+  // element nothing projects.
+  absl::StatusOr<std::vector<TileValue>> ResultElements();
+  // The scratch buffer the op's OpEmitter::scratch asked for.
+  absl::StatusOr<TileValue> Scratch(const ir::Call& call);
   // The static-valid tile_buf type of a view result (pto.treshape carries no
   // valid operands).
   absl::StatusOr<std::string> ViewType(const ir::TileType& tile);
@@ -150,6 +156,10 @@ class FunctionEmitter {
   // `op ins(a, b {ins_attrs} : Ta, Tb) outs(d : Td) trailing`.
   void EmitInsOuts(absl::string_view op, absl::Span<const Operand> ins,
                    absl::string_view ins_attrs, const Operand& out,
+                   absl::string_view trailing = "");
+  // The same with several outs (`outs(d, e : Td, Te)`).
+  void EmitInsOuts(absl::string_view op, absl::Span<const Operand> ins,
+                   absl::string_view ins_attrs, absl::Span<const Operand> outs,
                    absl::string_view trailing = "");
 
   // InvalidArgument "FILE:LINE:COL: error: codegen: <message>" at the current
@@ -200,6 +210,16 @@ class FunctionEmitter {
 
   // --- function_emitter.cc: plan, signature, prologue, values ---
   void PlanBuffers(const ir::Stmt* s);
+  void PlanTuple(const ir::Var* var, const ir::Expr* value);
+  void PlanProjection(const ir::Var* var, const ir::TupleGetItem& item);
+  // Gives each element no projection owns a scratch buffer of its own.
+  void PlanUnprojectedElements();
+  // The expression element `item` reads; null when the tuple is not one this
+  // function builds (a parameter, a loop-carried tuple).
+  const ir::Expr* TupleElement(const ir::TupleGetItem& item);
+  // The element list of a planned tuple var; null for any other expression.
+  std::vector<const ir::Expr*>* TupleElements(const ir::Expr* tuple);
+  absl::Status EmitProjection(const ir::Var* var, const ir::TupleGetItem& item);
   const ir::Var* BufferOwner(const ir::Var* v) const;
   absl::Status EmitSignature(std::string& header);
   absl::Status EmitPrologue();
@@ -281,6 +301,16 @@ class FunctionEmitter {
   absl::flat_hash_map<const ir::Var*, const ir::Var*> owner_of_;
   absl::flat_hash_set<const ir::Var*> dynamic_valid_;
   absl::flat_hash_set<const ir::Var*> valid_set_at_write_;
+  // Tuple values, which PTO has no type for: each tuple var maps to its
+  // elements - a MakeTuple's expressions, or for the result of a kTuple op
+  // the var owning each element's buffer. Projections then read the element.
+  // Aliases share one element list, so a projection through any of them
+  // sees the owner an earlier one chose.
+  absl::flat_hash_map<const ir::Var*, size_t> tuples_;
+  std::deque<std::vector<const ir::Expr*>> tuple_elements_;
+  std::vector<const ir::Var*> op_tuples_;  // kTuple results, in plan order
+  // Calls whose op needs a scratch tile -> the var owning it.
+  absl::flat_hash_map<const ir::Call*, const ir::Var*> scratch_of_;
 
   std::string constants_text_;
   TextBuffer prologue_text_;

@@ -24,6 +24,8 @@ const OpEmitterTable& PtoOpEmitters() {
     AddMemoryEmitters(*t);
     AddViewEmitters(*t);
     AddCommEmitters(*t);
+    AddQuantEmitters(*t);
+    AddLayoutEmitters(*t);
     return t;
   }();
   return *table;

@@ -34,16 +34,24 @@ enum class TileResult : uint8_t {
   kAlias,   // the result is operand 0's buffer, updated in place
   kView,    // the op defines the result as a view of operand 0 (pto.treshape)
   kNone,    // no tile result (stores, tensor views)
+  kTuple,   // a tuple of tiles: each projected element gets its own buffer,
+            // which the op writes (FunctionEmitter::ResultElements)
 };
 
 // Writes the PTO lines of `call` through `e` (which knows the result var,
 // operand values and the location). Errors go through e.Fail(...).
 using OpEmitFn = absl::Status (*)(FunctionEmitter& e, const ir::Call& call);
 
+// The type of a scratch tile the op needs and its call does not provide
+// (null: none). The emitter core allocates it with the function's other
+// buffers; the emit function reads it with FunctionEmitter::Scratch().
+using ScratchFn = const ir::Type* (*)(const ir::Call& call);
+
 struct OpEmitter {
   absl::string_view op;
   OpEmitFn emit;
   TileResult result;
+  ScratchFn scratch = nullptr;
 };
 
 class OpEmitterTable {
@@ -64,6 +72,8 @@ void AddCompareEmitters(OpEmitterTable& table);      // compare_emitters.cc
 void AddMemoryEmitters(OpEmitterTable& table);       // memory_emitters.cc
 void AddViewEmitters(OpEmitterTable& table);         // view_emitters.cc
 void AddCommEmitters(OpEmitterTable& table);         // comm_emitters.cc
+void AddQuantEmitters(OpEmitterTable& table);        // quant_emitters.cc
+void AddLayoutEmitters(OpEmitterTable& table);       // layout_emitters.cc
 
 // Every family's emitters, built on first use.
 const OpEmitterTable& PtoOpEmitters();

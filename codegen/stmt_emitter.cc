@@ -62,6 +62,14 @@ absl::Status FunctionEmitter::EmitAssign(const ir::AssignStmt& s) {
   const ir::Var* var = s.var();
   const ir::Expr* value = s.value();
   if (const auto* call = value->As<ir::Call>()) return EmitCall(*call, var);
+  if (var->type()->Is<ir::TupleType>()) {
+    // Planned (PlanTuple): a tuple has no PTO value, only its elements do.
+    if (tuples_.contains(var)) return absl::OkStatus();
+    return Unsupported(absl::StrCat("cannot emit tuple '", var->name(), "' built from ",
+                                    ir::FormatExpr(value),
+                                    "; PTO codegen follows tuples built in the kernel"));
+  }
+  if (const auto* item = value->As<ir::TupleGetItem>()) return EmitProjection(var, *item);
   if (const auto* src = value->As<ir::Var>()) {
     const Binding* b = Lookup(src);
     if (b == nullptr) return NotBound(src);
@@ -77,6 +85,32 @@ absl::Status FunctionEmitter::EmitAssign(const ir::AssignStmt& s) {
   return Unsupported(absl::StrCat("cannot emit the value of '", var->name(), "' (a ",
                                   ir::TypeKindName(var->type()), " built from ",
                                   ir::FormatExpr(value), ")"));
+}
+
+absl::Status FunctionEmitter::EmitProjection(const ir::Var* var, const ir::TupleGetItem& item) {
+  const ir::Expr* element = TupleElement(item);
+  if (element == nullptr) {
+    return Unsupported(absl::StrCat("cannot emit '", var->name(), "' = ", ir::FormatExpr(&item),
+                                    ": PTO codegen follows tuples built in the kernel, not "
+                                    "tuple parameters or loop-carried tuples"));
+  }
+  if (element == var) return absl::OkStatus();  // owns the buffer its op writes
+  if (const auto* src = element->As<ir::Var>()) {
+    const Binding* b = Lookup(src);
+    if (b == nullptr) return NotBound(src);
+    bindings_[var] = *b;  // a rename: the same value
+    return absl::OkStatus();
+  }
+  if (const auto* scalar = var->type()->As<ir::ScalarType>()) {
+    PTO_ASSIGN_OR_RETURN(ScalarValue v, EmitScalar(element, var->name()));
+    PTO_ASSIGN_OR_RETURN(v, Convert(v, scalar->dtype(), var->name()));
+    BindScalar(var, v);
+    return absl::OkStatus();
+  }
+  // A nested tuple was planned as a tuple var; anything else has no value.
+  return Unsupported(absl::StrCat("cannot emit '", var->name(), "' (a ",
+                                  ir::TypeKindName(var->type()), " built from ",
+                                  ir::FormatExpr(element), ")"));
 }
 
 absl::Status FunctionEmitter::EmitCall(const ir::Call& call, const ir::Var* result) {

@@ -3,9 +3,7 @@
 # (also through an alias) fold to its elements; an unused result keeps the
 # raw calls (their workspaces are written).
 #
-# PENDING: rename to tquant_mx.py once the core tile.reinterpret_view accepts
-# FP8E4M3FN and the UINT8 -> FP8E8M0 ZZ scale alias (see the LowerCompositeOps
-# report); until then the lowering stops at the first reinterpret_view.
+# testdata/lower_composite/tquant_mx_pto.py emits the PTO of these forms.
 #
 # RUN: pto-opt %s --passes=lower-composite-ops --backend=a5 --concise | FileCheck %s
 #
