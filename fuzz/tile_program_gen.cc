@@ -250,7 +250,7 @@ class Gen {
 
   void GenStmt(int depth) {
     bool nest = depth < options_.max_depth;
-    switch (Int(0, 26)) {
+    switch (Int(0, 31)) {
       case 0: case 1: case 2: case 3: GenSinCos(); return;
       case 4: case 5: case 6: case 7: GenSelect(); return;
       case 8: case 9: case 10: GenBinary(); return;
@@ -259,21 +259,35 @@ class Gen {
       case 15: case 16: case 17: case 18: GenCast(); return;
       case 19: case 20: GenQuant(); return;
       case 21: case 22: case 23: if (nest) GenFor(depth); return;
+      case 24: case 25: if (nest) GenWhile(depth); return;
+      case 26: case 27: GenTuple(); return;
+      case 28: GenEval(); return;
       default: if (nest) GenIf(depth); return;
     }
   }
 
-  void GenSinCos() {
+  // tile.sin or tile.cos of an FP32 value inside the spec's accuracy range.
+  struct SinCos {
+    const ir::Call* call;
+    bool is_sin;
+    ValueBound bound;
+  };
+  std::optional<SinCos> MakeSinCos() {
     std::optional<Live> x = PickLive([](const Live& l) {
       return TileOf(l.var)->dtype() == DataType::kFP32 && l.bound.usable() &&
              l.bound.magnitude <= kSinCosMaxMagnitude;
     });
-    if (!x) return;
+    if (!x) return std::nullopt;
     bool is_sin = Coin();
     const ir::Call* call = Try(is_sin ? "tile.sin" : "tile.cos", {x->var});
-    if (call == nullptr) return;
-    Bind(call, is_sin ? "s" : "c", SinCosBound(x->bound));
+    if (call == nullptr) return std::nullopt;
     ++(is_sin ? out_.features.sin : out_.features.cos);
+    return SinCos{call, is_sin, SinCosBound(x->bound)};
+  }
+
+  void GenSinCos() {
+    std::optional<SinCos> sc = MakeSinCos();
+    if (sc) Bind(sc->call, sc->is_sin ? "s" : "c", sc->bound);
   }
 
   // A literal every select dtype holds exactly.
@@ -449,13 +463,62 @@ class Gen {
     if (OneIn(3)) kw.push_back({"dtype", AttrValue::DType(DataType::kFP8E4M3FN)});
     const ir::Call* call = Try("tile.tquant_mx", {q->var}, kw);
     if (call == nullptr) return;
+    ++out_.features.tquant_mx;
+    if (OneIn(6)) {
+      // Unused: the lowering keeps the raw calls, which write workspaces.
+      Emit(ctx_.NewEval(call));
+      ++stmts_;
+      ++out_.features.evals;
+      return;
+    }
     const Var* tuple = Bind(call, "qr", ValueBound::Exact());
+    // Projections through an SSA alias fold like direct ones.
+    const Var* source = OneIn(3) ? Bind(tuple, "qr_alias", ValueBound::Exact()) : tuple;
     for (int i = 0; i < 2; ++i) {
+      if (OneIn(5)) continue;  // an element nothing reads
       const Var* elt =
-          Bind(ctx_.NewTupleGetItem(tuple, i), i == 0 ? "quant" : "scale", ValueBound::Exact());
+          Bind(ctx_.NewTupleGetItem(source, i), i == 0 ? "quant" : "scale", ValueBound::Exact());
       StoreOutput(elt, ValueBound::Exact());
     }
-    ++out_.features.tquant_mx;
+  }
+
+  // A composite whose result nothing reads, as a statement of its own.
+  void GenEval() {
+    std::optional<SinCos> sc = MakeSinCos();
+    if (!sc) return;
+    Emit(ctx_.NewEval(sc->call));
+    ++stmts_;
+    ++out_.features.evals;
+  }
+
+  // `tup = (a, b, ...)` of live tiles (and a scalar now and then), perhaps
+  // an alias of it, and projections of its elements. The lowering must leave
+  // such user tuples alone; codegen follows them to their elements.
+  void GenTuple() {
+    std::vector<const Expr*> elements;
+    std::vector<std::optional<ValueBound>> bounds;
+    int n = Int(1, 3);
+    for (int i = 0; i < n; ++i) {
+      if (OneIn(5)) {
+        elements.push_back(ctx_.Index(Int(0, 9)));
+        bounds.push_back(std::nullopt);
+        continue;
+      }
+      std::optional<Live> v = PickLive([](const Live& l) { return l.bound.usable(); });
+      if (!v) return;
+      elements.push_back(v->var);
+      bounds.push_back(v->bound);
+    }
+    const Var* tup = Bind(ctx_.NewMakeTuple(ctx_.Save<const Expr*>(elements)), "tup",
+                          ValueBound::Exact());
+    const Var* source = OneIn(3) ? Bind(tup, "tup_alias", ValueBound::Exact()) : tup;
+    int projections = Int(1, 2);
+    for (int k = 0; k < projections; ++k) {
+      int i = Int(0, n - 1);
+      Bind(ctx_.NewTupleGetItem(source, i), "item",
+           bounds[i] ? *bounds[i] : ValueBound::Exact());
+    }
+    ++out_.features.tuples;
   }
 
   // The bound assumed for a loop-carried value on every iteration: the yield
@@ -513,6 +576,55 @@ class Gen {
     ++stmts_;
     for (size_t i = 0; i < rets.size(); ++i) live_.push_back({rets[i], assumed[i]});
     ++out_.features.loops;
+  }
+
+  // `for (n, acc, ...) in pl.while_(init_values=(0, init, ...))` with
+  // `pl.cond(n < trips)`: a counter makes it terminate, and the tiles it
+  // carries widen as a for loop's do.
+  void GenWhile(int depth) {
+    int trips = Int(0, 3);
+    const ir::Type* index = ctx_.GetScalarType(DataType::kIndex);
+    std::vector<const ir::IterArg*> iter_args = {ctx_.NewIterArg("n", index, ctx_.Index(0))};
+    std::vector<ValueBound> assumed = {ValueBound::Exact()};
+    int nargs = Int(0, 2);
+    for (int i = 0; i < nargs; ++i) {
+      std::optional<Live> init = PickLive([](const Live& l) { return l.bound.usable(); });
+      if (!init) break;
+      ValueBound a = Widen(*init);
+      if (!a.usable()) continue;
+      iter_args.push_back(ctx_.NewIterArg("acc", init->var->type(), init->var));
+      assumed.push_back(a);
+    }
+    absl::StatusOr<const Expr*> cond =
+        ir::MakeScalarBinary(ctx_, ir::BinaryOp::kLt, iter_args[0], ctx_.Index(trips));
+    PTO_CHECK(cond.ok()) << cond.status();
+
+    EnterBlock();
+    for (size_t i = 1; i < iter_args.size(); ++i) live_.push_back({iter_args[i], assumed[i]});
+    loop_vars_.push_back(iter_args[0]);
+    GenBlock(depth + 1, Int(1, 4));
+    loop_vars_.pop_back();
+    absl::StatusOr<const Expr*> next =
+        ir::MakeScalarBinary(ctx_, ir::BinaryOp::kAdd, iter_args[0], ctx_.Index(1));
+    PTO_CHECK(next.ok()) << next.status();
+    std::vector<const Expr*> yields = {Bind(*next, "n_next", ValueBound::Exact())};
+    for (size_t i = 1; i < iter_args.size(); ++i) {
+      std::optional<Live> y = PickLive([&](const Live& l) {
+        return l.var->type() == iter_args[i]->type() && Covers(assumed[i], l.bound);
+      });
+      yields.push_back(y ? y->var : iter_args[i]);
+    }
+    Emit(ctx_.NewYield(ctx_.Save<const Expr*>(yields)));
+    std::vector<const ir::Stmt*> body = ExitBlock();
+
+    std::vector<const Var*> rets = {ctx_.NewVar("n_out", index)};
+    for (size_t i = 1; i < iter_args.size(); ++i) {
+      rets.push_back(ctx_.NewVar("acc_out", iter_args[i]->type()));
+    }
+    Emit(ctx_.NewWhile(*cond, iter_args, ctx_.NewSeq(body), rets));
+    ++stmts_;
+    for (size_t i = 1; i < rets.size(); ++i) live_.push_back({rets[i], assumed[i]});
+    ++out_.features.whiles;
   }
 
   const Expr* Condition() {

@@ -7,8 +7,9 @@
 // computed on with composite ops (tile.sin, tile.cos, tile.select in its
 // tile/tile, tile/scalar and scalar/tile forms, tile.tquant_mx), primitive
 // element-wise ops and tile.cast with random (src, dst, mode, saturation),
-// inside pl.range loops with loop-carried tiles and ifs with return values,
-// and whose results are stored to Out tensors:
+// inside pl.range loops with loop-carried tiles, counted pl.while_ loops and
+// ifs with return values, with user tuples (and aliases) projected, and
+// composites whose result is unused; the results are stored to Out tensors:
 //
 //   def kernel(self, x0: pl.Tensor[[4, 16], pl.FP32], ..., o0: pl.Out[...]):
 //       t = pl.tile.load(x0, [0, 0], [4, 16], [4, 16])
@@ -75,7 +76,10 @@ struct TileProgramFeatures {
   int casts = 0;
   int near_casts = 0;
   int loops = 0;
+  int whiles = 0;
   int ifs = 0;
+  int tuples = 0;  // user tuples (MakeTuple, alias, projections)
+  int evals = 0;   // composites in an EvalStmt (result unused)
 };
 
 struct TileProgram {

@@ -49,18 +49,23 @@ TEST(TileProgramGenTest, EveryProgramVerifiesAndCoversEveryComposite) {
     total.casts += p.features.casts;
     total.near_casts += p.features.near_casts;
     total.loops += p.features.loops;
+    total.whiles += p.features.whiles;
     total.ifs += p.features.ifs;
+    total.tuples += p.features.tuples;
+    total.evals += p.features.evals;
     may_fail += p.may_fail_lowering;
   }
   std::printf(
       "%d programs: sin %d, cos %d, select tile/tile %d, tile/scalar %d, scalar/tile %d, "
-      "tquant_mx %d, casts %d (near %d), loops %d, ifs %d; may fail lowering %d\n",
+      "tquant_mx %d, casts %d (near %d), loops %d, whiles %d, ifs %d, tuples %d, evals %d; "
+      "may fail lowering %d\n",
       kPrograms, total.sin, total.cos, total.select_tile_tile, total.select_tile_scalar,
       total.select_scalar_tile, total.tquant_mx, total.casts, total.near_casts, total.loops,
-      total.ifs, may_fail);
+      total.whiles, total.ifs, total.tuples, total.evals, may_fail);
   // Each feature shows up in a good share of programs, not once by luck.
   for (int n : {total.sin, total.cos, total.select_tile_tile, total.select_tile_scalar,
-                total.select_scalar_tile, total.casts, total.loops, total.ifs}) {
+                total.select_scalar_tile, total.casts, total.loops, total.whiles, total.ifs,
+                total.tuples, total.evals}) {
     EXPECT_GT(n, kPrograms / 10);
   }
   EXPECT_GT(total.tquant_mx, kPrograms / 100);
