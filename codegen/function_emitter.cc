@@ -224,7 +224,6 @@ std::vector<const ir::Expr*>* FunctionEmitter::TupleElements(const ir::Expr* tup
 }
 
 void FunctionEmitter::PlanProjection(const ir::Var* var, const ir::TupleGetItem& item) {
-  ++planned_values_;
   std::vector<const ir::Expr*>* elements = TupleElements(item.tuple());
   if (elements == nullptr || item.index() < 0 ||
       static_cast<size_t>(item.index()) >= elements->size()) {

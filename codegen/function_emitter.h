@@ -220,6 +220,8 @@ class FunctionEmitter {
   // The element list of a planned tuple var; null for any other expression.
   std::vector<const ir::Expr*>* TupleElements(const ir::Expr* tuple);
   absl::Status EmitProjection(const ir::Var* var, const ir::TupleGetItem& item);
+  // Binds `var` to the value `src` is bound to.
+  absl::Status Rename(const ir::Var* var, const ir::Var* src);
   const ir::Var* BufferOwner(const ir::Var* v) const;
   absl::Status EmitSignature(std::string& header);
   absl::Status EmitPrologue();

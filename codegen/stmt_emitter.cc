@@ -70,12 +70,7 @@ absl::Status FunctionEmitter::EmitAssign(const ir::AssignStmt& s) {
                                     "; PTO codegen follows tuples built in the kernel"));
   }
   if (const auto* item = value->As<ir::TupleGetItem>()) return EmitProjection(var, *item);
-  if (const auto* src = value->As<ir::Var>()) {
-    const Binding* b = Lookup(src);
-    if (b == nullptr) return NotBound(src);
-    bindings_[var] = *b;  // a rename: the same value
-    return absl::OkStatus();
-  }
+  if (const auto* src = value->As<ir::Var>()) return Rename(var, src);
   if (const auto* scalar = var->type()->As<ir::ScalarType>()) {
     PTO_ASSIGN_OR_RETURN(ScalarValue v, EmitScalar(value, var->name()));
     PTO_ASSIGN_OR_RETURN(v, Convert(v, scalar->dtype(), var->name()));
@@ -87,6 +82,15 @@ absl::Status FunctionEmitter::EmitAssign(const ir::AssignStmt& s) {
                                   ir::FormatExpr(value), ")"));
 }
 
+absl::Status FunctionEmitter::Rename(const ir::Var* var, const ir::Var* src) {
+  const Binding* b = Lookup(src);
+  if (b == nullptr) return NotBound(src);
+  // Copied first: inserting `var` may rehash the map `b` points into.
+  Binding value = *b;
+  bindings_[var] = std::move(value);
+  return absl::OkStatus();
+}
+
 absl::Status FunctionEmitter::EmitProjection(const ir::Var* var, const ir::TupleGetItem& item) {
   const ir::Expr* element = TupleElement(item);
   if (element == nullptr) {
@@ -95,12 +99,7 @@ absl::Status FunctionEmitter::EmitProjection(const ir::Var* var, const ir::Tuple
                                     "tuple parameters or loop-carried tuples"));
   }
   if (element == var) return absl::OkStatus();  // owns the buffer its op writes
-  if (const auto* src = element->As<ir::Var>()) {
-    const Binding* b = Lookup(src);
-    if (b == nullptr) return NotBound(src);
-    bindings_[var] = *b;  // a rename: the same value
-    return absl::OkStatus();
-  }
+  if (const auto* src = element->As<ir::Var>()) return Rename(var, src);
   if (const auto* scalar = var->type()->As<ir::ScalarType>()) {
     PTO_ASSIGN_OR_RETURN(ScalarValue v, EmitScalar(element, var->name()));
     PTO_ASSIGN_OR_RETURN(v, Convert(v, scalar->dtype(), var->name()));

@@ -12,8 +12,8 @@
 
 namespace pto::tools {
 
-absl::StatusOr<std::string> RunOpt(absl::string_view text, absl::string_view filename,
-                                   const OptOptions& options, std::string* dumps) {
+absl::Status RunOpt(absl::string_view text, absl::string_view filename,
+                    const OptOptions& options, ir::TextSink& out, std::string* dumps) {
   // Resolve the pipeline first: a bad --passes is reported before any work.
   PTO_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<passes::Pass>> pipeline,
                        passes::BuiltinPasses().Build(options.passes));
@@ -39,8 +39,14 @@ absl::StatusOr<std::string> RunOpt(absl::string_view text, absl::string_view fil
   passes::PassManager pm(std::move(pipeline), pm_options);
   passes::PassContext pass_context(backend);
   PTO_ASSIGN_OR_RETURN(ir::Program result, pm.Run(program, pass_context));
-  if (options.emit == "pto") return codegen::EmitPto(result, backend);
-  return ir::PrintProgram(result, print_options);
+  if (options.emit == "pto") {
+    PTO_ASSIGN_OR_RETURN(std::string pto, codegen::EmitPto(result, backend));
+    if (pto.empty() || pto.back() != '\n') pto.push_back('\n');
+    return out.Write(pto);
+  }
+  // A printed program has no final newline.
+  PTO_RETURN_IF_ERROR(ir::PrintProgram(result, out, print_options));
+  return out.Write("\n");
 }
 
 }  // namespace pto::tools

@@ -2,21 +2,24 @@
 //
 //   OptOptions options;
 //   options.passes = "legalize-tile-cast";
-//   std::string dumps;
-//   absl::StatusOr<std::string> out = RunOpt(text, "kernel.py", options, &dumps);
+//   std::string out, dumps;
+//   ir::StringSink sink(&out);
+//   absl::Status status = RunOpt(text, "kernel.py", options, sink, &dumps);
 //
 // Errors are complete diagnostics (`file:line:col: error: ...`) ready for
-// stderr; nothing is returned on failure, so a caller never writes partial
-// output. The text is returned as printed (a program has no final newline);
-// a program can be hundreds of megabytes, so it is not copied to add one.
+// stderr. Every diagnostic comes before the first byte of output, so a
+// failed run writes nothing - unless the sink itself fails part way, which
+// is returned as its error. The output is streamed into the sink (a program
+// can be hundreds of megabytes) and ends in a newline.
 
 #ifndef PTO_TOOLS_OPT_DRIVER_H_
 #define PTO_TOOLS_OPT_DRIVER_H_
 
 #include <string>
 
-#include "absl/status/statusor.h"
+#include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "ir/text/text_sink.h"
 
 namespace pto::tools {
 
@@ -35,8 +38,8 @@ struct OptOptions {
   std::string emit = "ir";
 };
 
-absl::StatusOr<std::string> RunOpt(absl::string_view text, absl::string_view filename,
-                                   const OptOptions& options, std::string* dumps);
+absl::Status RunOpt(absl::string_view text, absl::string_view filename,
+                    const OptOptions& options, ir::TextSink& out, std::string* dumps);
 
 }  // namespace pto::tools
 

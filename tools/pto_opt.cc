@@ -9,9 +9,10 @@
 
 #include <sys/stat.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <system_error>
 
@@ -50,36 +51,61 @@ bool ReadInput(const std::string& path, std::string* text) {
   return ok;
 }
 
-// Writes through a temporary file and a rename, so a failure never leaves a
-// partial output behind.
-// Text files end in a newline; `text` may lack it.
-bool WriteOutput(const std::string& path, const std::string& text, std::string* error) {
-  bool add_newline = text.empty() || text.back() != '\n';
-  if (path == "-") {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    if (add_newline) std::fputc('\n', stdout);
-    return std::fflush(stdout) == 0;
+absl::Status IoError(const absl::Status& s) {
+  return absl::UnavailableError(absl::StrCat("pto-opt: error: ", s.message()));
+}
+
+// Streams the output of `run` into an open stream.
+template <typename Run>
+absl::Status WriteStream(std::FILE* file, const std::string& name, Run run) {
+  pto::ir::FileSink sink(file, name);
+  absl::Status status = run(sink);
+  if (!sink.status().ok()) return IoError(sink.status());
+  if (std::fflush(file) != 0 && status.ok()) {
+    status = absl::UnavailableError(
+        absl::StrCat("pto-opt: error: cannot write ", name, ": ", std::strerror(errno)));
+  }
+  return status;
+}
+
+// Streams the output of `run` into `path` ('-' is stdout). A regular file is
+// written through a temporary and a rename, so a failure never leaves a
+// partial output behind; a device or pipe (`-o /dev/null`) is written in
+// place. Errors are complete messages.
+template <typename Run>
+absl::Status WriteOutput(const std::string& path, Run run) {
+  if (path == "-") return WriteStream(stdout, "<stdout>", run);
+  struct stat st;
+  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    std::FILE* file = std::fopen(path.c_str(), "wb");
+    if (file == nullptr) {
+      return absl::UnavailableError(absl::StrCat("pto-opt: error: cannot write ", path));
+    }
+    absl::Status status = WriteStream(file, path, run);
+    std::fclose(file);
+    return status;
   }
   std::string tmp = absl::StrCat(path, ".tmp-pto-opt");
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    if (add_newline) out.put('\n');
-    out.close();
-    if (!out) {
-      *error = absl::StrCat("cannot write ", tmp);
-      std::filesystem::remove(tmp);
-      return false;
-    }
+  std::FILE* file = std::fopen(tmp.c_str(), "wb");
+  if (file == nullptr) {
+    return absl::UnavailableError(absl::StrCat("pto-opt: error: cannot write ", tmp));
+  }
+  pto::ir::FileSink sink(file, tmp);
+  absl::Status status = run(sink);
+  if (!sink.status().ok()) status = IoError(sink.status());
+  bool closed = std::fclose(file) == 0;
+  if (status.ok() && !closed) {
+    status = absl::UnavailableError(absl::StrCat("pto-opt: error: cannot write ", tmp));
   }
   std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    *error = absl::StrCat("cannot write ", path, ": ", ec.message());
-    std::filesystem::remove(tmp);
-    return false;
+  if (status.ok()) {
+    std::filesystem::rename(tmp, path, ec);
+    if (!ec) return absl::OkStatus();
+    status = absl::UnavailableError(
+        absl::StrCat("pto-opt: error: cannot write ", path, ": ", ec.message()));
   }
-  return true;
+  std::filesystem::remove(tmp, ec);
+  return status;
 }
 
 }  // namespace
@@ -110,17 +136,14 @@ int main(int argc, char** argv) {
   options.emit = absl::GetFlag(FLAGS_emit);
 
   std::string dumps;
-  absl::StatusOr<std::string> out =
-      pto::tools::RunOpt(text, input == "-" ? "<stdin>" : input, options, &dumps);
+  absl::Status status =
+      WriteOutput(pto::tools::UserPath(absl::GetFlag(FLAGS_o)), [&](pto::ir::TextSink& out) {
+        return pto::tools::RunOpt(text, input == "-" ? "<stdin>" : input, options, out, &dumps);
+      });
   std::fwrite(dumps.data(), 1, dumps.size(), stderr);
-  if (!out.ok()) {
-    std::string message(out.status().message());
+  if (!status.ok()) {
+    std::string message(status.message());
     std::fprintf(stderr, "%s\n", message.c_str());
-    return 1;
-  }
-  std::string error;
-  if (!WriteOutput(pto::tools::UserPath(absl::GetFlag(FLAGS_o)), *out, &error)) {
-    std::fprintf(stderr, "pto-opt: error: %s\n", error.c_str());
     return 1;
   }
   return 0;

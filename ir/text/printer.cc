@@ -271,9 +271,11 @@ void WalkStmt(const Stmt* s, Sink& sink) {
 
 class Printer {
  public:
-  explicit Printer(const PrintOptions& options) : options_(options) {}
+  explicit Printer(const PrintOptions& options, TextSink* sink = nullptr)
+      : options_(options), out_(sink) {}
 
   std::string Take() { return out_.Take(); }
+  absl::Status Flush() { return out_.Flush(); }
 
   void PrintProgramText(const Program& program);
   void PrintTypeText(const Type* type);
@@ -1404,6 +1406,12 @@ std::string PrintProgram(const Program& program, const PrintOptions& options) {
   Printer printer(options);
   printer.PrintProgramText(program);
   return printer.Take();
+}
+
+absl::Status PrintProgram(const Program& program, TextSink& sink, const PrintOptions& options) {
+  Printer printer(options, &sink);
+  printer.PrintProgramText(program);
+  return printer.Flush();
 }
 
 std::string PrintType(const Type* type) {

@@ -29,15 +29,18 @@
 // expressions use Python precedence with minimal parentheses; min/max print
 // as pl.min/pl.max and casts as pl.cast(x, pl.DT), as upstream does.
 //
-// Output is built in one string in time linear in the size of the program.
+// Output is built in time linear in the size of the program, in one string
+// or streamed into a TextSink.
 
 #ifndef PTO_IR_TEXT_PRINTER_H_
 #define PTO_IR_TEXT_PRINTER_H_
 
 #include <string>
 
+#include "absl/status/status.h"
 #include "ir/expr.h"
 #include "ir/function.h"
+#include "ir/text/text_sink.h"
 #include "ir/type.h"
 
 namespace pto::ir {
@@ -48,6 +51,10 @@ struct PrintOptions {
 };
 
 std::string PrintProgram(const Program& program, const PrintOptions& options = {});
+// The same text streamed into `sink` through a fixed buffer (text_sink.h):
+// the way to print big programs to a file. Returns the sink's first error.
+absl::Status PrintProgram(const Program& program, TextSink& sink,
+                          const PrintOptions& options = {});
 
 // One type or expression as it appears in the text form, with raw Var names
 // (no uniquing): for diagnostics.

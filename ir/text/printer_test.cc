@@ -191,6 +191,41 @@ TEST_F(PrinterTest, ExampleA) {
   EXPECT_EQ(Print({k}), kExampleA);
 }
 
+TEST_F(PrinterTest, StreamingToASinkPrintsTheSameText) {
+  // Large enough (a few MiB) that the stream is handed over in many chunks.
+  const Var* a = ctx_.NewVar("a", Tile({16, 16}, DataType::kFP32));
+  std::vector<const Stmt*> body;
+  const Var* prev = a;
+  for (int i = 0; i < 60000; ++i) {
+    const Call* adds = Op("tile.adds", {prev, ctx_.Float(0.5 * i)});
+    const Var* v = ctx_.NewVar("v", adds->type());
+    body.push_back(ctx_.NewAssign(v, adds));
+    prev = v;
+  }
+  body.push_back(ctx_.NewReturn({prev}));
+  Program program = ctx_.NewProgram("Program", {Fn("f", {a}, {prev->type()}, body)});
+  for (PrintOptions options : {PrintOptions{}, Concise()}) {
+    std::string want = PrintProgram(program, options);
+    ASSERT_GT(want.size(), size_t{2} << 20);
+    std::string got;
+    StringSink sink(&got);
+    ASSERT_TRUE(PrintProgram(program, sink, options).ok());
+    EXPECT_TRUE(got == want) << "streamed text differs from the string print";
+  }
+}
+
+TEST_F(PrinterTest, StreamingReportsTheSinksError) {
+  struct FailingSink : TextSink {
+    absl::Status Write(absl::string_view) override {
+      return absl::UnavailableError("write failed: No space left on device");
+    }
+  } sink;
+  const Var* a = ctx_.NewVar("a", Tile({16, 16}, DataType::kFP32));
+  Program program = ctx_.NewProgram("Program", {Fn("f", {a}, {}, {ctx_.NewReturn({})})});
+  EXPECT_EQ(PrintProgram(program, sink),
+            absl::UnavailableError("write failed: No space left on device"));
+}
+
 TEST_F(PrinterTest, ExampleBLoopWithCarriedTile) {
   const Var* a0 = ctx_.NewVar("a0", Tile({16, 16}, DataType::kFP32));
   const Var* i = ctx_.NewVar("i", Scalar(DataType::kIndex));

@@ -12,6 +12,15 @@
 //   out.append("x = ");
 //   out.push_back('1');
 //   std::string text = out.Take(); // out is empty again
+//
+// Given a TextSink, it streams instead: the text passes through one 1 MiB
+// buffer, handed to the sink whenever it fills, so output of any size
+// touches a constant amount of memory.
+//
+//   FileSink file(stdout, "<stdout>");
+//   TextOutput out(&file);
+//   out.append(...);
+//   PTO_RETURN_IF_ERROR(out.Flush());  // the sink's first error, if any
 
 #ifndef PTO_IR_TEXT_TEXT_OUTPUT_H_
 #define PTO_IR_TEXT_TEXT_OUTPUT_H_
@@ -20,20 +29,23 @@
 #include <cstring>
 #include <string>
 
+#include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "ir/text/text_sink.h"
 
 namespace pto::ir::text {
 
 class TextOutput {
  public:
   TextOutput() = default;
+  explicit TextOutput(TextSink* sink) : sink_(sink) {}
   ~TextOutput() { Release(); }
   TextOutput(const TextOutput&) = delete;
   TextOutput& operator=(const TextOutput&) = delete;
 
-  // Room for `n` more bytes without growing.
+  // Room for `n` more bytes without growing; a hint, ignored when streaming.
   void Reserve(size_t n) {
-    if (static_cast<size_t>(end_ - cur_) < n) Grow(n);
+    if (sink_ == nullptr && static_cast<size_t>(end_ - cur_) < n) Grow(n);
   }
   void push_back(char c) {
     if (cur_ == end_) Grow(1);
@@ -56,7 +68,12 @@ class TextOutput {
   absl::string_view view() const { return absl::string_view(begin_, size()); }
 
   // The text as one string; the buffer is released and empty afterwards.
+  // Without a sink only.
   std::string Take();
+
+  // With a sink: hands it what is buffered; the first error the sink
+  // returned so far (after one, nothing more is written).
+  absl::Status Flush();
 
  private:
   void Grow(size_t n);
@@ -65,6 +82,8 @@ class TextOutput {
   char* begin_ = nullptr;
   char* cur_ = nullptr;
   char* end_ = nullptr;
+  TextSink* sink_ = nullptr;
+  absl::Status sink_status_;
 };
 
 }  // namespace pto::ir::text

@@ -1,6 +1,7 @@
 # pto-opt's command line: dash and underscore flag spellings, per-pass IR
 # dumps on stderr, stdin input, -o output, unknown passes and backends, and
-# parse errors with a caret and no output file.
+# parse errors with a caret and no output file, devices as -o (written in
+# place, never replaced) and write errors.
 #
 # RUN: pto-opt %s --passes=legalize-tile-cast --print-ir-after-all --concise 2>&1 >/dev/null | FileCheck %s --check-prefix=DUMP
 # RUN: pto-opt --passes=none --verify_each=false < %s | FileCheck %s --check-prefix=STDIN
@@ -10,6 +11,10 @@
 # RUN: printf 'import pypto.language as pl\n@pl.program\nclass P:\n    def f(self) -> pl.Tile[[16], pl.FP32:\n        pass\n' > %s.bad
 # RUN: not pto-opt %s.bad -o %s.bad.out 2>&1 | FileCheck %s --check-prefix=PARSE
 # RUN: test ! -e %s.bad.out && rm %s.bad
+# RUN: pto-opt %s -o /dev/null
+# RUN: not pto-opt %s -o /dev/full 2>&1 | FileCheck %s --check-prefix=FULL
+# RUN: not pto-opt %s 2>&1 >/dev/full | FileCheck %s --check-prefix=FULLOUT
+# RUN: test -c /dev/full && test -c /dev/null
 #
 # DUMP: # -----// IR Dump After legalize-tile-cast //----- #
 # DUMP: c__cast_fp32_tmp_v0 = pl.tile.cast(t, target_type=pl.FP32, mode='round')
@@ -22,6 +27,8 @@
 # PARSE: pto_opt_cli.py.bad:4:41: error: expected ']' but found ':'
 # PARSE-NEXT: def f(self) -> pl.Tile{{.*}}pl.FP32:
 # PARSE-NEXT: {{^ +\^$}}
+# FULL: pto-opt: error: cannot write /dev/full: No space left on device
+# FULLOUT: pto-opt: error: cannot write <stdout>: No space left on device
 
 # pypto.program: Cli
 import pypto.language as pl
