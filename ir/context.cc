@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "absl/hash/hash.h"
@@ -370,7 +371,13 @@ const ConstFloat* Context::Float(double value, DataType dtype, SourceLoc loc) {
   // One NaN per sign: the text form spells NaN without a payload, so a
   // payload could not survive a print/parse round trip.
   if (std::isnan(value)) value = std::copysign(std::numeric_limits<double>::quiet_NaN(), value);
-  return Make<ConstFloat>(loc, GetScalarType(dtype), value);
+  if (loc.known()) return Make<ConstFloat>(loc, GetScalarType(dtype), value);
+  uint64_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  auto [it, inserted] =
+      float_constants_.try_emplace(std::make_pair(bits, static_cast<uint8_t>(dtype.code())), nullptr);
+  if (inserted) it->second = Make<ConstFloat>(loc, GetScalarType(dtype), value);
+  return it->second;
 }
 
 const ConstBool* Context::Bool(bool value, SourceLoc loc) {

@@ -86,6 +86,8 @@ class Context {
   // INDEX constant without location; small values are shared.
   const ConstInt* Index(int64_t value);
   const ConstInt* Int(int64_t value, DataType dtype, SourceLoc loc = {});
+  // Without a location, one node per (bit pattern, dtype): builders repeat
+  // a few constants many times (a lowered tile.sin holds a dozen).
   const ConstFloat* Float(double value, DataType dtype = DataType::kFP32, SourceLoc loc = {});
   const ConstBool* Bool(bool value, SourceLoc loc = {});
   // Index(v) for each v.
@@ -180,6 +182,7 @@ class Context {
   const ScalarType* scalar_types_[256] = {};
   absl::flat_hash_set<const Type*, TypeHash, TypeEq> types_;
   absl::flat_hash_map<int64_t, const ConstInt*> index_constants_;
+  absl::flat_hash_map<std::pair<uint64_t, uint8_t>, const ConstFloat*> float_constants_;
   absl::flat_hash_map<absl::string_view, const GlobalVar*> global_vars_;
   const ConstBool* true_;
   const ConstBool* false_;

@@ -1,5 +1,7 @@
 #include "ir/context.h"
 
+#include <cmath>
+
 #include "gtest/gtest.h"
 
 namespace pto::ir {
@@ -104,6 +106,26 @@ TEST(ContextTest, VarsHaveDistinctIdentities) {
   EXPECT_NE(a, b);
   EXPECT_NE(a->id(), b->id());
   EXPECT_EQ(a->name(), b->name());
+}
+
+TEST(ContextTest, LocationlessFloatsAreShared) {
+  Context ctx;
+  const ConstFloat* a = ctx.Float(1.5);
+  EXPECT_EQ(ctx.Float(1.5), a);
+  EXPECT_EQ(ctx.Float(1.5, DataType::kFP32), a);
+  EXPECT_NE(ctx.Float(1.5, DataType::kFP16), a);  // the dtype is part of the key
+  EXPECT_EQ(ctx.Float(1.5, DataType::kFP16)->type(), ctx.GetScalarType(DataType::kFP16));
+  // Bit patterns, not values: 0.0 and -0.0 stay apart.
+  EXPECT_NE(ctx.Float(0.0), ctx.Float(-0.0));
+  EXPECT_TRUE(std::signbit(ctx.Float(-0.0)->value()));
+  // Every NaN of one sign is the one NaN of that sign.
+  EXPECT_EQ(ctx.Float(std::nan("1")), ctx.Float(std::nan("2")));
+  EXPECT_NE(ctx.Float(std::nan("1")), ctx.Float(-std::nan("1")));
+  // A located constant is its own node (diagnostics point at it).
+  SourceLoc loc{3, 4, ctx.AddFile("k.py")};
+  const ConstFloat* located = ctx.Float(1.5, DataType::kFP32, loc);
+  EXPECT_NE(located, a);
+  EXPECT_EQ(located->loc().line, 3u);
 }
 
 TEST(ContextTest, FunctionTypeDerivesLevelAndRole) {
