@@ -155,13 +155,36 @@ const Stmt* IRMutator::VisitSeq(const SeqStmts* s) {
   std::vector<const Stmt*> stmts;
   stmts.reserve(s->stmts().size());
   bool changed = false;
+  std::vector<const Stmt*>* outer_out = seq_out_;
+  const Stmt* outer_element = seq_element_;
   for (const Stmt* c : s->stmts()) {
+    seq_out_ = &stmts;
+    seq_element_ = c;
     const Stmt* n = VisitStmt(c);
+    if (n == nullptr) {  // Expand() appended its statements
+      changed = true;
+      continue;
+    }
     changed |= n != c;
     stmts.push_back(n);
   }
+  seq_out_ = outer_out;
+  seq_element_ = outer_element;
   if (!changed) return s;
   return ctx_.NewSeq(stmts, s->loc());
+}
+
+const Stmt* IRMutator::Expand(std::vector<const Stmt*> stmts, const Stmt* original) {
+  PTO_CHECK(!stmts.empty());
+  if (stmts.size() == 1) return ctx_.WithComments(stmts.front(), original->comments());
+  stmts.back() = ctx_.WithComments(stmts.back(), {});
+  stmts.front() = ctx_.WithComments(stmts.front(), original->comments());
+  if (original == seq_element_ && seq_out_ != nullptr) {
+    seq_out_->insert(seq_out_->end(), stmts.begin(), stmts.end());
+    seq_element_ = nullptr;
+    return nullptr;
+  }
+  return ctx_.NewSeq(stmts, original->loc());
 }
 
 const Stmt* IRMutator::VisitIf(const IfStmt* s) {

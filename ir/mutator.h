@@ -3,9 +3,10 @@
 // IRMutator rebuilds only what changes: every Visit* returns the node it was
 // given when none of its children changed, so an untouched function or
 // program comes back as the same object. Uses of a Var can be redirected with
-// Remap(); definitions keep their Var objects. A statement hook may return a
-// SeqStmts to replace one statement by several; the enclosing sequence
-// splices it in.
+// Remap(); definitions keep their Var objects. A statement hook replaces one
+// statement by several with Expand(), which puts them straight into the
+// enclosing sequence being rebuilt (no SeqStmts is built only to be
+// flattened).
 //
 // A rebuilt op call is re-deduced with the op's deducer. The deducer can only
 // fail if a rewrite broke typing, which is a bug in the rewrite (checked).
@@ -66,10 +67,20 @@ class IRMutator {
   // Visits loop-carried args; an IterArg whose init changed is replaced by a
   // fresh one, and its uses are remapped.
   bool VisitIterArgs(IterArgSpan in, std::vector<const IterArg*>& out);
+  // What a statement hook returns to replace `original`, the statement it
+  // visits, by `stmts` (at least one): `original`'s leading comments move to
+  // the first, the others keep none. When `original` is an element of a
+  // sequence VisitSeq is rebuilding, the statements are appended to it and
+  // the result is null, which only that VisitSeq sees; otherwise (a lone
+  // loop or branch body) the result is a SeqStmts.
+  const Stmt* Expand(std::vector<const Stmt*> stmts, const Stmt* original);
 
  private:
   Context& ctx_;
   absl::flat_hash_map<const Var*, const Expr*> var_remap_;
+  // The sequence VisitSeq is rebuilding and the element it is visiting.
+  std::vector<const Stmt*>* seq_out_ = nullptr;
+  const Stmt* seq_element_ = nullptr;
 };
 
 }  // namespace pto::ir

@@ -52,6 +52,61 @@ TEST_F(MutatorTest, RemapRewritesUsesAndKeepsDefinitions) {
   EXPECT_EQ(out->As<SeqStmts>()->stmts()[1], body[1]);
 }
 
+// Puts `pre = 0` in front of every assignment of `target`.
+class Prepend : public IRMutator {
+ public:
+  Prepend(Context& ctx, const Var* target, const Var* pre) : IRMutator(ctx), target_(target),
+                                                             pre_(pre) {}
+  const Stmt* VisitAssign(const AssignStmt* s) override {
+    if (s->var() != target_) return IRMutator::VisitAssign(s);
+    return Expand({ctx().NewAssign(pre_, ctx().Index(0)), s}, s);
+  }
+
+ private:
+  const Var* target_;
+  const Var* pre_;
+};
+
+TEST_F(MutatorTest, ExpandGoesStraightIntoTheEnclosingSequence) {
+  const Var* x = ctx_.NewVar("x", index());
+  const Var* y = ctx_.NewVar("y", index());
+  const Var* pre = ctx_.NewVar("pre", index());
+  absl::string_view note[] = {"# note"};
+  const Stmt* def = ctx_.NewAssign(y, x, {}, note);
+  const Stmt* ret = ctx_.NewReturn({y});
+  const Stmt* seq = ctx_.NewSeq({def, ret});
+  const Stmt* out = Prepend(ctx_, y, pre).VisitStmt(seq);
+  const auto* flat = out->As<SeqStmts>();
+  ASSERT_NE(flat, nullptr);
+  ASSERT_EQ(flat->stmts().size(), 3u);
+  EXPECT_EQ(flat->stmts()[0]->As<AssignStmt>()->var(), pre);
+  // The comments lead the expansion; the original statement keeps none.
+  ASSERT_EQ(flat->stmts()[0]->comments().size(), 1u);
+  EXPECT_EQ(flat->stmts()[0]->comments()[0], "# note");
+  EXPECT_TRUE(flat->stmts()[1]->comments().empty());
+  EXPECT_EQ(flat->stmts()[1]->As<AssignStmt>()->var(), y);
+  EXPECT_EQ(flat->stmts()[2], ret);
+}
+
+TEST_F(MutatorTest, ExpandOfALoneBodyIsASequence) {
+  const Var* x = ctx_.NewVar("x", index());
+  const Var* y = ctx_.NewVar("y", index());
+  const Var* pre = ctx_.NewVar("pre", index());
+  const Var* i = ctx_.NewVar("i", index());
+  // A loop whose body is the assignment alone, inside a sequence.
+  const Stmt* loop = ctx_.NewFor(i, ctx_.Index(0), ctx_.Index(4), ctx_.Index(1), {},
+                                 ctx_.NewAssign(y, x), {});
+  const Stmt* seq = ctx_.NewSeq({loop, ctx_.NewReturn({})});
+  const Stmt* out = Prepend(ctx_, y, pre).VisitStmt(seq);
+  const auto* flat = out->As<SeqStmts>();
+  ASSERT_EQ(flat->stmts().size(), 2u);  // the expansion stays inside the loop
+  const auto* body = flat->stmts()[0]->As<ForStmt>()->body()->As<SeqStmts>();
+  ASSERT_NE(body, nullptr);
+  ASSERT_EQ(body->stmts().size(), 2u);
+  EXPECT_EQ(body->stmts()[0]->As<AssignStmt>()->var(), pre);
+  EXPECT_EQ(body->stmts()[1]->As<AssignStmt>()->var(), y);
+}
+
 TEST_F(MutatorTest, ChangedIterArgInitGetsAFreshIterArgAndItsUsesFollow) {
   const Var* a0 = ctx_.NewVar("a0", index());
   const Var* i = ctx_.NewVar("i", index());

@@ -69,22 +69,22 @@ class CastLegalizer : public ir::IRMutator {
   // Hops are placed right before the statement whose expression needed them
   // (for a loop's init values: before the loop).
   const ir::Stmt* VisitAssign(const ir::AssignStmt* s) override {
-    return Placed(s->var()->name(), [&] { return IRMutator::VisitAssign(s); });
+    return Placed(s->var()->name(), s, [&] { return IRMutator::VisitAssign(s); });
   }
   const ir::Stmt* VisitEval(const ir::EvalStmt* s) override {
-    return Placed("eval", [&] { return IRMutator::VisitEval(s); });
+    return Placed("eval", s, [&] { return IRMutator::VisitEval(s); });
   }
   const ir::Stmt* VisitReturn(const ir::ReturnStmt* s) override {
-    return Placed("ret", [&] { return IRMutator::VisitReturn(s); });
+    return Placed("ret", s, [&] { return IRMutator::VisitReturn(s); });
   }
   const ir::Stmt* VisitYield(const ir::YieldStmt* s) override {
-    return Placed("yield", [&] { return IRMutator::VisitYield(s); });
+    return Placed("yield", s, [&] { return IRMutator::VisitYield(s); });
   }
   const ir::Stmt* VisitFor(const ir::ForStmt* s) override {
-    return Placed("init", [&] { return IRMutator::VisitFor(s); });
+    return Placed("init", s, [&] { return IRMutator::VisitFor(s); });
   }
   const ir::Stmt* VisitWhile(const ir::WhileStmt* s) override {
-    return Placed("init", [&] { return IRMutator::VisitWhile(s); });
+    return Placed("init", s, [&] { return IRMutator::VisitWhile(s); });
   }
 
  private:
@@ -105,21 +105,19 @@ class CastLegalizer : public ir::IRMutator {
     return *call;
   }
 
-  // Visits a statement with temporaries named after `base`; the hops its own
+  // Visits `original` with temporaries named after `base`; the hops its own
   // expressions created (not those of nested statements, which placed
-  // theirs) go in front of it.
+  // theirs) go in front of it, and its leading comments in front of them.
   template <typename F>
-  const ir::Stmt* Placed(absl::string_view base, F visit) {
+  const ir::Stmt* Placed(absl::string_view base, const ir::Stmt* original, F visit) {
     size_t mark = pending_.size();
     base_ = base;
     const ir::Stmt* stmt = visit();
     if (pending_.size() == mark) return stmt;
     std::vector<const ir::Stmt*> seq(pending_.begin() + mark, pending_.end());
     pending_.resize(mark);
-    // The statement's leading comments move in front of its first hop.
-    seq.front() = ctx().WithComments(seq.front(), stmt->comments());
-    seq.push_back(ctx().WithComments(stmt, {}));
-    return ctx().NewSeq(seq, stmt->loc());
+    seq.push_back(stmt);
+    return Expand(std::move(seq), original);
   }
 
   const backends::Backend& backend_;

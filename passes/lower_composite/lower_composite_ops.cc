@@ -44,7 +44,7 @@ class CompositeLowerer : public ir::IRMutator {
     if (const auto* tuple = result->As<ir::MakeTuple>()) composite_tuples_[s->var()] = tuple;
     std::vector<const ir::Stmt*> stmts = b.TakeStmts();
     stmts.push_back(ctx().NewAssign(s->var(), result, s->loc(), s->comments()));
-    return Splice(std::move(stmts), s);
+    return Expand(std::move(stmts), s);
   }
 
   const ir::Stmt* VisitEval(const ir::EvalStmt* s) override {
@@ -55,7 +55,7 @@ class CompositeLowerer : public ir::IRMutator {
     if (Lower(*call, rule, b, call->type()) == nullptr) return s;
     std::vector<const ir::Stmt*> stmts = b.TakeStmts();  // the result itself is dropped
     if (stmts.empty()) return s;
-    return Splice(std::move(stmts), s);
+    return Expand(std::move(stmts), s);
   }
 
   const ir::Stmt* VisitReturn(const ir::ReturnStmt* s) override {
@@ -81,7 +81,7 @@ class CompositeLowerer : public ir::IRMutator {
     }
     if (!changed) return s;
     prelude.push_back(ctx().NewReturn(values, s->loc(), s->comments()));
-    return Splice(std::move(prelude), s);
+    return Expand(std::move(prelude), s);
   }
 
   const ir::Expr* VisitTupleGetItem(const ir::TupleGetItem* t) override {
@@ -122,14 +122,6 @@ class CompositeLowerer : public ir::IRMutator {
       return nullptr;
     }
     return *result;
-  }
-
-  // The expansion of `original`; its leading comments stay in front.
-  const ir::Stmt* Splice(std::vector<const ir::Stmt*> stmts, const ir::Stmt* original) {
-    if (stmts.size() == 1) return ctx().WithComments(stmts.front(), original->comments());
-    stmts.back() = ctx().WithComments(stmts.back(), {});
-    stmts.front() = ctx().WithComments(stmts.front(), original->comments());
-    return ctx().NewSeq(stmts, original->loc());
   }
 
   // The composite-produced tuple `e` stands for, if any.
