@@ -14,7 +14,8 @@
       bazel-bin/fuzz/parser_fuzzer -max_total_time=60 CORPUS_DIR
 
 Both are linked statically. The libFuzzer build also links UBSan's C++
-runtime and //fuzz:sanitizer_options (ASan defaults tuned for fuzzing).
+runtime, //fuzz:sanitizer_options (ASan defaults tuned for fuzzing) and
+//fuzz:libfuzzer_flags (libFuzzer flag defaults: -entropic=0).
 See docs/fuzzing.md.
 """
 
@@ -27,7 +28,7 @@ def cc_fuzz_test(name, srcs, deps = [], corpus = [], **kwargs):
         name = name,
         srcs = srcs,
         deps = deps + select({
-            "//fuzz:libfuzzer": ["//fuzz:sanitizer_options"],
+            "//fuzz:libfuzzer": ["//fuzz:libfuzzer_flags", "//fuzz:sanitizer_options"],
             "//conditions:default": ["//fuzz:replay_main"],
         }),
         linkopts = select({
