@@ -222,6 +222,8 @@ class FunctionEmitter {
   absl::Status EmitProjection(const ir::Var* var, const ir::TupleGetItem& item);
   // Binds `var` to the value `src` is bound to.
   absl::Status Rename(const ir::Var* var, const ir::Var* src);
+  // Binds `var` to a non-call `value`: a rename or a scalar expression.
+  absl::Status BindValue(const ir::Var* var, const ir::Expr* value);
   const ir::Var* BufferOwner(const ir::Var* v) const;
   absl::Status EmitSignature(std::string& header);
   absl::Status EmitPrologue();

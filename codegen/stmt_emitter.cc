@@ -70,6 +70,10 @@ absl::Status FunctionEmitter::EmitAssign(const ir::AssignStmt& s) {
                                     "; PTO codegen follows tuples built in the kernel"));
   }
   if (const auto* item = value->As<ir::TupleGetItem>()) return EmitProjection(var, *item);
+  return BindValue(var, value);
+}
+
+absl::Status FunctionEmitter::BindValue(const ir::Var* var, const ir::Expr* value) {
   if (const auto* src = value->As<ir::Var>()) return Rename(var, src);
   if (const auto* scalar = var->type()->As<ir::ScalarType>()) {
     PTO_ASSIGN_OR_RETURN(ScalarValue v, EmitScalar(value, var->name()));
@@ -99,17 +103,7 @@ absl::Status FunctionEmitter::EmitProjection(const ir::Var* var, const ir::Tuple
                                     "tuple parameters or loop-carried tuples"));
   }
   if (element == var) return absl::OkStatus();  // owns the buffer its op writes
-  if (const auto* src = element->As<ir::Var>()) return Rename(var, src);
-  if (const auto* scalar = var->type()->As<ir::ScalarType>()) {
-    PTO_ASSIGN_OR_RETURN(ScalarValue v, EmitScalar(element, var->name()));
-    PTO_ASSIGN_OR_RETURN(v, Convert(v, scalar->dtype(), var->name()));
-    BindScalar(var, v);
-    return absl::OkStatus();
-  }
-  // A nested tuple was planned as a tuple var; anything else has no value.
-  return Unsupported(absl::StrCat("cannot emit '", var->name(), "' (a ",
-                                  ir::TypeKindName(var->type()), " built from ",
-                                  ir::FormatExpr(element), ")"));
+  return BindValue(var, element);
 }
 
 absl::Status FunctionEmitter::EmitCall(const ir::Call& call, const ir::Var* result) {

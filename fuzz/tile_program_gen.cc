@@ -534,12 +534,12 @@ class Gen {
     return ValueBound::Approx(init.bound.error * 4 + 2e-6, m);
   }
 
-  void GenFor(int depth) {
-    int trips = Int(1, 3);
-    int nargs = Int(0, 2);
-    std::vector<const ir::IterArg*> iter_args;
-    std::vector<ValueBound> assumed;
-    for (int i = 0; i < nargs; ++i) {
+  // Up to two live tiles a loop carries, each with the widened bound its
+  // iterations assume.
+  void AddCarriedTiles(std::vector<const ir::IterArg*>& iter_args,
+                       std::vector<ValueBound>& assumed) {
+    int n = Int(0, 2);
+    for (int i = 0; i < n; ++i) {
       std::optional<Live> init = PickLive([](const Live& l) { return l.bound.usable(); });
       if (!init) break;
       ValueBound a = Widen(*init);
@@ -547,6 +547,26 @@ class Gen {
       iter_args.push_back(ctx_.NewIterArg("acc", init->var->type(), init->var));
       assumed.push_back(a);
     }
+  }
+
+  // What the loop body yields for iter_args[first...]: a live value of the
+  // same type within the bound assumed for it, else the iter arg itself.
+  void YieldCarried(absl::Span<const ir::IterArg* const> iter_args,
+                    absl::Span<const ValueBound> assumed, size_t first,
+                    std::vector<const Expr*>& yields) {
+    for (size_t i = first; i < iter_args.size(); ++i) {
+      std::optional<Live> y = PickLive([&](const Live& l) {
+        return l.var->type() == iter_args[i]->type() && Covers(assumed[i], l.bound);
+      });
+      yields.push_back(y ? y->var : iter_args[i]);
+    }
+  }
+
+  void GenFor(int depth) {
+    int trips = Int(1, 3);
+    std::vector<const ir::IterArg*> iter_args;
+    std::vector<ValueBound> assumed;
+    AddCarriedTiles(iter_args, assumed);
     ir::ForKind kind = Pick<ir::ForKind>({ir::ForKind::kSequential, ir::ForKind::kSequential,
                                           ir::ForKind::kParallel, ir::ForKind::kPipeline,
                                           ir::ForKind::kUnroll});
@@ -560,12 +580,7 @@ class Gen {
     GenBlock(depth + 1, Int(1, 4));
     loop_vars_.pop_back();
     std::vector<const Expr*> yields;
-    for (size_t i = 0; i < iter_args.size(); ++i) {
-      std::optional<Live> y = PickLive([&](const Live& l) {
-        return l.var->type() == iter_args[i]->type() && Covers(assumed[i], l.bound);
-      });
-      yields.push_back(y ? y->var : iter_args[i]);
-    }
+    YieldCarried(iter_args, assumed, 0, yields);
     if (!iter_args.empty()) Emit(ctx_.NewYield(ctx_.Save<const Expr*>(yields)));
     std::vector<const ir::Stmt*> body = ExitBlock();
 
@@ -586,15 +601,7 @@ class Gen {
     const ir::Type* index = ctx_.GetScalarType(DataType::kIndex);
     std::vector<const ir::IterArg*> iter_args = {ctx_.NewIterArg("n", index, ctx_.Index(0))};
     std::vector<ValueBound> assumed = {ValueBound::Exact()};
-    int nargs = Int(0, 2);
-    for (int i = 0; i < nargs; ++i) {
-      std::optional<Live> init = PickLive([](const Live& l) { return l.bound.usable(); });
-      if (!init) break;
-      ValueBound a = Widen(*init);
-      if (!a.usable()) continue;
-      iter_args.push_back(ctx_.NewIterArg("acc", init->var->type(), init->var));
-      assumed.push_back(a);
-    }
+    AddCarriedTiles(iter_args, assumed);
     absl::StatusOr<const Expr*> cond =
         ir::MakeScalarBinary(ctx_, ir::BinaryOp::kLt, iter_args[0], ctx_.Index(trips));
     PTO_CHECK(cond.ok()) << cond.status();
@@ -608,12 +615,7 @@ class Gen {
         ir::MakeScalarBinary(ctx_, ir::BinaryOp::kAdd, iter_args[0], ctx_.Index(1));
     PTO_CHECK(next.ok()) << next.status();
     std::vector<const Expr*> yields = {Bind(*next, "n_next", ValueBound::Exact())};
-    for (size_t i = 1; i < iter_args.size(); ++i) {
-      std::optional<Live> y = PickLive([&](const Live& l) {
-        return l.var->type() == iter_args[i]->type() && Covers(assumed[i], l.bound);
-      });
-      yields.push_back(y ? y->var : iter_args[i]);
-    }
+    YieldCarried(iter_args, assumed, 1, yields);
     Emit(ctx_.NewYield(ctx_.Save<const Expr*>(yields)));
     std::vector<const ir::Stmt*> body = ExitBlock();
 
