@@ -256,6 +256,10 @@ class FunctionEmitter {
   absl::Status CarryIn(absl::Span<const ir::IterArg* const> iter_args, YieldFrame& frame,
                        std::vector<std::string>& scalar_inits);
   absl::Status Move(const TileValue& from, const TileValue& to);
+  // Binds a construct's return vars to what its yields left in `frame`'s
+  // slots; scalar results take the construct's SSA `results` in order.
+  void BindReturnVars(const YieldFrame& frame, ir::VarSpan return_vars,
+                      absl::Span<const absl::string_view> results);
   void OpenRegion(absl::string_view header);
   void CloseRegion(absl::string_view text, ir::SourceLoc loc);
 

@@ -279,18 +279,7 @@ absl::Status FunctionEmitter::EmitFor(const ir::ForStmt& s) {
   }
   CloseRegion("}", s.loc());
 
-  size_t next_result = 0;
-  for (size_t i = 0; i < frame.slots.size() && i < s.return_vars().size(); ++i) {
-    const ir::Var* rv = s.return_vars()[i];
-    const YieldSlot& slot = frame.slots[i];
-    switch (slot.kind) {
-      case BindingKind::kTile: BindTile(rv, slot.buffer); break;
-      case BindingKind::kTensor: BindTensor(rv, slot.tensor); break;
-      case BindingKind::kScalar:
-        BindScalar(rv, ScalarValue{results[next_result++], slot.dtype});
-        break;
-    }
-  }
+  BindReturnVars(frame, s.return_vars(), results);
   return absl::OkStatus();
 }
 
@@ -358,18 +347,7 @@ absl::Status FunctionEmitter::EmitWhile(const ir::WhileStmt& s) {
   }
   CloseRegion("}", s.loc());
 
-  size_t next_result = 0;
-  for (size_t i = 0; i < frame.slots.size() && i < s.return_vars().size(); ++i) {
-    const ir::Var* rv = s.return_vars()[i];
-    const YieldSlot& slot = frame.slots[i];
-    switch (slot.kind) {
-      case BindingKind::kTile: BindTile(rv, slot.buffer); break;
-      case BindingKind::kTensor: BindTensor(rv, slot.tensor); break;
-      case BindingKind::kScalar:
-        BindScalar(rv, ScalarValue{results[next_result++], slot.dtype});
-        break;
-    }
-  }
+  BindReturnVars(frame, s.return_vars(), results);
   return absl::OkStatus();
 }
 
@@ -432,19 +410,24 @@ absl::Status FunctionEmitter::EmitIf(const ir::IfStmt& s) {
   PTO_RETURN_IF_ERROR(status);
   CloseRegion("}", s.loc());
 
+  BindReturnVars(frame, s.return_vars(), results);
+  return absl::OkStatus();
+}
+
+void FunctionEmitter::BindReturnVars(const YieldFrame& frame, ir::VarSpan return_vars,
+                                     absl::Span<const absl::string_view> results) {
   size_t next_result = 0;
-  for (size_t i = 0; i < frame.slots.size(); ++i) {
-    const ir::Var* rv = s.return_vars()[i];
+  for (size_t i = 0; i < frame.slots.size() && i < return_vars.size(); ++i) {
+    const ir::Var* rv = return_vars[i];
     const YieldSlot& slot = frame.slots[i];
     switch (slot.kind) {
-      case BindingKind::kTile: break;  // the buffer it owns, bound in the prologue
+      case BindingKind::kTile: BindTile(rv, slot.buffer); break;
       case BindingKind::kTensor: BindTensor(rv, slot.tensor); break;
       case BindingKind::kScalar:
         BindScalar(rv, ScalarValue{results[next_result++], slot.dtype});
         break;
     }
   }
-  return absl::OkStatus();
 }
 
 absl::Status FunctionEmitter::EmitYield(const ir::YieldStmt& s) {

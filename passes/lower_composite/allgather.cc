@@ -19,6 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/status_macros.h"
 #include "passes/lower_composite/common.h"
+#include "passes/lower_composite/row_push.h"
 #include "passes/lower_composite/rules.h"
 
 namespace pto::passes::lower_composite {
@@ -40,33 +41,8 @@ absl::StatusOr<const ir::Expr*> LowerAllGatherRule(const ir::Call& call, ir::Exp
   const ir::Expr* signal = args[2];
   absl::Status shape = ValidateMeshSignalShape(signal->type(), call.callee_name());
   if (!shape.ok()) return b.Error(shape.message());
-  ir::Context& ctx = b.ctx();
-  const ir::Expr* size = target->shape()[1];
-  const ir::Expr* transfer[] = {ctx.Index(1), size};
-  ChunkGeometry g = MakeChunkGeometry(target->dtype());
-  absl::StatusOr<const ir::MakeTuple*> stage_shape =
-      MakeAlignedStageShape(ctx, g, target->dtype(), transfer, call.callee_name());
-  if (!stage_shape.ok()) return b.Error(stage_shape.status().message());
-
-  PTO_ASSIGN_OR_RETURN(CommSetup comm, b.EmitCommSetup(args[1]));
-  PTO_ASSIGN_OR_RETURN(const ir::Var* stage,
-                       b.Bind("ag_stage", b.Create(*stage_shape, target->dtype())));
-  PTO_RETURN_IF_ERROR(
-      b.EmitFor("peer", ctx.Index(0), comm.nranks_idx, ctx.Index(1),
-                [&](LoweringBuilder& body, const ir::Var* peer) -> absl::Status {
-                  const ir::Expr* dst_off[] = {comm.my_rank, ctx.Index(0)};
-                  const ir::Expr* put_args[] = {args[1],
-                                                peer,
-                                                local,
-                                                stage,
-                                                ctx.NewMakeTuple(dst_off, b.loc()),
-                                                body.IndexTuple({0, 0}),
-                                                ctx.NewMakeTuple(transfer, b.loc())};
-                  ir::NamedAttr kwargs[] = {{"atomic", ir::AttrValue::Int(0)}};
-                  return body.Bind("push", body.Call("pld.tile.put", put_args, kwargs)).status();
-                }));
-  PTO_RETURN_IF_ERROR(b.EmitBarrier(signal, comm).status());
-  PTO_RETURN_IF_ERROR(b.EmitEpilogueReset(signal, comm, b.I32(b.barrier_count())));
+  PTO_RETURN_IF_ERROR(EmitRowPush(call, args[1], local, signal,
+                                  {"ag_stage", "peer", "push", RowPush::Source::kRowZero}, b));
   return args[1];
 }
 
