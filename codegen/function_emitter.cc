@@ -83,6 +83,11 @@ absl::Status FunctionEmitter::Emit(std::string& out) {
 
 // --- Buffer plan -----------------------------------------------------------------
 
+void FunctionEmitter::OwnBuffer(const ir::Var* v) {
+  owner_of_[v] = v;
+  buffers_.push_back(v);
+}
+
 const ir::Var* FunctionEmitter::BufferOwner(const ir::Var* v) const {
   auto it = owner_of_.find(v);
   return it == owner_of_.end() ? v : it->second;
@@ -91,10 +96,7 @@ const ir::Var* FunctionEmitter::BufferOwner(const ir::Var* v) const {
 void FunctionEmitter::PlanBuffers(const ir::Stmt* s) {
   if (s == nullptr) return;
   auto is_tile = [](const ir::Var* v) { return v->type()->Is<ir::TileType>(); };
-  auto own = [&](const ir::Var* v) {
-    owner_of_[v] = v;
-    buffers_.push_back(v);
-  };
+  auto own = [&](const ir::Var* v) { OwnBuffer(v); };
   switch (s->kind()) {
     case ir::NodeKind::kSeq:
       for (const ir::Stmt* child : s->As<ir::SeqStmts>()->stmts()) PlanBuffers(child);
@@ -234,10 +236,7 @@ void FunctionEmitter::PlanProjection(const ir::Var* var, const ir::TupleGetItem&
   if (element == nullptr) {
     // The first projection of an op's element owns the buffer the op writes.
     element = var;
-    if (tile) {
-      owner_of_[var] = var;
-      buffers_.push_back(var);
-    }
+    if (tile) OwnBuffer(var);
     return;
   }
   if (const auto* src = element->As<ir::Var>(); src != nullptr && tile) {
@@ -253,8 +252,7 @@ void FunctionEmitter::PlanUnprojectedElements() {
       if (elements[i] != nullptr || !types[i]->Is<ir::TileType>()) continue;
       const ir::Var* scratch = ctx_.NewVar(absl::StrCat(t->name(), "_", i), types[i], t->loc());
       elements[i] = scratch;
-      owner_of_[scratch] = scratch;
-      buffers_.push_back(scratch);
+      OwnBuffer(scratch);
     }
   }
 }

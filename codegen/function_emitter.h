@@ -225,6 +225,8 @@ class FunctionEmitter {
   // Binds `var` to a non-call `value`: a rename or a scalar expression.
   absl::Status BindValue(const ir::Var* var, const ir::Expr* value);
   const ir::Var* BufferOwner(const ir::Var* v) const;
+  // `v` gets a pto.alloc_tile of its own in the prologue.
+  void OwnBuffer(const ir::Var* v);
   absl::Status EmitSignature(std::string& header);
   absl::Status EmitPrologue();
   absl::Status AllocateBuffer(const ir::Var* owner);

@@ -90,11 +90,8 @@ absl::Status WriteOutput(const std::string& path, Run run) {
   if (file == nullptr) {
     return absl::UnavailableError(absl::StrCat("pto-opt: error: cannot write ", tmp));
   }
-  pto::ir::FileSink sink(file, tmp);
-  absl::Status status = run(sink);
-  if (!sink.status().ok()) status = IoError(sink.status());
-  bool closed = std::fclose(file) == 0;
-  if (status.ok() && !closed) {
+  absl::Status status = WriteStream(file, tmp, run);
+  if (std::fclose(file) != 0 && status.ok()) {
     status = absl::UnavailableError(absl::StrCat("pto-opt: error: cannot write ", tmp));
   }
   std::error_code ec;
