@@ -11,14 +11,13 @@ namespace pto::sim {
 namespace {
 
 using ir::DataType;
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
 using testing::Buffer;
 using testing::BufferOf;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using testing::IndexValue;
 using testing::SimProgram;
 using testing::Values;
-
-Value Index(int64_t v) { return Value::Of(Scalar::Int(DataType::kIndex, v)); }
 
 int64_t IntResult(const absl::StatusOr<std::vector<Value>>& r, size_t i = 0) {
   EXPECT_TRUE(r.ok()) << r.status().message();
@@ -36,11 +35,12 @@ TEST(InterpreterTest, ForLoopWithIterArgs) {
             rx, ry = pl.yield_(x2, y2)
         return rx, ry)");
   // i = 2, 5, 8: x = 1+2=3, y = 10*2-1 = 19; x = 8, y = 38-2 = 36; x = 16, y = 72-5 = 67.
-  absl::StatusOr<std::vector<Value>> r = p.Run("f", {Index(10), Index(1), Index(10)});
+  absl::StatusOr<std::vector<Value>> r =
+      p.Run("f", {IndexValue(10), IndexValue(1), IndexValue(10)});
   EXPECT_EQ(IntResult(r, 0), 16);
   EXPECT_EQ(IntResult(r, 1), 67);
   // An empty range yields the inits.
-  r = p.Run("f", {Index(2), Index(1), Index(10)});
+  r = p.Run("f", {IndexValue(2), IndexValue(1), IndexValue(10)});
   EXPECT_EQ(IntResult(r, 0), 1);
   EXPECT_EQ(IntResult(r, 1), 10);
 }
@@ -50,11 +50,12 @@ TEST(InterpreterTest, EveryLoopKindRunsInOrder) {
     SimProgram p(absl::StrCat(R"(
     @pl.function
     def f(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
-        for i, (acc,) in pl.)", kind, R"((4, init_values=(a,)):
+        for i, (acc,) in pl.)",
+                              kind, R"((4, init_values=(a,)):
             nxt: pl.Scalar[pl.INDEX] = acc * 10 + i
             r: pl.Scalar[pl.INDEX] = pl.yield_(nxt)
         return r)"));
-    EXPECT_EQ(IntResult(p.Run("f", {Index(7)})), 70123) << kind;
+    EXPECT_EQ(IntResult(p.Run("f", {IndexValue(7)})), 70123) << kind;
   }
   // unroll and pipeline carry no values: observe them through stores.
   for (const char* kind : {"unroll(4)", "pipeline(4, stage=2)"}) {
@@ -82,8 +83,8 @@ TEST(InterpreterTest, NegativeStepAndZeroStep) {
             nxt: pl.Scalar[pl.INDEX] = acc + i
             r: pl.Scalar[pl.INDEX] = pl.yield_(nxt)
         return r)");
-  EXPECT_EQ(IntResult(p.Run("f", {Index(-3)})), 10 + 7 + 4 + 1);
-  absl::StatusOr<std::vector<Value>> zero = p.Run("f", {Index(0)});
+  EXPECT_EQ(IntResult(p.Run("f", {IndexValue(-3)})), 10 + 7 + 4 + 1);
+  absl::StatusOr<std::vector<Value>> zero = p.Run("f", {IndexValue(0)});
   ASSERT_FALSE(zero.ok());
   EXPECT_THAT(zero.status().message(), HasSubstr("step is zero"));
 }
@@ -104,10 +105,10 @@ TEST(InterpreterTest, IfWithReturnVarsAndEarlyReturn) {
         if not a == 3:
             return w
         return v)");
-  EXPECT_EQ(IntResult(p.Run("f", {Index(2)})), 102);
-  EXPECT_EQ(IntResult(p.Run("f", {Index(0)})), 0);
-  EXPECT_EQ(IntResult(p.Run("f", {Index(12)})), 12);
-  EXPECT_EQ(IntResult(p.Run("f", {Index(3)})), 0);  // v
+  EXPECT_EQ(IntResult(p.Run("f", {IndexValue(2)})), 102);
+  EXPECT_EQ(IntResult(p.Run("f", {IndexValue(0)})), 0);
+  EXPECT_EQ(IntResult(p.Run("f", {IndexValue(12)})), 12);
+  EXPECT_EQ(IntResult(p.Run("f", {IndexValue(3)})), 0);  // v
 }
 
 TEST(InterpreterTest, WhileLoops) {
@@ -124,9 +125,10 @@ TEST(InterpreterTest, WhileLoops) {
             q2: pl.Scalar[pl.INDEX] = q + 1
             rp, rq = pl.yield_(p2, q2)
         return rq)");
-  // x: 3 -> 10; (p, q): (10,0) (7,1) (4,2) -> stop at (4, 2)? 4 > 2 -> (1, 3) stop.
-  EXPECT_EQ(IntResult(p.Run("f", {Index(3)})), 3);
-  EXPECT_EQ(IntResult(p.Run("f", {Index(50)})), 13);  // p=50..: 50-3k > k until k = 13
+  // x: 3 -> 10; (p, q): (10,0) (7,1) (4,2) -> stop at (4, 2)? 4 > 2 -> (1, 3)
+  // stop.
+  EXPECT_EQ(IntResult(p.Run("f", {IndexValue(3)})), 3);
+  EXPECT_EQ(IntResult(p.Run("f", {IndexValue(50)})), 13);  // p=50..: 50-3k > k until k = 13
 }
 
 TEST(InterpreterTest, WhileIterationCapIsAnError) {
@@ -140,7 +142,7 @@ TEST(InterpreterTest, WhileIterationCapIsAnError) {
         return r)");
   InterpreterOptions options;
   options.max_while_iterations = 1000;
-  absl::StatusOr<std::vector<Value>> r = p.Run("f", {Index(1)}, options);
+  absl::StatusOr<std::vector<Value>> r = p.Run("f", {IndexValue(1)}, options);
   ASSERT_FALSE(r.ok());
   EXPECT_THAT(r.status().message(), HasSubstr("while loop exceeded 1000 iterations"));
   EXPECT_THAT(r.status().message(), HasSubstr("test.py:"));
@@ -204,10 +206,11 @@ TEST(InterpreterTest, ArgumentMismatchesAreErrors) {
   ASSERT_FALSE(wrong_shape.ok());
   EXPECT_THAT(wrong_shape.status().message(),
               HasSubstr("argument 'x' has shape [4, 9], the parameter [4, 8]"));
-  auto wrong_dtype = p.Run("f", {Value::Of(Buffer(DataType::kFP16, {4, 8}, {}))});
+  auto wrong_dtype =
+      p.Run("f", {Value::Of(Buffer(DataType::kFP16, {4, 8}, {}))});
   ASSERT_FALSE(wrong_dtype.ok());
   EXPECT_THAT(wrong_dtype.status().message(), HasSubstr("has dtype FP16, the parameter FP32"));
-  auto wrong_kind = p.Run("f", {Index(1)});
+  auto wrong_kind = p.Run("f", {IndexValue(1)});
   ASSERT_FALSE(wrong_kind.ok());
   EXPECT_THAT(wrong_kind.status().message(), HasSubstr("must be a tensor or tile, got a scalar"));
   auto arity = p.Run("f", {});
@@ -224,8 +227,8 @@ TEST(InterpreterTest, ScalarErrorsCarryTheLocation) {
     def f(self, a: pl.Scalar[pl.INDEX], b: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
         c: pl.Scalar[pl.INDEX] = a // b
         return c)");
-  EXPECT_EQ(IntResult(p.Run("f", {Index(-7), Index(2)})), -4);
-  auto r = p.Run("f", {Index(1), Index(0)});
+  EXPECT_EQ(IntResult(p.Run("f", {IndexValue(-7), IndexValue(2)})), -4);
+  auto r = p.Run("f", {IndexValue(1), IndexValue(0)});
   ASSERT_FALSE(r.ok());
   EXPECT_THAT(r.status().message(), HasSubstr("test.py:8:"));
   EXPECT_THAT(r.status().message(), HasSubstr("integer // by zero"));
@@ -242,15 +245,16 @@ TEST(InterpreterTest, UnsupportedOpIsAnErrorNamingIt) {
   ir::Context ctx;
   ir::ParseOptions options;
   options.ops = &ops;
-  absl::StatusOr<ir::Program> program = ir::ParseProgram(ctx, testing::ProgramText(R"(
+  absl::StatusOr<ir::Program> program =
+      ir::ParseProgram(ctx, testing::ProgramText(R"(
     @pl.function
     def f(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
         b = pl.test.mystery(a)
         return b)"),
-                                                         "m.py", options);
+                       "m.py", options);
   ASSERT_TRUE(program.ok()) << program.status().message();
   Interpreter interp(*program);
-  auto r = interp.Run("f", {Index(1)});
+  auto r = interp.Run("f", {IndexValue(1)});
   ASSERT_FALSE(r.ok());
   EXPECT_THAT(r.status().message(),
               HasSubstr("m.py:8:13: error: test.mystery: the reference interpreter has no kernel"));
@@ -286,7 +290,7 @@ TEST(InterpreterTest, EnormousBuffersAreErrorsNotCrashes) {
     def k(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
         t = pl.tile.create([1048576, 1048576], dtype=pl.FP32, target_memory=pl.Mem.Vec)
         return a)");
-  auto r = p.Run("k", {Index(1)});
+  auto r = p.Run("k", {IndexValue(1)});
   ASSERT_FALSE(r.ok());
   EXPECT_THAT(r.status().message(),
               HasSubstr("tile.create: a buffer of shape [1048576, 1048576] of FP32 exceeds the "

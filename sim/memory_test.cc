@@ -11,19 +11,13 @@ namespace pto::sim {
 namespace {
 
 using ir::DataType;
+using testing::Buffer;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
-using testing::Buffer;
+using testing::IndexValue;
+using testing::Iota;
 using testing::SimProgram;
 using testing::Values;
-
-std::vector<double> Iota(int n) {
-  std::vector<double> v;
-  for (int i = 0; i < n; ++i) v.push_back(i);
-  return v;
-}
-
-Value Index(int64_t v) { return Value::Of(Scalar::Int(DataType::kIndex, v)); }
 
 TEST(MemoryTest, LoadWindowAndStoreAtOffsets) {
   SimProgram p(R"(
@@ -49,7 +43,8 @@ TEST(MemoryTest, OutOfBoundsLoadsAndStoresAreErrors) {
         return r)");
   auto run = [&](int64_t i, int64_t j) {
     return p.Run("k", {Value::Of(Buffer(DataType::kFP32, {4, 8}, {1})),
-                       Value::Of(Buffer(DataType::kFP32, {4, 8}, {0})), Index(i), Index(j)});
+                       Value::Of(Buffer(DataType::kFP32, {4, 8}, {0})),
+                       IndexValue(i), IndexValue(j)});
   };
   EXPECT_TRUE(run(2, 2).ok());
   auto load = run(3, 0);

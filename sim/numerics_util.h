@@ -19,10 +19,26 @@
 #include "backends/registry.h"
 #include "ir/context.h"
 #include "ir/text/parser.h"
+#include "ir/visitor.h"
 #include "passes/all_passes.h"
 #include "passes/pass_manager.h"
 
 namespace pto::sim::testing {
+
+// Calls to `name` anywhere in `p` (0 once a pass has lowered them all).
+inline int CountCalls(const ir::Program& p, absl::string_view name) {
+  struct Counter : ir::IRVisitor {
+    absl::string_view name;
+    int n = 0;
+    void VisitCall(const ir::Call* c) override {
+      if (c->callee_name() == name) ++n;
+      ir::IRVisitor::VisitCall(c);
+    }
+  } counter;
+  counter.name = name;
+  counter.VisitProgram(p);
+  return counter.n;
+}
 
 inline absl::StatusOr<ir::Program> ParseProgramText(ir::Context& ctx, absl::string_view text) {
   return ir::ParseProgram(ctx, text, "numerics.py");

@@ -102,20 +102,6 @@ absl::StatusOr<std::vector<uint64_t>> Interpret(const ir::Program& p, DataType d
   return codes;
 }
 
-int CountCalls(const ir::Program& p, absl::string_view name) {
-  struct Counter : ir::IRVisitor {
-    absl::string_view name;
-    int n = 0;
-    void VisitCall(const ir::Call* c) override {
-      if (c->callee_name() == name) ++n;
-      ir::IRVisitor::VisitCall(c);
-    }
-  } counter;
-  counter.name = name;
-  counter.VisitProgram(p);
-  return counter.n;
-}
-
 TEST(SelectNumericsTest, EveryFormBackendAndDtype) {
   std::mt19937_64 rng(42);
   int checked = 0, rejected = 0;
@@ -144,7 +130,7 @@ TEST(SelectNumericsTest, EveryFormBackendAndDtype) {
             continue;
           }
           ASSERT_TRUE(lowered.ok()) << lowered.status().message();
-          EXPECT_EQ(CountCalls(*lowered, "tile.select"), 0);
+          EXPECT_EQ(testing::CountCalls(*lowered, "tile.select"), 0);
           std::vector<uint64_t> a = RandomCodes(dt, rng);
           std::vector<uint64_t> b = RandomCodes(dt, rng);
           std::vector<float> m(a.size());
@@ -164,11 +150,13 @@ TEST(SelectNumericsTest, EveryFormBackendAndDtype) {
             mismatches += (*got)[i] != formula || (*want)[i] != formula;
           }
           EXPECT_EQ(mismatches, 0);
-          std::printf("%-4s %-6s %-11s valid %2lld: lowered to %s, %lld elements equal to "
+          std::printf("%-4s %-6s %-11s valid %2lld: lowered to %s, %lld "
+                      "elements equal to "
                       "mask ? on_true : on_false\n",
                       arch, std::string(dt.name()).c_str(), FormName(form),
                       static_cast<long long>(valid),
-                      CountCalls(*lowered, "tile.sels") > 0 ? "TSELS" : "TSEL",
+                      testing::CountCalls(*lowered, "tile.sels") > 0 ? "TSELS"
+                                                                     : "TSEL",
                       static_cast<long long>(kRows * kCols));
           ++checked;
         }

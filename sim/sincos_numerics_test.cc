@@ -151,20 +151,6 @@ std::vector<float> Uniform(double bound, uint32_t seed) {
   return x;
 }
 
-int CountOps(const ir::Program& p, absl::string_view name) {
-  struct Counter : ir::IRVisitor {
-    absl::string_view name;
-    int n = 0;
-    void VisitCall(const ir::Call* c) override {
-      if (c->callee_name() == name) ++n;
-      ir::IRVisitor::VisitCall(c);
-    }
-  } counter;
-  counter.name = name;
-  counter.VisitProgram(p);
-  return counter.n;
-}
-
 class SinCosNumericsTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -178,7 +164,9 @@ class SinCosNumericsTest : public ::testing::Test {
     }
     ASSERT_TRUE(lowered.ok()) << lowered.status().message();
     lowered_ = std::make_unique<ir::Program>(*lowered);
-    ASSERT_EQ(CountOps(*lowered_, "tile.sin") + CountOps(*lowered_, "tile.cos"), 0);
+    ASSERT_EQ(testing::CountCalls(*lowered_, "tile.sin") +
+                  testing::CountCalls(*lowered_, "tile.cos"),
+              0);
     absl::StatusOr<ir::Program> recipe =
         testing::ParseProgramText(recipe_ctx_, Kernel(Recipe("s", false) + Recipe("c", true)));
     ASSERT_TRUE(recipe.ok()) << recipe.status().message();

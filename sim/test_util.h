@@ -99,6 +99,16 @@ inline std::vector<uint64_t> Codes(const BufferView& v) {
   return out;
 }
 
+// 0, 1, ..., n - 1.
+inline std::vector<double> Iota(int n) {
+  std::vector<double> v;
+  for (int i = 0; i < n; ++i) v.push_back(i);
+  return v;
+}
+
+// An INDEX scalar argument.
+inline Value IndexValue(int64_t v) { return Value::Of(Scalar::Int(ir::DataType::kIndex, v)); }
+
 inline const BufferView& BufferOf(const Value& v) {
   const BufferView* b = v.buffer();
   EXPECT_NE(b, nullptr) << "not a buffer: " << v.KindName();

@@ -75,20 +75,6 @@ absl::StatusOr<Result> Interpret(const ir::Program& p, const Case& c,
   return out;
 }
 
-int CountCalls(const ir::Program& p, absl::string_view name) {
-  struct Counter : ir::IRVisitor {
-    absl::string_view name;
-    int n = 0;
-    void VisitCall(const ir::Call* c) override {
-      if (c->callee_name() == name) ++n;
-      ir::IRVisitor::VisitCall(c);
-    }
-  } counter;
-  counter.name = name;
-  counter.VisitProgram(p);
-  return counter.n;
-}
-
 TEST(TQuantMxNumericsTest, LoweredEqualsReferenceForBothAxes) {
   std::mt19937_64 rng(7);
   std::normal_distribution<double> dist(0.0, 1.0);
@@ -104,8 +90,8 @@ TEST(TQuantMxNumericsTest, LoweredEqualsReferenceForBothAxes) {
     absl::StatusOr<ir::Program> lowered = testing::RunPipeline(*p, "lower-composite-ops", "a5");
     if (testing::IsMissingPass(lowered.status())) GTEST_SKIP() << "lower-composite-ops is not registered";
     ASSERT_TRUE(lowered.ok()) << lowered.status().message();
-    EXPECT_EQ(CountCalls(*lowered, "tile.tquant_mx"), 0);
-    EXPECT_EQ(CountCalls(*lowered, "tile.tquant_mx_raw"), 1);
+    EXPECT_EQ(testing::CountCalls(*lowered, "tile.tquant_mx"), 0);
+    EXPECT_EQ(testing::CountCalls(*lowered, "tile.tquant_mx_raw"), 1);
     // Values spanning many binades, with some exact zeros and a zero block.
     std::vector<uint64_t> x(c.rows * c.cols);
     for (size_t i = 0; i < x.size(); ++i) {

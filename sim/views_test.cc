@@ -11,20 +11,14 @@ namespace pto::sim {
 namespace {
 
 using ir::DataType;
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
 using testing::Buffer;
 using testing::Codes;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using testing::IndexValue;
+using testing::Iota;
 using testing::SimProgram;
 using testing::Values;
-
-std::vector<double> Iota(int n) {
-  std::vector<double> v;
-  for (int i = 0; i < n; ++i) v.push_back(i);
-  return v;
-}
-
-Value Index(int64_t v) { return Value::Of(Scalar::Int(DataType::kIndex, v)); }
 
 TEST(ViewsTest, TransposeViewSharesStorage) {
   SimProgram p(R"(
@@ -81,12 +75,12 @@ TEST(ViewsTest, SetValidShapeNarrowsAndChecksBounds) {
         r = pl.tile.store(v, [0, 0], out)
         return r)");
   BufferView out = Buffer(DataType::kFP32, {2, 4}, {-1});
-  ASSERT_TRUE(p.Run("k", {Value::Of(Buffer(DataType::kFP32, {2, 4}, Iota(8))), Value::Of(out),
-                          Index(3)})
+  ASSERT_TRUE(p.Run("k", {Value::Of(Buffer(DataType::kFP32, {2, 4}, Iota(8))),
+                          Value::Of(out), IndexValue(3)})
                   .ok());
   EXPECT_THAT(Values(out), ElementsAre(0, 1, 2, -1, -1, -1, -1, -1));
-  auto bad = p.Run("k", {Value::Of(Buffer(DataType::kFP32, {2, 4}, Iota(8))), Value::Of(out),
-                         Index(5)});
+  auto bad = p.Run("k", {Value::Of(Buffer(DataType::kFP32, {2, 4}, Iota(8))),
+                         Value::Of(out), IndexValue(5)});
   ASSERT_FALSE(bad.ok());
   EXPECT_THAT(bad.status().message(), HasSubstr("tile.set_validshape: valid_cols 5 is outside [0, 4]"));
 }
