@@ -36,6 +36,7 @@
 #define PTO_FUZZ_TILE_PROGRAM_GEN_H_
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include <fuzzer/FuzzedDataProvider.h>
@@ -80,6 +81,19 @@ struct TileProgramFeatures {
   int ifs = 0;
   int tuples = 0;  // user tuples (MakeTuple, alias, projections)
   int evals = 0;   // composites in an EvalStmt (result unused)
+
+  // Field-wise sum, for coverage over many programs.
+  TileProgramFeatures& operator+=(const TileProgramFeatures& o) {
+    for (auto [mine, theirs] :
+         {std::pair{&sin, o.sin}, {&cos, o.cos}, {&select_tile_tile, o.select_tile_tile},
+          {&select_tile_scalar, o.select_tile_scalar},
+          {&select_scalar_tile, o.select_scalar_tile}, {&tquant_mx, o.tquant_mx},
+          {&casts, o.casts}, {&near_casts, o.near_casts}, {&loops, o.loops},
+          {&whiles, o.whiles}, {&ifs, o.ifs}, {&tuples, o.tuples}, {&evals, o.evals}}) {
+      *mine += theirs;
+    }
+    return *this;
+  }
 };
 
 struct TileProgram {

@@ -40,19 +40,7 @@ TEST(TileProgramGenTest, EveryProgramVerifiesAndCoversEveryComposite) {
         ASSERT_LT(static_cast<size_t>(o.source), p.outputs.size());
       }
     }
-    total.sin += p.features.sin;
-    total.cos += p.features.cos;
-    total.select_tile_tile += p.features.select_tile_tile;
-    total.select_tile_scalar += p.features.select_tile_scalar;
-    total.select_scalar_tile += p.features.select_scalar_tile;
-    total.tquant_mx += p.features.tquant_mx;
-    total.casts += p.features.casts;
-    total.near_casts += p.features.near_casts;
-    total.loops += p.features.loops;
-    total.whiles += p.features.whiles;
-    total.ifs += p.features.ifs;
-    total.tuples += p.features.tuples;
-    total.evals += p.features.evals;
+    total += p.features;
     may_fail += p.may_fail_lowering;
   }
   std::printf(
