@@ -6,15 +6,18 @@
 
 namespace pto::backends {
 
-std::vector<const Backend*> AllBackends() { return {&A2A3Backend(), &A5Backend()}; }
+absl::Span<const Backend* const> AllBackends() {
+  static const Backend* const kAll[] = {&A2A3Backend(), &A5Backend()};
+  return kAll;
+}
 
 absl::StatusOr<const Backend*> FindBackend(absl::string_view name) {
   if (name == "none") return nullptr;
-  std::string known;
   for (const Backend* b : AllBackends()) {
     if (b->Name() == name) return b;
-    absl::StrAppend(&known, b->Name(), ", ");
   }
+  std::string known;
+  for (const Backend* b : AllBackends()) absl::StrAppend(&known, b->Name(), ", ");
   return absl::NotFoundError(
       absl::StrCat("unknown backend '", name, "'; known: ", known, "none"));
 }

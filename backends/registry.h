@@ -7,18 +7,17 @@
 #ifndef PTO_BACKENDS_REGISTRY_H_
 #define PTO_BACKENDS_REGISTRY_H_
 
-#include <vector>
-
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "backends/backend.h"
 
 namespace pto::backends {
 
 absl::StatusOr<const Backend*> FindBackend(absl::string_view name);
 
-// Every backend, sorted by name.
-std::vector<const Backend*> AllBackends();
+// Every backend, sorted by name. The backends are immortal singletons.
+absl::Span<const Backend* const> AllBackends();
 
 }  // namespace pto::backends
 

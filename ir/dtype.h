@@ -18,6 +18,7 @@
 #ifndef PTO_IR_DTYPE_H_
 #define PTO_IR_DTYPE_H_
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include "absl/strings/string_view.h"
@@ -65,12 +66,13 @@ class DataType {
     return code_ == kInt64 || code_ == kUInt64 || code_ == kIndex;
   }
 
-  // Logical width in bits (BOOL is 1).
-  int bits() const;
+  // Logical width in bits (BOOL is 1). A table load, inline: the simulator
+  // asks it for every element it touches.
+  constexpr int bits() const;
   // Storage bits per element: 4 for packed 4-bit types, else bytes * 8.
-  int storage_bits() const { return bits() == 4 ? 4 : bytes() * 8; }
+  constexpr int storage_bits() const { return bits() == 4 ? 4 : bytes() * 8; }
   // ceil(bits / 8): 4-bit types and BOOL report one byte.
-  int bytes() const { return (bits() + 7) / 8; }
+  constexpr int bytes() const { return (bits() + 7) / 8; }
 
   // DSL spelling without the `pl.` prefix, e.g. "FP8E4M3FN".
   absl::string_view name() const;
@@ -93,6 +95,27 @@ class DataType {
  private:
   Code code_;
 };
+
+namespace internal_dtype {
+// Bits per element, indexed by code; 0 for a byte that is no code.
+inline constexpr std::array<uint8_t, 256> kBitsByCode = [] {
+  std::array<uint8_t, 256> t{};
+  t[DataType::kBool] = 1;
+  t[DataType::kInt4] = t[DataType::kFP4] = 4;
+  for (DataType::Code c : {DataType::kInt8, DataType::kUInt8, DataType::kFP8E4M3FN,
+                           DataType::kFP8E5M2, DataType::kFP8E8M0, DataType::kHF8}) {
+    t[c] = 8;
+  }
+  for (DataType::Code c : {DataType::kInt16, DataType::kUInt16, DataType::kFP16, DataType::kBF16}) {
+    t[c] = 16;
+  }
+  for (DataType::Code c : {DataType::kInt32, DataType::kUInt32, DataType::kFP32}) t[c] = 32;
+  for (DataType::Code c : {DataType::kInt64, DataType::kUInt64, DataType::kIndex}) t[c] = 64;
+  return t;
+}();
+}  // namespace internal_dtype
+
+constexpr int DataType::bits() const { return internal_dtype::kBitsByCode[code_]; }
 
 // The scalar arithmetic promotion rule (PyPTO's): the wider dtype wins, the
 // left one on a tie. Both operands are ints or both floats.

@@ -29,6 +29,17 @@ TEST(DataTypeTest, WidthsAndStorage) {
   EXPECT_EQ(DataType(DataType::kBF16).bits(), 16);
   EXPECT_EQ(DataType(DataType::kIndex).bits(), 64);
   EXPECT_EQ(DataType(DataType::kFP8E5M2).bytes(), 1);
+  static_assert(DataType(DataType::kHF8).bits() == 8, "bits() is usable in constant expressions");
+}
+
+// The width table is kept apart from the name table; a code added to one
+// and not the other would report zero bits.
+TEST(DataTypeTest, EveryDataTypeHasAWidth) {
+  for (DataType t : DataType::All()) {
+    int bits = t.bits();
+    EXPECT_TRUE(bits == 1 || bits == 4 || bits == 8 || bits == 16 || bits == 32 || bits == 64)
+        << t.name() << " has " << bits << " bits";
+  }
 }
 
 TEST(DataTypeTest, NamesRoundTrip) {
