@@ -96,7 +96,6 @@ const ir::Var* FunctionEmitter::BufferOwner(const ir::Var* v) const {
 void FunctionEmitter::PlanBuffers(const ir::Stmt* s) {
   if (s == nullptr) return;
   auto is_tile = [](const ir::Var* v) { return v->type()->Is<ir::TileType>(); };
-  auto own = [&](const ir::Var* v) { OwnBuffer(v); };
   switch (s->kind()) {
     case ir::NodeKind::kSeq:
       for (const ir::Stmt* child : s->As<ir::SeqStmts>()->stmts()) PlanBuffers(child);
@@ -126,13 +125,13 @@ void FunctionEmitter::PlanBuffers(const ir::Stmt* s) {
       if (emitter->scratch != nullptr) {
         if (const ir::Type* type = emitter->scratch(*call)) {
           const ir::Var* scratch = ctx_.NewVar(absl::StrCat(var->name(), "_tmp"), type, var->loc());
-          own(scratch);
+          OwnBuffer(scratch);
           scratch_of_[call] = scratch;
         }
       }
       switch (emitter->result) {
         case TileResult::kBuffer:
-          own(var);
+          OwnBuffer(var);
           return;
         case TileResult::kAlias:
           if (!call->args().empty()) {
@@ -158,7 +157,7 @@ void FunctionEmitter::PlanBuffers(const ir::Stmt* s) {
       for (size_t i = 0; i < f->iter_args().size(); ++i) {
         const ir::IterArg* ia = f->iter_args()[i];
         if (!is_tile(ia)) continue;
-        own(ia);
+        OwnBuffer(ia);
         if (i < f->return_vars().size()) owner_of_[f->return_vars()[i]] = ia;
       }
       PlanBuffers(f->body());
@@ -170,7 +169,7 @@ void FunctionEmitter::PlanBuffers(const ir::Stmt* s) {
       for (size_t i = 0; i < w->iter_args().size(); ++i) {
         const ir::IterArg* ia = w->iter_args()[i];
         if (!is_tile(ia)) continue;
-        own(ia);
+        OwnBuffer(ia);
         if (i < w->return_vars().size()) owner_of_[w->return_vars()[i]] = ia;
       }
       PlanBuffers(w->body());
@@ -180,7 +179,7 @@ void FunctionEmitter::PlanBuffers(const ir::Stmt* s) {
       const auto* f = s->As<ir::IfStmt>();
       planned_values_ += f->return_vars().size();
       for (const ir::Var* rv : f->return_vars()) {
-        if (is_tile(rv)) own(rv);
+        if (is_tile(rv)) OwnBuffer(rv);
       }
       PlanBuffers(f->then_body());
       PlanBuffers(f->else_body());

@@ -50,8 +50,7 @@ TEST(InterpreterTest, EveryLoopKindRunsInOrder) {
     SimProgram p(absl::StrCat(R"(
     @pl.function
     def f(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
-        for i, (acc,) in pl.)",
-                              kind, R"((4, init_values=(a,)):
+        for i, (acc,) in pl.)", kind, R"((4, init_values=(a,)):
             nxt: pl.Scalar[pl.INDEX] = acc * 10 + i
             r: pl.Scalar[pl.INDEX] = pl.yield_(nxt)
         return r)"));
@@ -125,8 +124,7 @@ TEST(InterpreterTest, WhileLoops) {
             q2: pl.Scalar[pl.INDEX] = q + 1
             rp, rq = pl.yield_(p2, q2)
         return rq)");
-  // x: 3 -> 10; (p, q): (10,0) (7,1) (4,2) -> stop at (4, 2)? 4 > 2 -> (1, 3)
-  // stop.
+  // x: 3 -> 10; (p, q): (10,0) (7,1) (4,2) -> stop at (4, 2)? 4 > 2 -> (1, 3) stop.
   EXPECT_EQ(IntResult(p.Run("f", {IndexValue(3)})), 3);
   EXPECT_EQ(IntResult(p.Run("f", {IndexValue(50)})), 13);  // p=50..: 50-3k > k until k = 13
 }
@@ -206,8 +204,7 @@ TEST(InterpreterTest, ArgumentMismatchesAreErrors) {
   ASSERT_FALSE(wrong_shape.ok());
   EXPECT_THAT(wrong_shape.status().message(),
               HasSubstr("argument 'x' has shape [4, 9], the parameter [4, 8]"));
-  auto wrong_dtype =
-      p.Run("f", {Value::Of(Buffer(DataType::kFP16, {4, 8}, {}))});
+  auto wrong_dtype = p.Run("f", {Value::Of(Buffer(DataType::kFP16, {4, 8}, {}))});
   ASSERT_FALSE(wrong_dtype.ok());
   EXPECT_THAT(wrong_dtype.status().message(), HasSubstr("has dtype FP16, the parameter FP32"));
   auto wrong_kind = p.Run("f", {IndexValue(1)});

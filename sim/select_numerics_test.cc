@@ -150,13 +150,11 @@ TEST(SelectNumericsTest, EveryFormBackendAndDtype) {
             mismatches += (*got)[i] != formula || (*want)[i] != formula;
           }
           EXPECT_EQ(mismatches, 0);
-          std::printf("%-4s %-6s %-11s valid %2lld: lowered to %s, %lld "
-                      "elements equal to "
+          std::printf("%-4s %-6s %-11s valid %2lld: lowered to %s, %lld elements equal to "
                       "mask ? on_true : on_false\n",
                       arch, std::string(dt.name()).c_str(), FormName(form),
                       static_cast<long long>(valid),
-                      testing::CountCalls(*lowered, "tile.sels") > 0 ? "TSELS"
-                                                                     : "TSEL",
+                      testing::CountCalls(*lowered, "tile.sels") > 0 ? "TSELS" : "TSEL",
                       static_cast<long long>(kRows * kCols));
           ++checked;
         }
