@@ -474,6 +474,11 @@ const SeqStmts* Context::NewSeq(Stmts stmts, SourceLoc loc) {
   return Make<SeqStmts>(loc, Stmts(out, n));
 }
 
+const SeqStmts* Context::NewFlatSeq(Stmts stmts, SourceLoc loc) {
+  for (const Stmt* s : stmts) PTO_DCHECK(s->As<SeqStmts>() == nullptr);
+  return Make<SeqStmts>(loc, Save(stmts));
+}
+
 const IfStmt* Context::NewIf(const Expr* condition, const Stmt* then_body,
                              const Stmt* else_body, VarSpan return_vars, SourceLoc loc,
                              Comments comments) {

@@ -121,6 +121,11 @@ class Context {
   const YieldStmt* NewYield(ExprSpan values, SourceLoc loc = {}, Comments comments = {});
   // A flat sequence: nested SeqStmts are spliced in.
   const SeqStmts* NewSeq(Stmts stmts, SourceLoc loc = {});
+  // NewSeq for statements the caller already knows hold no SeqStmts, having
+  // looked at each while it was fresh. NewSeq looks again, and on a rewrite's
+  // output (tens of millions of statements) that is a cache and TLB miss
+  // per statement.
+  const SeqStmts* NewFlatSeq(Stmts stmts, SourceLoc loc = {});
   const IfStmt* NewIf(const Expr* condition, const Stmt* then_body, const Stmt* else_body,
                       VarSpan return_vars, SourceLoc loc = {}, Comments comments = {});
   const ForStmt* NewFor(const Var* loop_var, const Expr* start, const Expr* stop,

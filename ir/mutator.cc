@@ -151,6 +151,20 @@ const Stmt* IRMutator::VisitYield(const YieldStmt* s) {
   return ctx_.NewYield(values, s->loc(), s->comments());
 }
 
+namespace {
+
+// Appends `s`, splicing in the statements of a SeqStmts, so the sequence
+// being rebuilt stays flat while its statements are still in cache.
+void AppendFlat(std::vector<const Stmt*>& out, const Stmt* s) {
+  if (const auto* seq = s->As<SeqStmts>()) {
+    out.insert(out.end(), seq->stmts().begin(), seq->stmts().end());
+  } else {
+    out.push_back(s);
+  }
+}
+
+}  // namespace
+
 const Stmt* IRMutator::VisitSeq(const SeqStmts* s) {
   std::vector<const Stmt*> stmts;
   stmts.reserve(s->stmts().size());
@@ -166,12 +180,12 @@ const Stmt* IRMutator::VisitSeq(const SeqStmts* s) {
       continue;
     }
     changed |= n != c;
-    stmts.push_back(n);
+    AppendFlat(stmts, n);
   }
   seq_out_ = outer_out;
   seq_element_ = outer_element;
   if (!changed) return s;
-  return ctx_.NewSeq(stmts, s->loc());
+  return ctx_.NewFlatSeq(stmts, s->loc());
 }
 
 const Stmt* IRMutator::Expand(std::vector<const Stmt*> stmts, const Stmt* original) {
@@ -180,7 +194,7 @@ const Stmt* IRMutator::Expand(std::vector<const Stmt*> stmts, const Stmt* origin
   stmts.back() = ctx_.WithComments(stmts.back(), {});
   stmts.front() = ctx_.WithComments(stmts.front(), original->comments());
   if (original == seq_element_ && seq_out_ != nullptr) {
-    seq_out_->insert(seq_out_->end(), stmts.begin(), stmts.end());
+    for (const Stmt* n : stmts) AppendFlat(*seq_out_, n);
     seq_element_ = nullptr;
     return nullptr;
   }
