@@ -55,7 +55,12 @@ void NameUniquer::Assign(absl::Span<const absl::string_view> names,
       generated_.push_back(Printable(out_[i]));
       out_[i] = generated_.back();
     }
-    // Large tables miss the cache on every insert; overlap the misses.
+    // Large tables miss the cache on every insert, and hashing a name reads
+    // its characters, which sit apart from the Var in the arena: overlap both
+    // misses, the characters first, since prefetching a slot hashes them.
+    if (i + 2 * kPrefetchDistance < out_.size()) {
+      __builtin_prefetch(out_[i + 2 * kPrefetchDistance].data());
+    }
     if (i + kPrefetchDistance < out_.size()) index_.prefetch(out_[i + kPrefetchDistance]);
     auto [it, inserted] = index_.try_emplace(out_[i], static_cast<uint32_t>(entries_.size()));
     if (inserted) entries_.emplace_back();
@@ -93,10 +98,12 @@ void NameUniquer::Assign(absl::Span<const absl::string_view> names,
         out_[i] = it->first;
         break;
       }
+      // Not indexed: no later candidate can spell it. Another base's
+      // `other_k` equal to `base_n` would put a '_' into the digits of n or
+      // k, and this base's next_suffix only grows. Indexing every generated
+      // spelling would grow the table with the holders, out of cache.
       generated_.push_back(candidate_);
       out_[i] = generated_.back();
-      index_.emplace(out_[i], static_cast<uint32_t>(entries_.size()));
-      entries_.push_back(Entry{0, 0, true});
       break;
     }
     ++entries_[base_index].next_suffix;

@@ -59,7 +59,8 @@ class NameUniquer {
   using Vector = std::vector<T, HugePageAllocator<T>>;
   Vector<absl::string_view> out_;
   std::deque<std::string> generated_;
-  // Every name seen (holders' and generated) -> its entry.
+  // Every holder's name and every reserved one -> its entry; generated
+  // spellings are never looked up (see Assign).
   absl::flat_hash_map<absl::string_view, uint32_t, absl::Hash<absl::string_view>,
                       std::equal_to<absl::string_view>,
                       HugePageAllocator<std::pair<const absl::string_view, uint32_t>>>

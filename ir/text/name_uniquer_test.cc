@@ -1,7 +1,12 @@
 #include "ir/text/name_uniquer.h"
 
+#include <algorithm>
+#include <random>
 #include <string>
 #include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -32,6 +37,35 @@ TEST(NameUniquerTest, SuffixesSkipNamesHeldElsewhere) {
   // Generated names are reserved too: x's second holder takes x_1 before the
   // first holder of the (shared) name x_1 asks for it.
   EXPECT_THAT(Unique({"x", "x", "x_1", "x_1"}), ElementsAre("x", "x_1", "x_1_1", "x_1_2"));
+}
+
+// Names built to collide with each other's suffixed spellings: bases that
+// are suffixed spellings themselves (x_1, x_1_1), look-alikes that are no
+// suffix (x_11, x_01), and reserved names among them.
+TEST(NameUniquerTest, SpellingsAreDistinctForCollidingNames) {
+  const std::vector<absl::string_view> pool = {"x",   "x_1",  "x_2",    "x_1_1", "x_11",
+                                               "x_01", "x_1_2", "y",     "x_",    "x__1"};
+  std::mt19937 rng(7);
+  NameUniquer u;
+  for (int round = 0; round < 2000; ++round) {
+    std::vector<absl::string_view> names(1 + rng() % 24);
+    for (absl::string_view& n : names) n = pool[rng() % pool.size()];
+    std::vector<absl::string_view> reserved;
+    if (rng() % 2 == 0) reserved.push_back(pool[rng() % pool.size()]);
+    u.Assign(names, reserved);
+    absl::flat_hash_map<absl::string_view, int> holders;
+    for (absl::string_view n : names) ++holders[n];
+    absl::flat_hash_set<std::string> seen(reserved.begin(), reserved.end());
+    for (size_t i = 0; i < names.size(); ++i) {
+      std::string got(u.names()[i]);
+      EXPECT_TRUE(seen.insert(got).second) << "round " << round << ": " << got << " twice";
+      bool kept = holders[names[i]] == 1 &&
+                  std::find(reserved.begin(), reserved.end(), names[i]) == reserved.end();
+      if (kept) {
+        EXPECT_EQ(got, names[i]) << "round " << round << ": a unique name changed";
+      }
+    }
+  }
 }
 
 TEST(NameUniquerTest, ReusableAcrossCalls) {
