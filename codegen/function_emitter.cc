@@ -6,6 +6,7 @@
 
 #include <tuple>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/check.h"
@@ -770,9 +771,10 @@ absl::StatusOr<TensorValue> FunctionEmitter::MakeTensorView(absl::string_view pt
 absl::StatusOr<Operand> FunctionEmitter::PartitionView(const TensorValue& tensor,
                                                        absl::string_view name_hint,
                                                        ir::ExprSpan offsets, ir::ExprSpan sizes) {
-  std::vector<absl::string_view> offset_ssa;
-  std::vector<absl::string_view> size_ssa;
-  std::vector<std::optional<int64_t>> static_sizes;
+  // One entry per tensor dim: inline, no allocation.
+  absl::InlinedVector<absl::string_view, 4> offset_ssa;
+  absl::InlinedVector<absl::string_view, 4> size_ssa;
+  absl::InlinedVector<std::optional<int64_t>, 4> static_sizes;
   for (const ir::Expr* o : offsets) {
     PTO_ASSIGN_OR_RETURN(absl::string_view v, Index(o));
     offset_ssa.push_back(v);

@@ -127,8 +127,11 @@ std::optional<std::string> FloatLiteral(double value, DataType dtype) {
 }
 
 std::string TileBufType(const TileBufDesc& d) {
-  std::string out = absl::StrCat("!pto.tile_buf<loc=", d.loc, ", dtype=", d.dtype,
-                                 ", rows=", d.rows, ", cols=", d.cols, ", v_row=");
+  // Room for the longest spelling, so the appends below never reallocate.
+  std::string out;
+  out.reserve(192);
+  absl::StrAppend(&out, "!pto.tile_buf<loc=", d.loc, ", dtype=", d.dtype, ", rows=", d.rows,
+                  ", cols=", d.cols, ", v_row=");
   if (d.v_row) {
     absl::StrAppend(&out, *d.v_row);
   } else {

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
 #include "ir/check.h"
@@ -416,7 +417,7 @@ const Call* Context::NewFunctionCall(const GlobalVar* callee, ExprSpan args, con
 }
 
 const MakeTuple* Context::NewMakeTuple(ExprSpan elements, SourceLoc loc) {
-  std::vector<const Type*> types;
+  absl::InlinedVector<const Type*, 8> types;
   types.reserve(elements.size());
   for (const Expr* e : elements) types.push_back(e->type());
   return Make<MakeTuple>(loc, GetTupleType(types), Save(elements));

@@ -53,7 +53,7 @@ const Stmt* IRMutator::VisitStmt(const Stmt* s) {
   }
 }
 
-bool IRMutator::VisitExprs(ExprSpan in, std::vector<const Expr*>& out) {
+bool IRMutator::VisitExprs(ExprSpan in, ExprBuffer& out) {
   out.clear();
   out.reserve(in.size());
   bool changed = false;
@@ -65,7 +65,7 @@ bool IRMutator::VisitExprs(ExprSpan in, std::vector<const Expr*>& out) {
   return changed;
 }
 
-bool IRMutator::VisitIterArgs(IterArgSpan in, std::vector<const IterArg*>& out) {
+bool IRMutator::VisitIterArgs(IterArgSpan in, IterArgBuffer& out) {
   out.clear();
   out.reserve(in.size());
   bool changed = false;
@@ -90,7 +90,7 @@ const Expr* IRMutator::VisitVar(const Var* v) {
 }
 
 const Expr* IRMutator::VisitCall(const Call* c) {
-  std::vector<const Expr*> args;
+  ExprBuffer args;
   if (!VisitExprs(c->args(), args)) return c;
   if (c->callee() != nullptr) {
     return ctx_.NewFunctionCall(c->callee(), args, c->type(), c->loc());
@@ -103,7 +103,7 @@ const Expr* IRMutator::VisitCall(const Call* c) {
 }
 
 const Expr* IRMutator::VisitMakeTuple(const MakeTuple* t) {
-  std::vector<const Expr*> elements;
+  ExprBuffer elements;
   if (!VisitExprs(t->elements(), elements)) return t;
   return ctx_.NewMakeTuple(elements, t->loc());
 }
@@ -140,13 +140,13 @@ const Stmt* IRMutator::VisitEval(const EvalStmt* s) {
 }
 
 const Stmt* IRMutator::VisitReturn(const ReturnStmt* s) {
-  std::vector<const Expr*> values;
+  ExprBuffer values;
   if (!VisitExprs(s->values(), values)) return s;
   return ctx_.NewReturn(values, s->loc(), s->comments());
 }
 
 const Stmt* IRMutator::VisitYield(const YieldStmt* s) {
-  std::vector<const Expr*> values;
+  ExprBuffer values;
   if (!VisitExprs(s->values(), values)) return s;
   return ctx_.NewYield(values, s->loc(), s->comments());
 }
@@ -215,7 +215,7 @@ const Stmt* IRMutator::VisitFor(const ForStmt* s) {
   const Expr* start = VisitExpr(s->start());
   const Expr* stop = VisitExpr(s->stop());
   const Expr* step = VisitExpr(s->step());
-  std::vector<const IterArg*> iter_args;
+  IterArgBuffer iter_args;
   bool args_changed = VisitIterArgs(s->iter_args(), iter_args);
   const Stmt* body = VisitStmt(s->body());
   if (!args_changed && start == s->start() && stop == s->stop() && step == s->step() &&
@@ -227,7 +227,7 @@ const Stmt* IRMutator::VisitFor(const ForStmt* s) {
 }
 
 const Stmt* IRMutator::VisitWhile(const WhileStmt* s) {
-  std::vector<const IterArg*> iter_args;
+  IterArgBuffer iter_args;
   bool args_changed = VisitIterArgs(s->iter_args(), iter_args);
   const Expr* cond = VisitExpr(s->condition());
   const Stmt* body = VisitStmt(s->body());

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
 #include "ir/context.h"
 
 namespace pto::ir {
@@ -62,11 +63,15 @@ class IRMutator {
   Context& ctx() const { return ctx_; }
   // Redirects later uses of `from` to `to`.
   void Remap(const Var* from, const Expr* to) { var_remap_[from] = to; }
-  // Visits each expression; returns true if any changed.
-  bool VisitExprs(ExprSpan in, std::vector<const Expr*>& out);
+  // Operand lists are short: kept inline, a rebuilt node costs no heap
+  // allocation for them.
+  using ExprBuffer = absl::InlinedVector<const Expr*, 8>;
+  using IterArgBuffer = absl::InlinedVector<const IterArg*, 4>;
+  // Visits each expression into `out`; returns true if any changed.
+  bool VisitExprs(ExprSpan in, ExprBuffer& out);
   // Visits loop-carried args; an IterArg whose init changed is replaced by a
   // fresh one, and its uses are remapped.
-  bool VisitIterArgs(IterArgSpan in, std::vector<const IterArg*>& out);
+  bool VisitIterArgs(IterArgSpan in, IterArgBuffer& out);
   // What a statement hook returns to replace `original`, the statement it
   // visits, by `stmts` (at least one): `original`'s leading comments move to
   // the first, the others keep none. When `original` is an element of a

@@ -34,13 +34,13 @@ bool IsPrintableName(absl::string_view name) {
 void NameUniquer::Assign(absl::Span<const absl::string_view> names,
                          absl::Span<const absl::string_view> reserved) {
   out_.assign(names.begin(), names.end());
-  generated_.clear();
   index_.clear();
   entries_.clear();
   holder_entry_.resize(names.size());
   // One hash operation per holder when every name is unique (the common
   // case); the second pass reaches a holder's entry by index.
   index_.reserve(names.size() + reserved.size());
+  entries_.reserve(names.size() + reserved.size());
   // A reserved name looks like a name with one holder that already claimed
   // it, so a holder of it counts as sharing it and takes a suffix.
   for (absl::string_view r : reserved) {
@@ -52,8 +52,7 @@ void NameUniquer::Assign(absl::Span<const absl::string_view> names,
   constexpr size_t kPrefetchDistance = 8;
   for (size_t i = 0; i < out_.size(); ++i) {
     if (!IsPrintableName(out_[i])) {
-      generated_.push_back(Printable(out_[i]));
-      out_[i] = generated_.back();
+      out_[i] = generated_.CopyString(Printable(out_[i]));
     }
     // Large tables miss the cache on every insert, and hashing a name reads
     // its characters, which sit apart from the Var in the arena: overlap both
@@ -102,8 +101,7 @@ void NameUniquer::Assign(absl::Span<const absl::string_view> names,
       // `other_k` equal to `base_n` would put a '_' into the digits of n or
       // k, and this base's next_suffix only grows. Indexing every generated
       // spelling would grow the table with the holders, out of cache.
-      generated_.push_back(candidate_);
-      out_[i] = generated_.back();
+      out_[i] = generated_.CopyString(candidate_);
       break;
     }
     ++entries_[base_index].next_suffix;

@@ -20,7 +20,6 @@
 #define PTO_IR_TEXT_NAME_UNIQUER_H_
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <string>
 #include <utility>
@@ -29,6 +28,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "ir/arena.h"
 #include "ir/huge_pages.h"
 
 namespace pto::ir::text {
@@ -39,9 +39,9 @@ bool IsPrintableName(absl::string_view name);
 
 class NameUniquer {
  public:
-  // Assigns a spelling to each holder; names()[i] belongs to holder i. Views
-  // stay valid until the next Assign (they point into `names` or into this
-  // object). Expected linear time.
+  // Assigns a spelling to each holder; names()[i] belongs to holder i. A view
+  // points into `names` or into this object, where it stays valid as long as
+  // the object lives. Expected linear time.
   // Holders never get a `reserved` spelling (nor keep one as their bare
   // name).
   void Assign(absl::Span<const absl::string_view> names,
@@ -58,7 +58,9 @@ class NameUniquer {
   template <typename T>
   using Vector = std::vector<T, HugePageAllocator<T>>;
   Vector<absl::string_view> out_;
-  std::deque<std::string> generated_;
+  // Spellings made up here; empty (and unallocated) when every name is
+  // unique and printable, as in most functions.
+  Arena generated_;
   // Every holder's name and every reserved one -> its entry; generated
   // spellings are never looked up (see Assign).
   absl::flat_hash_map<absl::string_view, uint32_t, absl::Hash<absl::string_view>,

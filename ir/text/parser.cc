@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <deque>
+#include <forward_list>
 #include <functional>
 #include <limits>
 #include <optional>
@@ -98,6 +99,11 @@ struct YieldInfo {
   absl::InlinedVector<YieldTarget, 2> targets;
 };
 
+// Operand, dim and parameter lists are short: inline, they cost no heap
+// allocation (which dominates parsing small programs under a sanitizer).
+using ExprList = absl::InlinedVector<const Expr*, 8>;
+using VarList = absl::InlinedVector<const Var*, 8>;
+
 struct Block {
   const Stmt* body = nullptr;
   YieldInfo yield;
@@ -105,10 +111,10 @@ struct Block {
 
 struct Signature {
   Token name_tok;
-  std::vector<const Var*> params;
-  std::vector<Token> param_toks;
-  std::vector<ParamDirection> directions;
-  std::vector<const Type*> returns;
+  VarList params;
+  absl::InlinedVector<Token, 8> param_toks;
+  absl::InlinedVector<ParamDirection, 8> directions;
+  absl::InlinedVector<const Type*, 4> returns;
 };
 
 struct FunctionInfo {
@@ -198,8 +204,6 @@ TileLayout ShapeBLayout(absl::Span<const Expr* const> shape) {
   return TileLayout::kRowMajor;
 }
 
-using ExprList = absl::InlinedVector<const Expr*, 8>;
-
 class Parser {
  public:
   Parser(Context& ctx, absl::string_view text, absl::string_view filename,
@@ -287,8 +291,8 @@ class Parser {
   bool ParseIf(Comments comments);
   bool CheckAnnotation(const Token& at, const Type* annotation, const Type* deduced);
   // Return vars for the targets of a block's final yield.
-  bool MakeReturnVars(const YieldInfo& yield, std::vector<const Var*>* vars);
-  void BindAll(const YieldInfo& yield, const std::vector<const Var*>& vars);
+  bool MakeReturnVars(const YieldInfo& yield, VarList* vars);
+  void BindAll(const YieldInfo& yield, const VarList& vars);
 
   // --- Expressions -------------------------------------------------------------
   Value ParseExpr() { return ParseBinary(kPrecOr); }
@@ -333,7 +337,7 @@ class Parser {
   // identical annotation text (most lines of a kernel repeat a few types).
   const Type* ParseAnnotation(Token* at);
   bool ParseDType(DataType* out);
-  bool ParseShape(std::vector<const Expr*>* dims);
+  bool ParseShape(ExprList* dims);
   const Expr* ParseDim();
   const Type* ParseTensorType(bool distributed, const Token& at);
   const Type* ParseTileType(const Token& at);
@@ -397,7 +401,9 @@ class Parser {
   uint32_t lookups_ = 0;
 
   std::vector<const Stmt*> stmt_stack_;
-  std::deque<std::string> string_pool_;
+  // Unescaped string literals of the statement being parsed. A list: views
+  // into it stay valid, and an empty one (the usual case) allocates nothing.
+  std::forward_list<std::string> string_pool_;
 };
 
 // Counts one level of syntactic nesting for as long as it lives.
@@ -1116,7 +1122,7 @@ bool Parser::ParseReturn(Comments comments) {
   return ExpectNewline();
 }
 
-bool Parser::MakeReturnVars(const YieldInfo& yield, std::vector<const Var*>* vars) {
+bool Parser::MakeReturnVars(const YieldInfo& yield, VarList* vars) {
   if (yield.stmt == nullptr) return true;
   ExprSpan values = yield.stmt->values();
   for (size_t i = 0; i < yield.targets.size(); ++i) {
@@ -1128,7 +1134,7 @@ bool Parser::MakeReturnVars(const YieldInfo& yield, std::vector<const Var*>* var
   return true;
 }
 
-void Parser::BindAll(const YieldInfo& yield, const std::vector<const Var*>& vars) {
+void Parser::BindAll(const YieldInfo& yield, const VarList& vars) {
   for (size_t i = 0; i < vars.size(); ++i)
     Bind(yield.targets[i].name, vars[i], yield.targets[i].tok);
 }
@@ -1346,7 +1352,7 @@ bool Parser::ParseFor(Comments comments) {
                                                " values but the loop carries ", iter_args.size()));
     }
   }
-  std::vector<const Var*> return_vars;
+  VarList return_vars;
   if (!MakeReturnVars(body.yield, &return_vars)) return false;
   IterArgSpan ias(iter_args.data(), iter_args.size());
   if (is_while) {
@@ -1375,7 +1381,7 @@ bool Parser::ParseWhile(Comments comments) {
   bool ok = ParseBlock(BlockKind::kWhile, &body);
   ExitBlock(BlockKind::kWhile);
   if (!ok) return false;
-  std::vector<const Var*> return_vars;
+  VarList return_vars;
   if (!MakeReturnVars(body.yield, &return_vars)) return false;
   stmt_stack_.push_back(ctx_.NewWhile(cond.expr, {}, body.body, return_vars, Loc(at), comments));
   BindAll(body.yield, return_vars);
@@ -1443,7 +1449,7 @@ bool Parser::ParseIf(Comments comments) {
       }
     }
   }
-  std::vector<const Var*> return_vars;
+  VarList return_vars;
   if (!MakeReturnVars(ty, &return_vars)) return false;
   stmt_stack_.push_back(ctx_.NewIf(cond.expr, then_block.body, has_else ? else_block.body : nullptr,
                                    return_vars, Loc(at), comments));
@@ -2049,8 +2055,8 @@ bool Parser::ParseAttrValue(AttrValue* out) {
       absl::string_view quoted = Text(t);
       absl::string_view body = quoted.substr(1, quoted.size() - 2);
       if (body.find('\\') != absl::string_view::npos) {
-        string_pool_.push_back(text::UnquoteString(quoted));
-        body = string_pool_.back();
+        string_pool_.push_front(text::UnquoteString(quoted));
+        body = string_pool_.front();
       }
       *out = AttrValue::String(body);
       return true;
@@ -2305,7 +2311,7 @@ const Expr* Parser::ParseDim() {
   return v.expr;
 }
 
-bool Parser::ParseShape(std::vector<const Expr*>* dims) {
+bool Parser::ParseShape(ExprList* dims) {
   if (!Expect(K::kLBracket)) return false;
   while (error_.ok() && !At(K::kRBracket)) {
     const Expr* d = ParseDim();
@@ -2378,7 +2384,7 @@ const Type* Parser::ParseType() {
   }
   if (k == "Tuple") {
     if (!Expect(K::kLBracket)) return nullptr;
-    std::vector<const Type*> elements;
+    absl::InlinedVector<const Type*, 8> elements;
     if (At(K::kLParen) && At(K::kRParen, 1)) {
       Advance();
       Advance();
@@ -2403,13 +2409,13 @@ const Type* Parser::ParseType() {
 }
 
 const Type* Parser::ParseTensorType(bool distributed, const Token& at) {
-  std::vector<const Expr*> shape;
+  ExprList shape;
   DataType dtype;
   if (!Expect(K::kLBracket) || !ParseShape(&shape) || !Expect(K::kComma) || !ParseDType(&dtype)) {
     return nullptr;
   }
   TensorView view;
-  std::vector<const Expr*> valid, stride;
+  ExprList valid, stride;
   if (Accept(K::kComma) && !At(K::kRBracket)) {
     if (!AtDotted("pl", "TensorView")) {
       Fail(Peek(), absl::StrCat("expected pl.TensorView(...) but found ", Describe(Peek())));
@@ -2457,7 +2463,7 @@ const Type* Parser::ParseTensorType(bool distributed, const Token& at) {
 }
 
 const Type* Parser::ParseTileType(const Token& at) {
-  std::vector<const Expr*> shape;
+  ExprList shape;
   DataType dtype;
   if (!Expect(K::kLBracket) || !ParseShape(&shape) || !Expect(K::kComma) || !ParseDType(&dtype)) {
     return nullptr;
@@ -2465,7 +2471,7 @@ const Type* Parser::ParseTileType(const Token& at) {
   std::optional<MemorySpace> space;
   bool has_view = false;
   // Fields given in pl.TileView(...); the others take the implicit view's.
-  std::vector<const Expr*> valid, stride;
+  ExprList valid, stride;
   const Expr* start_offset = nullptr;
   TileLayout blayout = TileLayout::kRowMajor;
   TileLayout slayout = TileLayout::kNoneBox;

@@ -3,14 +3,15 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <deque>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "ir/arena.h"
 #include "ir/check.h"
 #include "ir/enums.h"
 #include "ir/float_literal.h"
@@ -382,7 +383,7 @@ class Printer {
   NameUniquer dyn_uniquer_;
   std::vector<absl::string_view> sorted_dyn_names_;
   NameUniquer function_uniquer_;
-  std::deque<std::string> free_names_;
+  Arena free_names_;  // "<name>__FREE_VAR" spellings; unallocated until one is needed
 
   absl::flat_hash_map<absl::string_view, uint32_t> function_index_;
   std::vector<std::vector<uint32_t>> callees_;
@@ -581,7 +582,6 @@ void Printer::AssignFunctionNames(const Function* f, uint32_t stamp) {
   uses_.clear();
   ordered_.clear();
   names_.clear();
-  free_names_.clear();
   NameSink sink{this};
   WalkStmt(f->body(), sink);
   auto add = [&](const Var* v, bool is_def) {
@@ -604,8 +604,7 @@ void Printer::AssignFunctionNames(const Function* f, uint32_t stamp) {
     if (s.def_stamp != stamp) {
       // Used but defined nowhere in the function: malformed IR, made visible
       // the way upstream does.
-      free_names_.push_back(std::string(s.printed) + "__FREE_VAR");
-      s.printed = free_names_.back();
+      s.printed = free_names_.CopyString(absl::StrCat(s.printed, "__FREE_VAR"));
     }
   }
 }
@@ -618,6 +617,12 @@ void Printer::PrintProgramText(const Program& program) {
   ScanProgram(program);
   // Generous: untouched reserved pages cost nothing, regrowth copies.
   out_.Reserve(64 * node_count_ + 4096);
+  // No function has more definitions or uses than the program: the per-
+  // function tables never grow (or allocate) again.
+  defs_.reserve(node_count_);
+  uses_.reserve(node_count_);
+  ordered_.reserve(node_count_);
+  names_.reserve(node_count_);
   for (absl::string_view dyn : sorted_dyn_names_) {
     Append(dyn);
     Append(" = pl.dynamic(\"");

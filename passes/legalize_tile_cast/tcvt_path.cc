@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <array>
-#include <deque>
+#include <bitset>
 #include <optional>
 
 namespace pto::passes {
@@ -66,17 +66,14 @@ bool NarrowsRelativeTo(DataType mid, DataType dst) {
 std::vector<DataType> FindTcvtPath(absl::Span<const backends::TcvtEdge> edges, DataType from,
                                    DataType to) {
   if (from == to) return {};
-  std::array<std::vector<DataType>, 256> adjacency;
+  // Neighbours as bit sets: visiting set bits in order is the sorted,
+  // deduplicated order, and nothing is allocated per search (the legalizer
+  // runs one per distinct cast pair in every program).
+  std::array<std::bitset<256>, 256> adjacency;
   for (const backends::TcvtEdge& e : edges) {
-    if (e.from != e.to) adjacency[e.from.code()].push_back(e.to);
+    if (e.from != e.to) adjacency[e.from.code()].set(e.to.code());
   }
-  for (std::vector<DataType>& list : adjacency) {
-    std::sort(list.begin(), list.end());
-    list.erase(std::unique(list.begin(), list.end()), list.end());
-  }
-  for (DataType n : adjacency[from.code()]) {
-    if (n == to) return {to};
-  }
+  if (adjacency[from.code()].test(to.code())) return {to};
 
   struct Record {
     bool seen = false;
@@ -86,30 +83,39 @@ std::vector<DataType> FindTcvtPath(absl::Span<const backends::TcvtEdge> edges, D
   };
   std::array<Record, 256> rec;
   rec[from.code()] = {true, from, 0, 0};
-  std::deque<DataType> queue = {from};
-  while (!queue.empty()) {
-    DataType c = queue.front();
-    queue.pop_front();
-    std::vector<DataType> order = adjacency[c.code()];
+  // Every dtype is queued at most once.
+  std::array<DataType, 256> queue;
+  size_t head = 0;
+  size_t tail = 0;
+  queue[tail++] = from;
+  auto relax = [&](DataType c, DataType n) {
+    if (n != to && NarrowsRelativeTo(n, to)) return;
+    int dist = rec[c.code()].dist + 1;
+    int pref = rec[c.code()].pref + EdgeCost(c, n);
+    Record& r = rec[n.code()];
+    if (!r.seen) {
+      r = {true, c, dist, pref};
+      queue[tail++] = n;
+    } else if (r.dist == dist && pref < r.pref) {
+      // Every parent at depth d is expanded before any node at depth d+1,
+      // so the cheapest equal-length parent wins before `n` expands.
+      r.parent = c;
+      r.pref = pref;
+    }
+  };
+  std::array<DataType, 256> order;
+  while (head < tail) {
+    DataType c = queue[head++];
+    const std::bitset<256>& next = adjacency[c.code()];
+    size_t count = 0;
+    for (size_t code = 0; code < next.size(); ++code) {
+      if (next.test(code)) order[count++] = static_cast<DataType::Code>(code);
+    }
     if (std::optional<DataType> f = SameWidthFloat(c)) {
-      auto it = std::find(order.begin(), order.end(), *f);
-      if (it != order.end()) std::iter_swap(order.begin(), it);
+      auto it = std::find(order.begin(), order.begin() + count, *f);
+      if (it != order.begin() + count) std::iter_swap(order.begin(), it);
     }
-    for (DataType n : order) {
-      if (n != to && NarrowsRelativeTo(n, to)) continue;
-      int dist = rec[c.code()].dist + 1;
-      int pref = rec[c.code()].pref + EdgeCost(c, n);
-      Record& r = rec[n.code()];
-      if (!r.seen) {
-        r = {true, c, dist, pref};
-        queue.push_back(n);
-      } else if (r.dist == dist && pref < r.pref) {
-        // Every parent at depth d is expanded before any node at depth d+1,
-        // so the cheapest equal-length parent wins before `n` expands.
-        r.parent = c;
-        r.pref = pref;
-      }
-    }
+    for (size_t i = 0; i < count; ++i) relax(c, order[i]);
   }
   if (!rec[to.code()].seen) return {};
   std::vector<DataType> chain;

@@ -109,7 +109,7 @@ class CompositeLowerer : public ir::IRMutator {
   // `want` (the type of the Var it replaces). Null (and status_ set) on error.
   const ir::Expr* Lower(const ir::Call& call, CompositeLoweringFn rule, LoweringBuilder& b,
                         const ir::Type* want) {
-    std::vector<const ir::Expr*> args;
+    ExprBuffer args;
     VisitExprs(call.args(), args);
     absl::StatusOr<const ir::Expr*> result = rule(call, args, b);
     if (!result.ok()) {
