@@ -38,6 +38,7 @@
 #include "absl/strings/str_split.h"
 #include "backends/registry.h"
 #include "codegen/pto_emitter.h"
+#include "fuzz/max_input.h"
 #include "fuzz/tcvt_oracle.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
@@ -348,6 +349,8 @@ void CheckLegalized(const CastCase& c, const Built& in, const ir::Program& out,
 }
 
 }  // namespace
+
+extern "C" size_t PtoFuzzMaxInput() { return kMaxInput; }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > kMaxInput) return 0;

@@ -18,6 +18,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "fuzz/max_input.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
 #include "ir/check.h"
@@ -53,6 +54,8 @@ bool IsLocatedDiagnostic(absl::string_view line, absl::string_view file) {
 }
 
 }  // namespace
+
+extern "C" size_t PtoFuzzMaxInput() { return kMaxInput; }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > kMaxInput) return 0;

@@ -16,6 +16,7 @@
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include "absl/status/status.h"
+#include "fuzz/max_input.h"
 #include "fuzz/program_generator.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
@@ -51,6 +52,8 @@ ir::PrintOptions Concise() {
 }
 
 }  // namespace
+
+extern "C" size_t PtoFuzzMaxInput() { return kMaxInput; }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > kMaxInput) return 0;

@@ -37,6 +37,7 @@
 #include "absl/strings/match.h"
 #include "backends/registry.h"
 #include "codegen/pto_emitter.h"
+#include "fuzz/max_input.h"
 #include "fuzz/output_compare.h"
 #include "fuzz/tile_program_gen.h"
 #include "ir/analysis/structural_equal.h"
@@ -148,6 +149,8 @@ absl::StatusOr<std::vector<sim::BufferView>> Interpret(const ir::Program& p,
 }
 
 }  // namespace
+
+extern "C" size_t PtoFuzzMaxInput() { return kMaxInput; }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > kMaxInput) return 0;
