@@ -15,7 +15,8 @@
 
 Both are linked statically. The libFuzzer build also links UBSan's C++
 runtime, //fuzz:sanitizer_options (ASan defaults tuned for fuzzing) and
-//fuzz:libfuzzer_flags (libFuzzer flag defaults: -entropic=0).
+//fuzz:libfuzzer_flags (libFuzzer flag defaults: -entropic=0, and -max_len
+from the harness's PtoFuzzMaxInput(), fuzz/max_input.h).
 See docs/fuzzing.md.
 """
 
