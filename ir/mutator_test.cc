@@ -107,6 +107,46 @@ TEST_F(MutatorTest, ExpandOfALoneBodyIsASequence) {
   EXPECT_EQ(body->stmts()[1]->As<AssignStmt>()->var(), y);
 }
 
+// Replaces every assignment of `target` by a SeqStmts of two, built by hand
+// rather than through Expand.
+class Duplicate : public IRMutator {
+ public:
+  Duplicate(Context& ctx, const Var* target) : IRMutator(ctx), target_(target) {}
+  const Stmt* VisitAssign(const AssignStmt* s) override {
+    if (s->var() != target_) return IRMutator::VisitAssign(s);
+    return ctx().NewSeq({ctx().NewAssign(s->var(), ctx().Index(1)), s});
+  }
+
+ private:
+  const Var* target_;
+};
+
+TEST_F(MutatorTest, ASequenceReturnedForAnElementIsSplicedIn) {
+  const Var* x = ctx_.NewVar("x", index());
+  const Var* y = ctx_.NewVar("y", index());
+  const Stmt* def = ctx_.NewAssign(y, x);
+  const Stmt* ret = ctx_.NewReturn({y});
+  const Stmt* seq = ctx_.NewSeq({def, ret});
+  const auto* out = Duplicate(ctx_, y).VisitStmt(seq)->As<SeqStmts>();
+  ASSERT_NE(out, nullptr);
+  ASSERT_EQ(out->stmts().size(), 3u);
+  for (const Stmt* s : out->stmts()) EXPECT_EQ(s->As<SeqStmts>(), nullptr);
+  EXPECT_EQ(out->stmts()[1], def);
+  EXPECT_EQ(out->stmts()[2], ret);
+}
+
+TEST_F(MutatorTest, FlatSequenceKeepsItsStatementsInOrder) {
+  const Var* y = ctx_.NewVar("y", index());
+  const Stmt* a = ctx_.NewAssign(y, ctx_.Index(1));
+  const Stmt* b = ctx_.NewReturn({y});
+  const Stmt* both[] = {a, b};
+  const SeqStmts* seq = ctx_.NewFlatSeq(both);
+  ASSERT_EQ(seq->stmts().size(), 2u);
+  EXPECT_EQ(seq->stmts()[0], a);
+  EXPECT_EQ(seq->stmts()[1], b);
+  EXPECT_NE(seq->stmts().data(), both);  // copied into the Context
+}
+
 TEST_F(MutatorTest, ChangedIterArgInitGetsAFreshIterArgAndItsUsesFollow) {
   const Var* a0 = ctx_.NewVar("a0", index());
   const Var* i = ctx_.NewVar("i", index());
