@@ -7,33 +7,8 @@
 namespace pto::ir {
 namespace {
 
-struct DataTypeInfo {
-  DataType::Code code;
-  absl::string_view name;
-  absl::string_view lower_name;
-};
-
-constexpr std::array<DataTypeInfo, 19> kInfos = {{
-    {DataType::kBool, "BOOL", "bool"},
-    {DataType::kInt4, "INT4", "int4"},
-    {DataType::kInt8, "INT8", "int8"},
-    {DataType::kInt16, "INT16", "int16"},
-    {DataType::kInt32, "INT32", "int32"},
-    {DataType::kInt64, "INT64", "int64"},
-    {DataType::kIndex, "INDEX", "index"},
-    {DataType::kUInt8, "UINT8", "uint8"},
-    {DataType::kUInt16, "UINT16", "uint16"},
-    {DataType::kUInt32, "UINT32", "uint32"},
-    {DataType::kUInt64, "UINT64", "uint64"},
-    {DataType::kFP4, "FP4", "fp4"},
-    {DataType::kFP8E4M3FN, "FP8E4M3FN", "fp8e4m3fn"},
-    {DataType::kFP8E5M2, "FP8E5M2", "fp8e5m2"},
-    {DataType::kFP16, "FP16", "fp16"},
-    {DataType::kFP32, "FP32", "fp32"},
-    {DataType::kFP8E8M0, "FP8E8M0", "fp8e8m0"},
-    {DataType::kBF16, "BF16", "bfloat16"},
-    {DataType::kHF8, "HF8", "hf8"},
-}};
+using internal_dtype::kInfos;
+using DataTypeInfo = internal_dtype::Info;
 
 const DataTypeInfo& Info(DataType t) {
   static const auto* const by_code = [] {

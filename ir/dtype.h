@@ -21,8 +21,8 @@
 #include <array>
 #include <cstdint>
 #include <optional>
-#include "absl/strings/string_view.h"
 
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 
 namespace pto::ir {
@@ -97,20 +97,40 @@ class DataType {
 };
 
 namespace internal_dtype {
-// Bits per element, indexed by code; 0 for a byte that is no code.
+struct Info {
+  DataType::Code code;
+  uint8_t bits;
+  absl::string_view name;
+  absl::string_view lower_name;
+};
+// Every data type, in code order: the one table widths, names and lookups
+// all read.
+inline constexpr std::array<Info, 19> kInfos = {{
+    {DataType::kBool, 1, "BOOL", "bool"},
+    {DataType::kInt4, 4, "INT4", "int4"},
+    {DataType::kInt8, 8, "INT8", "int8"},
+    {DataType::kInt16, 16, "INT16", "int16"},
+    {DataType::kInt32, 32, "INT32", "int32"},
+    {DataType::kInt64, 64, "INT64", "int64"},
+    {DataType::kIndex, 64, "INDEX", "index"},
+    {DataType::kUInt8, 8, "UINT8", "uint8"},
+    {DataType::kUInt16, 16, "UINT16", "uint16"},
+    {DataType::kUInt32, 32, "UINT32", "uint32"},
+    {DataType::kUInt64, 64, "UINT64", "uint64"},
+    {DataType::kFP4, 4, "FP4", "fp4"},
+    {DataType::kFP8E4M3FN, 8, "FP8E4M3FN", "fp8e4m3fn"},
+    {DataType::kFP8E5M2, 8, "FP8E5M2", "fp8e5m2"},
+    {DataType::kFP16, 16, "FP16", "fp16"},
+    {DataType::kFP32, 32, "FP32", "fp32"},
+    {DataType::kFP8E8M0, 8, "FP8E8M0", "fp8e8m0"},
+    {DataType::kBF16, 16, "BF16", "bfloat16"},
+    {DataType::kHF8, 8, "HF8", "hf8"},
+}};
+// Bits per element indexed by code (0 for a byte that is no code), so that
+// bits() is one load.
 inline constexpr std::array<uint8_t, 256> kBitsByCode = [] {
   std::array<uint8_t, 256> t{};
-  t[DataType::kBool] = 1;
-  t[DataType::kInt4] = t[DataType::kFP4] = 4;
-  for (DataType::Code c : {DataType::kInt8, DataType::kUInt8, DataType::kFP8E4M3FN,
-                           DataType::kFP8E5M2, DataType::kFP8E8M0, DataType::kHF8}) {
-    t[c] = 8;
-  }
-  for (DataType::Code c : {DataType::kInt16, DataType::kUInt16, DataType::kFP16, DataType::kBF16}) {
-    t[c] = 16;
-  }
-  for (DataType::Code c : {DataType::kInt32, DataType::kUInt32, DataType::kFP32}) t[c] = 32;
-  for (DataType::Code c : {DataType::kInt64, DataType::kUInt64, DataType::kIndex}) t[c] = 64;
+  for (const Info& info : kInfos) t[info.code] = info.bits;
   return t;
 }();
 }  // namespace internal_dtype

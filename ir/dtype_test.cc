@@ -32,8 +32,8 @@ TEST(DataTypeTest, WidthsAndStorage) {
   static_assert(DataType(DataType::kHF8).bits() == 8, "bits() is usable in constant expressions");
 }
 
-// The width table is kept apart from the name table; a code added to one
-// and not the other would report zero bits.
+// Each width in the table is one an element can have: an entry left at 0 or
+// mistyped would corrupt every buffer size computed from it.
 TEST(DataTypeTest, EveryDataTypeHasAWidth) {
   for (DataType t : DataType::All()) {
     int bits = t.bits();

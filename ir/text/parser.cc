@@ -966,7 +966,9 @@ bool Parser::ParseBlock(BlockKind kind, Block* out, Value* while_cond) {
     if (!ParseStatement(kind, &out->yield)) return false;
   }
   if (!Expect(K::kDedent)) return false;
-  out->body = ctx_.NewSeq(Stmts(stmt_stack_.data() + base, stmt_stack_.size() - base));
+  // Every statement parsed is a single statement (nested blocks are bodies
+  // of the loops and ifs that own them): nothing to flatten.
+  out->body = ctx_.NewFlatSeq(Stmts(stmt_stack_.data() + base, stmt_stack_.size() - base));
   stmt_stack_.resize(base);
   return true;
 }
