@@ -242,7 +242,9 @@ int64_t CountIn(const Stmt* s) {
 
 }  // namespace
 
-ir::Program MixedProgram(Context& ctx, int64_t statements, uint64_t seed) {
+namespace {
+
+ir::Program MixedKernels(Context& ctx, int64_t statements, uint64_t seed, int64_t kernel_size) {
   PTO_CHECK(statements >= 8) << "a mixed kernel needs at least 8 statements";
   Builder b(ctx);
   Random random(seed);
@@ -251,11 +253,11 @@ ir::Program MixedProgram(Context& ctx, int64_t statements, uint64_t seed) {
   const Type* f32 = ctx.GetTensorType(DataType::kFP32, dims);
   const Type* i32 = ctx.GetTensorType(DataType::kInt32, dims);
   std::vector<const ir::Function*> functions;
-  // Kernels of kMixedFunctionStatements; the last one takes the remainder,
-  // or joins the one before when the remainder is too small for a kernel.
+  // Kernels of kernel_size; the last one takes the remainder, or joins the
+  // one before when the remainder is too small for a kernel.
   int64_t left = statements;
   while (left > 0) {
-    int64_t size = std::min(left, kMixedFunctionStatements);
+    int64_t size = std::min(left, kernel_size);
     if (left - size > 0 && left - size < 8) size = left - 8;
     left -= size;
     const Var* x = ctx.NewVar("x", f32);
@@ -269,6 +271,16 @@ ir::Program MixedProgram(Context& ctx, int64_t statements, uint64_t seed) {
         Kernel(b, absl::StrCat("k", functions.size()), {x, y, out}, std::move(body), result));
   }
   return ctx.NewProgram("Mixed", functions);
+}
+
+}  // namespace
+
+ir::Program MixedProgram(Context& ctx, int64_t statements, uint64_t seed) {
+  return MixedKernels(ctx, statements, seed, kMixedFunctionStatements);
+}
+
+ir::Program SmallKernelsProgram(Context& ctx, int64_t statements, uint64_t seed) {
+  return MixedKernels(ctx, statements, seed, kSmallKernelStatements);
 }
 
 ir::Program SinChainProgram(Context& ctx, int64_t n) {

@@ -19,6 +19,11 @@
 //     tile.sin / tile.cos / tile.select, and `pl.range` loops carrying a tile
 //     through init_values. Exactly `statements` statements (see
 //     CountStatements).
+//   * SmallKernelsProgram: the same statement mix in kernels of at most
+//     kSmallKernelStatements statements - a module of N/16 functions, the
+//     shape that exposes per-function costs. (A per-function scan of all
+//     functions is quadratic here but stays hidden among MixedProgram's
+//     500 kernels at 1M statements.)
 //   * SinChainProgram: the performance anchor - one InCore function, a
 //     tile.load, `n` chained tile.sin on [16, 16] FP32 tiles, a tile.store.
 //   * CastChainProgram: the cast anchor - `n` chained casts alternating
@@ -43,8 +48,12 @@ namespace pto::bench {
 // Upper bound on the statements of one MixedProgram kernel.
 inline constexpr int64_t kMixedFunctionStatements = 2000;
 
+// Upper bound on the statements of one SmallKernelsProgram kernel.
+inline constexpr int64_t kSmallKernelStatements = 16;
+
 // `statements` >= 8 (the smallest kernel with a body).
 ir::Program MixedProgram(ir::Context& ctx, int64_t statements, uint64_t seed = 1);
+ir::Program SmallKernelsProgram(ir::Context& ctx, int64_t statements, uint64_t seed = 1);
 // `n` >= 0 tile.sin calls; n + 3 statements.
 ir::Program SinChainProgram(ir::Context& ctx, int64_t n);
 // `n` >= 1 casts; n + 3 statements.

@@ -34,6 +34,20 @@ TEST(ProgramGenTest, MixedHasExactlyTheRequestedStatements) {
   }
 }
 
+TEST(ProgramGenTest, SmallKernelsHaveTheRequestedStatementsInSmallKernels) {
+  for (int64_t n : {8, 16, 17, 23, 24, 1000}) {
+    ir::Context ctx;
+    ir::Program p = SmallKernelsProgram(ctx, n);
+    EXPECT_EQ(CountStatements(p), n) << n;
+    EXPECT_GE(static_cast<int64_t>(p.functions().size()), n / kSmallKernelStatements) << n;
+    for (const ir::Function* f : p.functions()) {
+      int64_t size = CountStatements(ctx.NewProgram("one", {f}));
+      EXPECT_GE(size, 8) << n;
+      EXPECT_LE(size, kSmallKernelStatements) << n;
+    }
+  }
+}
+
 TEST(ProgramGenTest, MixedIsDeterministicPerSeed) {
   ir::Context a, b, c;
   std::string first = ir::PrintProgram(MixedProgram(a, 3000));
@@ -72,6 +86,7 @@ void ExpectValidAndRoundTrips(const ir::Program& p) {
 TEST(ProgramGenTest, ProgramsVerifyAndRoundTrip) {
   ir::Context ctx;
   ExpectValidAndRoundTrips(MixedProgram(ctx, 5000));
+  ExpectValidAndRoundTrips(SmallKernelsProgram(ctx, 5000));
   ExpectValidAndRoundTrips(SinChainProgram(ctx, 10));
   ExpectValidAndRoundTrips(SinChainProgram(ctx, 0));
   ExpectValidAndRoundTrips(CastChainProgram(ctx, 7));

@@ -37,6 +37,11 @@ const backends::Backend* A5() {
 // Stores a result where the compiler cannot prove it unused.
 volatile size_t sink;
 
+// The generators with the default seed, as stage inputs.
+using MakeProgram = ir::Program (*)(ir::Context&, int64_t);
+ir::Program Mixed(ir::Context& ctx, int64_t n) { return MixedProgram(ctx, n); }
+ir::Program SmallKernels(ir::Context& ctx, int64_t n) { return SmallKernelsProgram(ctx, n); }
+
 // --- Read-only stages on a MixedProgram ---------------------------------------
 
 class MixedRun : public StageRun {
@@ -90,12 +95,12 @@ class EqualRun : public MixedRun {
 
 // --- Parse -----------------------------------------------------------------------
 
-// Parses the printed MixedProgram into a fresh Context on every Run().
+// Parses the printed program into a fresh Context on every Run().
 class ParseRun : public StageRun {
  public:
-  explicit ParseRun(int64_t n) : n_(n) {
+  ParseRun(MakeProgram make, int64_t n) : n_(n) {
     ir::Context ctx;
-    text_ = ir::PrintProgram(MixedProgram(ctx, n));
+    text_ = ir::PrintProgram(make(ctx, n));
   }
   void Run() override {
     ctx_.reset();
@@ -122,7 +127,7 @@ class ParseRun : public StageRun {
 // otherwise the bare passes.
 class PassRun : public StageRun {
  public:
-  PassRun(ir::Program (*make)(ir::Context&, int64_t), int64_t n, absl::string_view spec,
+  PassRun(MakeProgram make, int64_t n, absl::string_view spec,
           bool manager)
       : input_(make(ctx_, n)), output_(input_), pass_context_(A5()) {
     absl::StatusOr<std::vector<std::unique_ptr<passes::Pass>>> built =
@@ -164,7 +169,6 @@ class PassRun : public StageRun {
   int64_t input_statements_ = 0;
 };
 
-ir::Program Mixed(ir::Context& ctx, int64_t n) { return MixedProgram(ctx, n); }
 
 // Discards what it is given, counting the bytes.
 struct CountingSink : ir::TextSink {
@@ -248,6 +252,12 @@ std::unique_ptr<StageRun> Prepare(int64_t n) {
   return std::make_unique<T>(n);
 }
 
+std::unique_ptr<StageRun> PrepareParse(int64_t n) {
+  return std::make_unique<ParseRun>(Mixed, n);
+}
+std::unique_ptr<StageRun> PrepareParseSmallKernels(int64_t n) {
+  return std::make_unique<ParseRun>(SmallKernels, n);
+}
 std::unique_ptr<StageRun> PrepareLowerComposite(int64_t n) {
   return std::make_unique<PassRun>(CompositeProgram, n, "lower-composite-ops", false);
 }
@@ -260,9 +270,12 @@ std::unique_ptr<StageRun> PrepareLegalizeCast(int64_t n) {
 std::unique_ptr<StageRun> PrepareDefaultPipeline(int64_t n) {
   return std::make_unique<PassRun>(Mixed, n, "default", true);
 }
+std::unique_ptr<StageRun> PrepareDefaultPipelineSmallKernels(int64_t n) {
+  return std::make_unique<PassRun>(SmallKernels, n, "default", true);
+}
 
 constexpr Stage kStages[] = {
-    {"parse", "statements (mixed program)", true, Prepare<ParseRun>},
+    {"parse", "statements (mixed program)", true, PrepareParse},
     {"print", "statements (mixed program)", true, Prepare<PrintRun>},
     {"verify", "statements (mixed program)", true, Prepare<VerifyRun>},
     {"structural_equal", "statements (mixed program, two contexts)", true, Prepare<EqualRun>},
@@ -276,6 +289,12 @@ constexpr Stage kStages[] = {
     {"default_pipeline", "statements (mixed program, PassManager, a5)", false,
      PrepareDefaultPipeline},
     {"pto_emit", "statements (mixed program, lowered)", true, Prepare<EmitRun>},
+    // Per-function costs: N/16 kernels instead of N/2000.
+    {"parse_small_kernels", "statements (mixed program in 16-statement kernels)", true,
+     PrepareParseSmallKernels},
+    {"default_pipeline_small_kernels",
+     "statements (mixed program in 16-statement kernels, PassManager, a5)", false,
+     PrepareDefaultPipelineSmallKernels},
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
 #include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
@@ -568,11 +569,13 @@ const Function* Context::NewFunction(absl::string_view name, VarSpan params,
 }
 
 Program Context::NewProgram(absl::string_view name, absl::Span<const Function* const> functions) {
-  for (size_t i = 0; i < functions.size(); ++i) {
-    for (size_t j = 0; j < i; ++j) {
-      PTO_CHECK(functions[i]->name() != functions[j]->name())
-          << "duplicate function " << functions[i]->name();
-    }
+  // Callers (the parser, passes) report duplicates as user errors first;
+  // this is the invariant's backstop, so it must stay linear: a generated
+  // module can hold hundreds of thousands of functions.
+  absl::flat_hash_set<absl::string_view> names;
+  names.reserve(functions.size());
+  for (const Function* f : functions) {
+    PTO_CHECK(names.insert(f->name()).second) << "duplicate function " << f->name();
   }
   return Program(Make<ProgramNode>(this, SaveString(name), Save(functions)));
 }
