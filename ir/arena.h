@@ -28,6 +28,9 @@ namespace pto {
 class Arena {
  public:
   Arena() = default;
+  // The first block's size; later blocks double up to a few MiB. A small
+  // first block suits arenas that usually stay small.
+  explicit Arena(size_t first_block_size) : next_block_size_(first_block_size) {}
   Arena(const Arena&) = delete;
   Arena& operator=(const Arena&) = delete;
 

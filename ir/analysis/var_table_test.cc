@@ -57,6 +57,35 @@ TEST_F(VarTableTest, DescendingAndScatteredIds) {
   for (int i = 0; i < 50000; ++i) EXPECT_EQ(*table.Find(vars[i]), i);
 }
 
+TEST_F(VarTableTest, InterleavedIdRunsStayInPages) {
+  // A pass's output: each kept Var (low ids) is followed by the Vars the
+  // pass made for it (high ids, far away).
+  std::vector<const Var*> kept = MakeVars(ctx_, 5000);
+  MakeVars(ctx_, 100000);
+  std::vector<const Var*> made = MakeVars(ctx_, 5000 * 30);
+  VarTable<int> table;
+  for (int i = 0; i < 5000; ++i) {
+    ASSERT_TRUE(table.Insert(kept[i], -i).second);
+    for (int j = 0; j < 30; ++j) ASSERT_TRUE(table.Insert(made[i * 30 + j], i * 30 + j).second);
+  }
+  EXPECT_EQ(table.size(), 5000u + 150000u);
+  EXPECT_EQ(table.spilled(), 0u);
+  for (int i = 0; i < 5000; ++i) EXPECT_EQ(*table.Find(kept[i]), -i);
+  for (int k = 0; k < 150000; ++k) EXPECT_EQ(*table.Find(made[k]), k);
+}
+
+TEST_F(VarTableTest, SparseIdsSpillInsteadOfGrowingPages) {
+  // One Var in every 1000 ids: a page per entry would be 64 slots per
+  // entry, over the bound of 4.
+  std::vector<const Var*> vars = MakeVars(ctx_, 2000000);
+  VarTable<int> table;
+  for (int i = 0; i < 2000000; i += 1000) table.Insert(vars[i], i);
+  EXPECT_EQ(table.size(), 2000u);
+  EXPECT_GT(table.spilled(), 1000u);
+  for (int i = 0; i < 2000000; i += 1000) EXPECT_EQ(*table.Find(vars[i]), i);
+  EXPECT_EQ(table.Find(vars[1]), nullptr);
+}
+
 TEST_F(VarTableTest, SameIdFromAnotherContextIsADifferentKey) {
   Context other;
   std::vector<const Var*> a = MakeVars(ctx_, 100);
@@ -79,6 +108,21 @@ TEST_F(VarTableTest, ClearEmpties) {
   EXPECT_EQ(table.Find(vars[3]), nullptr);
   EXPECT_TRUE(table.Insert(vars[9], 9).second);
   EXPECT_EQ(*table.Find(vars[9]), 9);
+}
+
+TEST_F(VarTableTest, ReusedPagesStartEmpty) {
+  // The verifier clears its table per function; the pages a Clear()
+  // releases come back empty, whatever ids they served before.
+  std::vector<const Var*> vars = MakeVars(ctx_, 3000);
+  VarTable<int> table;
+  for (int i = 0; i < 1000; ++i) table.Insert(vars[i], i);
+  table.Clear();
+  for (int i = 2000; i < 3000; ++i) table.Insert(vars[i], -i);
+  EXPECT_EQ(table.size(), 1000u);
+  for (int i = 0; i < 1000; ++i) EXPECT_EQ(table.Find(vars[i]), nullptr);
+  for (int i = 1000; i < 2000; ++i) EXPECT_EQ(table.Find(vars[i]), nullptr);
+  for (int i = 2000; i < 3000; ++i) EXPECT_EQ(*table.Find(vars[i]), -i);
+  EXPECT_EQ(table.spilled(), 0u);
 }
 
 }  // namespace
