@@ -12,8 +12,8 @@
 // input's low ids, the Vars it made have new high ones. So ids map to
 // slots through pages of kPageSize slots, found through a directory indexed
 // by id / kPageSize; only the pages of id ranges in use exist. (A single
-// window of slots could follow only one run: after lowering a nested
-// program, a third of its Vars fell out of it into the hash map.)
+// window of slots follows only one run; the Vars of the others fell into
+// the hash map.)
 //
 // Memory stays linear in the number of entries: the pages hold at most
 // 4 slots per entry and the directory at most 4 pointers per entry (plus a
