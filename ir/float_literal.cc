@@ -1,7 +1,7 @@
 #include "ir/float_literal.h"
 
+#include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 
 namespace pto::ir {
@@ -14,8 +14,12 @@ FloatLiteral::FloatLiteral(double value) {
     std::memcpy(buf_, s, size_);
     return;
   }
-  int n = std::snprintf(buf_, sizeof(buf_), "%.17g", value);
-  size_ = static_cast<uint8_t>(n > 0 ? n : 0);
+  // Exactly printf's "%.17g" (the standard defines it so), without printf's
+  // arbitrary-precision path: 4-5x faster, and a lowered sin/cos holds
+  // eight float constants.
+  std::to_chars_result r =
+      std::to_chars(buf_, buf_ + sizeof(buf_), value, std::chars_format::general, 17);
+  size_ = static_cast<uint8_t>(r.ptr - buf_);
   if (view().find_first_of(".eE") == absl::string_view::npos) {
     buf_[size_++] = '.';
     buf_[size_++] = '0';

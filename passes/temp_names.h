@@ -31,14 +31,20 @@ inline absl::string_view BaseName(absl::string_view name) {
 
 class TempNamer {
  public:
-  std::string Make(absl::string_view base, absl::string_view qualifier) {
-    return absl::StrCat(BaseName(base), "__", qualifier, "_tmp_v", next_++);
+  // Valid until the next Make: the name is built in a buffer the namer
+  // keeps, since a Var copies its name and a lowering makes one temporary
+  // per primitive op (a heap string each would be most of the name's cost).
+  absl::string_view Make(absl::string_view base, absl::string_view qualifier) {
+    buffer_.clear();
+    absl::StrAppend(&buffer_, BaseName(base), "__", qualifier, "_tmp_v", next_++);
+    return buffer_;
   }
   // The counter, for builders that share it.
   int64_t& counter() { return next_; }
 
  private:
   int64_t next_ = 0;
+  std::string buffer_;
 };
 
 }  // namespace pto::passes

@@ -27,7 +27,7 @@ LoweringBuilder LoweringBuilder::Nested() const {
 
 // --- Statements ----------------------------------------------------------------
 
-std::string LoweringBuilder::MakeTempName(absl::string_view qualifier) {
+absl::string_view LoweringBuilder::MakeTempName(absl::string_view qualifier) {
   return names_.Make(base_, qualifier);
 }
 

@@ -75,8 +75,9 @@ class LoweringBuilder {
   bool nested() const { return nested_; }
 
   // --- Statements --------------------------------------------------------------
-  // `<base>__<qualifier>_tmp_v<N>`, consuming one counter value.
-  std::string MakeTempName(absl::string_view qualifier);
+  // `<base>__<qualifier>_tmp_v<N>`, consuming one counter value; valid until
+  // the next name is made.
+  absl::string_view MakeTempName(absl::string_view qualifier);
   // A fresh Var `MakeTempName(qualifier)` bound to `value` by an appended
   // AssignStmt.
   const ir::Var* Bind(absl::string_view qualifier, const ir::Expr* value);
