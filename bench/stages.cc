@@ -127,8 +127,7 @@ class ParseRun : public StageRun {
 // otherwise the bare passes.
 class PassRun : public StageRun {
  public:
-  PassRun(MakeProgram make, int64_t n, absl::string_view spec,
-          bool manager)
+  PassRun(MakeProgram make, int64_t n, absl::string_view spec, bool manager)
       : input_(make(ctx_, n)), output_(input_), pass_context_(A5()) {
     absl::StatusOr<std::vector<std::unique_ptr<passes::Pass>>> built =
         passes::BuiltinPasses().Build(spec);
@@ -168,7 +167,6 @@ class PassRun : public StageRun {
   std::vector<std::unique_ptr<passes::Pass>> passes_;
   int64_t input_statements_ = 0;
 };
-
 
 // Discards what it is given, counting the bytes.
 struct CountingSink : ir::TextSink {

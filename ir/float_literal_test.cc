@@ -41,8 +41,8 @@ TEST(FloatLiteralTest, DigitsAreThoseOfPrintf17g) {
     double v;
     std::memcpy(&v, &bits, sizeof(v));
     if (std::isfinite(v)) values.push_back(v);
-    values.push_back(std::ldexp(static_cast<double>(static_cast<int64_t>(rng() % 2000001) - 1000000),
-                                static_cast<int>(rng() % 120) - 60));
+    double mantissa = static_cast<double>(static_cast<int64_t>(rng() % 2000001) - 1000000);
+    values.push_back(std::ldexp(mantissa, static_cast<int>(rng() % 120) - 60));
   }
   for (double v : values) {
     for (double x : {v, -v}) {
