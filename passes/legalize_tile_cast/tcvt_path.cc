@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <array>
-#include <bitset>
+#include <cstdint>
 #include <optional>
 
 namespace pto::passes {
@@ -66,14 +66,17 @@ bool NarrowsRelativeTo(DataType mid, DataType dst) {
 std::vector<DataType> FindTcvtPath(absl::Span<const backends::TcvtEdge> edges, DataType from,
                                    DataType to) {
   if (from == to) return {};
-  // Neighbours as bit sets: visiting set bits in order is the sorted,
-  // deduplicated order, and nothing is allocated per search (the legalizer
-  // runs one per distinct cast pair in every program).
-  std::array<std::bitset<256>, 256> adjacency;
+  // Neighbours as 256-bit sets of four words: visiting set bits in order is
+  // the sorted, deduplicated order, a node's are found a word at a time, and
+  // nothing is allocated per search (the legalizer runs one per distinct
+  // cast pair in every program).
+  using CodeSet = std::array<uint64_t, 4>;
+  std::array<CodeSet, 256> adjacency{};
+  auto bit = [](DataType t) { return uint64_t{1} << (t.code() & 63); };
   for (const backends::TcvtEdge& e : edges) {
-    if (e.from != e.to) adjacency[e.from.code()].set(e.to.code());
+    if (e.from != e.to) adjacency[e.from.code()][e.to.code() >> 6] |= bit(e.to);
   }
-  if (adjacency[from.code()].test(to.code())) return {to};
+  if ((adjacency[from.code()][to.code() >> 6] & bit(to)) != 0) return {to};
 
   struct Record {
     bool seen = false;
@@ -106,10 +109,11 @@ std::vector<DataType> FindTcvtPath(absl::Span<const backends::TcvtEdge> edges, D
   std::array<DataType, 256> order;
   while (head < tail) {
     DataType c = queue[head++];
-    const std::bitset<256>& next = adjacency[c.code()];
     size_t count = 0;
-    for (size_t code = 0; code < next.size(); ++code) {
-      if (next.test(code)) order[count++] = static_cast<DataType::Code>(code);
+    for (size_t w = 0; w < 4; ++w) {
+      for (uint64_t bits = adjacency[c.code()][w]; bits != 0; bits &= bits - 1) {
+        order[count++] = static_cast<DataType::Code>(w * 64 + __builtin_ctzll(bits));
+      }
     }
     if (std::optional<DataType> f = SameWidthFloat(c)) {
       auto it = std::find(order.begin(), order.begin() + count, *f);
