@@ -7,24 +7,6 @@
 namespace pto::ir::text {
 namespace {
 
-// Character classes by table: the lexer asks for every byte of the input.
-enum CharClass : uint8_t { kDigit = 1, kIdentStart = 2 };
-struct CharTable {
-  uint8_t bits[256] = {};
-  constexpr CharTable() {
-    for (int c = '0'; c <= '9'; ++c) bits[c] = kDigit;
-    for (int c = 'a'; c <= 'z'; ++c) bits[c] = kIdentStart;
-    for (int c = 'A'; c <= 'Z'; ++c) bits[c] = kIdentStart;
-    bits[static_cast<int>('_')] = kIdentStart;
-  }
-};
-constexpr CharTable kChars;
-
-uint8_t ClassOf(char c) { return kChars.bits[static_cast<unsigned char>(c)]; }
-bool IsDigit(char c) { return ClassOf(c) == kDigit; }
-bool IsIdentStart(char c) { return ClassOf(c) == kIdentStart; }
-bool IsIdentChar(char c) { return ClassOf(c) != 0; }
-
 TokenKind KeywordKind(absl::string_view s) {
   using K = TokenKind;
   // Every keyword starts with one of these; most names do not.

@@ -206,6 +206,32 @@ absl::StatusOr<std::vector<Token>> Tokenize(absl::string_view source, absl::stri
 // spelled with a trailing underscore: pl.tile.and_).
 bool IsPythonKeyword(absl::string_view name);
 
+// Character classes of the text form, by table: the lexer asks for every
+// byte of its input, the printer for every byte of every name it prints.
+namespace internal_chars {
+enum CharClass : uint8_t { kDigit = 1, kIdentStart = 2 };
+struct CharTable {
+  uint8_t bits[256] = {};
+  constexpr CharTable() {
+    for (int c = '0'; c <= '9'; ++c) bits[c] = kDigit;
+    for (int c = 'a'; c <= 'z'; ++c) bits[c] = kIdentStart;
+    for (int c = 'A'; c <= 'Z'; ++c) bits[c] = kIdentStart;
+    bits[static_cast<int>('_')] = kIdentStart;
+  }
+};
+inline constexpr CharTable kChars;
+inline uint8_t ClassOf(char c) { return kChars.bits[static_cast<unsigned char>(c)]; }
+}  // namespace internal_chars
+
+// ASCII digits.
+inline bool IsDigit(char c) { return internal_chars::ClassOf(c) == internal_chars::kDigit; }
+// What a name may start with: ASCII letters and '_'.
+inline bool IsIdentStart(char c) {
+  return internal_chars::ClassOf(c) == internal_chars::kIdentStart;
+}
+// What a name may continue with: those and digits.
+inline bool IsIdentChar(char c) { return internal_chars::ClassOf(c) != 0; }
+
 // The value of a kString token's text (with quotes): escapes \\ \' \" \n \t
 // \r \0 are decoded; any other escaped character stands for itself.
 std::string UnquoteString(absl::string_view quoted);

@@ -1,6 +1,5 @@
 #include "ir/text/name_uniquer.h"
 
-#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "ir/text/lexer.h"
 
@@ -8,14 +7,11 @@ namespace pto::ir::text {
 
 namespace {
 
-bool IsNameStart(char c) { return absl::ascii_isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool IsNameChar(char c) { return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
 // The identifier `name` is printed as when it is not printable itself.
 std::string Printable(absl::string_view name) {
   std::string out;
-  if (name.empty() || !IsNameStart(name[0])) out.push_back('_');
-  for (char c : name) out.push_back(IsNameChar(c) ? c : '_');
+  if (name.empty() || !IsIdentStart(name[0])) out.push_back('_');
+  for (char c : name) out.push_back(IsIdentChar(c) ? c : '_');
   if (IsPythonKeyword(out)) out.push_back('_');
   return out;
 }
@@ -23,9 +19,9 @@ std::string Printable(absl::string_view name) {
 }  // namespace
 
 bool IsPrintableName(absl::string_view name) {
-  if (name.empty() || !IsNameStart(name[0])) return false;
+  if (name.empty() || !IsIdentStart(name[0])) return false;
   for (char c : name.substr(1)) {
-    if (!IsNameChar(c)) return false;
+    if (!IsIdentChar(c)) return false;
   }
   // Keywords are short and lower case; most names fail this cheap test.
   return name.size() > 8 || !IsPythonKeyword(name);
