@@ -240,10 +240,6 @@ int64_t CountIn(const Stmt* s) {
   }
 }
 
-}  // namespace
-
-namespace {
-
 ir::Program MixedKernels(Context& ctx, int64_t statements, uint64_t seed, int64_t kernel_size) {
   PTO_CHECK(statements >= 8) << "a mixed kernel needs at least 8 statements";
   Builder b(ctx);

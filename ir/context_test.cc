@@ -1,7 +1,9 @@
 #include "ir/context.h"
 
 #include <cmath>
+#include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 
 namespace pto::ir {
@@ -139,6 +141,20 @@ TEST(ContextTest, FunctionTypeDerivesLevelAndRole) {
   Program p = ctx.NewProgram("P", fs);
   EXPECT_EQ(p.FindFunction("main"), g);
   EXPECT_EQ(p.FindFunction("nope"), nullptr);
+}
+
+TEST(ContextTest, AProgramsFunctionNamesAreDistinct) {
+  // The parser and the passes report a duplicate as a user error first; a
+  // program holding one anyway is a bug, caught however many functions
+  // came before it.
+  Context ctx;
+  std::vector<const Function*> fs;
+  for (int i = 0; i < 1000; ++i) {
+    fs.push_back(ctx.NewFunction(absl::StrCat("k", i), {}, {}, {}, ctx.NewSeq({})));
+  }
+  EXPECT_EQ(ctx.NewProgram("P", fs).functions().size(), 1000u);
+  fs.push_back(ctx.NewFunction("k17", {}, {}, {}, ctx.NewSeq({})));
+  EXPECT_DEATH(ctx.NewProgram("P", fs), "duplicate function k17");
 }
 
 TEST(ContextTest, FormatsLocations) {
