@@ -395,26 +395,38 @@ ExprSpan Context::IndexList(absl::Span<const int64_t> values) {
 
 const Var* Context::NewVar(absl::string_view name, const Type* type, SourceLoc loc) {
   PTO_CHECK(type != nullptr);
-  return Make<Var>(NodeKind::kVar, loc, type, SaveString(name), next_var_id_++);
+  return Make<Var>(NodeKind::kVar, loc, type, PackedString::Copy(arena_, name), next_var_id_++);
 }
 
 const IterArg* Context::NewIterArg(absl::string_view name, const Type* type, const Expr* init,
                                    SourceLoc loc) {
   PTO_CHECK(type != nullptr && init != nullptr);
-  return Make<IterArg>(loc, type, SaveString(name), next_var_id_++, init);
+  return Make<IterArg>(loc, type, PackedString::Copy(arena_, name), next_var_id_++, init);
 }
 
 const Call* Context::NewOpCall(const Op* op, ExprSpan args, absl::Span<const Kwarg> kwargs,
                                const Type* type, SourceLoc loc) {
   PTO_CHECK(op != nullptr && type != nullptr);
   for (size_t i = 1; i < kwargs.size(); ++i) PTO_DCHECK(kwargs[i - 1].key < kwargs[i].key);
-  return Make<Call>(loc, type, op, nullptr, Save(args), Save(kwargs));
+  return MakeCall(loc, type, op, nullptr, args, kwargs);
 }
 
 const Call* Context::NewFunctionCall(const GlobalVar* callee, ExprSpan args, const Type* type,
                                      SourceLoc loc) {
   PTO_CHECK(callee != nullptr && type != nullptr);
-  return Make<Call>(loc, type, nullptr, callee, Save(args), absl::Span<const Kwarg>());
+  return MakeCall(loc, type, nullptr, callee, args, {});
+}
+
+const Call* Context::MakeCall(SourceLoc loc, const Type* type, const Op* op,
+                              const GlobalVar* callee, ExprSpan args,
+                              absl::Span<const Kwarg> kwargs) {
+  PTO_CHECK(args.size() <= UINT32_MAX && kwargs.size() <= UINT16_MAX);
+  void* storage = arena_.Allocate(sizeof(Call) + sizeof(const Expr*) * args.size(), alignof(Call));
+  auto* call = new (storage) Call(loc, type, op, callee, args.size(), Save(kwargs));
+  if (!args.empty()) {
+    std::memcpy(static_cast<void*>(call + 1), args.data(), sizeof(const Expr*) * args.size());
+  }
+  return call;
 }
 
 const MakeTuple* Context::NewMakeTuple(ExprSpan elements, SourceLoc loc) {

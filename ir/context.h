@@ -169,6 +169,9 @@ class Context {
     static_assert(std::is_trivially_destructible_v<T>, "arena objects are never destroyed");
     return new (arena_.Allocate(sizeof(T), alignof(T))) T(std::forward<Args>(args)...);
   }
+  // A Call with its arguments stored right after it (Call::args()).
+  const Call* MakeCall(SourceLoc loc, const Type* type, const Op* op, const GlobalVar* callee,
+                       ExprSpan args, absl::Span<const Kwarg> kwargs);
   const Type* Intern(const Type* candidate);
   ExprSpan CanonicalDims(ExprSpan dims);
   // Recently returned tile types with the implicit view, so the common

@@ -15,15 +15,17 @@ bool IsLogical(BinaryOp op) { return op >= BinaryOp::kAnd && op <= BinaryOp::kXo
 bool IsBitwise(BinaryOp op) { return op >= BinaryOp::kBitAnd && op <= BinaryOp::kShr; }
 
 const AttrValue* Call::FindKwarg(absl::string_view name) const {
-  if (op_ == nullptr) return nullptr;
-  int key = op_->FindKwarg(name);
+  if (is_function_call()) return nullptr;
+  int key = target_.op->FindKwarg(name);
   if (key < 0) return nullptr;
-  for (const Kwarg& k : kwargs_) {
+  for (const Kwarg& k : kwargs()) {
     if (k.key == key) return &k.value;
   }
   return nullptr;
 }
 
-absl::string_view Call::callee_name() const { return op_ ? op_->name() : callee_->name(); }
+absl::string_view Call::callee_name() const {
+  return is_function_call() ? target_.callee->name() : target_.op->name();
+}
 
 }  // namespace pto::ir

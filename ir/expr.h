@@ -23,6 +23,7 @@
 #include "absl/types/span.h"
 #include "ir/attr.h"
 #include "ir/dtype.h"
+#include "ir/packed_string.h"
 #include "ir/source_loc.h"
 #include "ir/type.h"
 
@@ -54,6 +55,10 @@ enum class NodeKind : uint8_t {
   kWhile,
 };
 
+// Every node starts with this 16-byte header. Its spare bytes hold small
+// fields of the subclasses (a Var's id, a Call's argument count), so that the
+// nodes a lowering makes by the million stay small: memory traffic, not
+// instructions, bounds the large passes (docs/performance.md).
 class Node {
  public:
   NodeKind kind() const { return kind_; }
@@ -71,10 +76,22 @@ class Node {
  protected:
   Node(NodeKind kind, SourceLoc loc) : kind_(kind), loc_(loc) {}
 
+  // In layout order. bits8_, bits16_ and bits32_ are subclass data, each
+  // subclass saying what it keeps there.
  private:
   NodeKind kind_;
+
+ protected:
+  uint8_t bits8_ = 0;
+  uint16_t bits16_ = 0;
+
+ private:
   SourceLoc loc_;
+
+ protected:
+  uint32_t bits32_ = 0;
 };
+static_assert(sizeof(Node) == 16, "the node header is 16 bytes");
 
 class Expr : public Node {
  public:
@@ -90,20 +107,21 @@ class Expr : public Node {
 
 class Var : public Expr {
  public:
-  absl::string_view name() const { return name_; }
-  uint32_t id() const { return id_; }
+  absl::string_view name() const { return name_.view(); }
+  uint32_t id() const { return bits32_; }
   static bool ClassOf(const Node* n) {
     return n->kind() == NodeKind::kVar || n->kind() == NodeKind::kIterArg;
   }
 
  protected:
   friend class Context;
-  Var(NodeKind kind, SourceLoc loc, const Type* type, absl::string_view name, uint32_t id)
-      : Expr(kind, loc, type), name_(name), id_(id) {}
+  Var(NodeKind kind, SourceLoc loc, const Type* type, PackedString name, uint32_t id)
+      : Expr(kind, loc, type), name_(name) {
+    bits32_ = id;
+  }
 
  private:
-  absl::string_view name_;
-  uint32_t id_;
+  PackedString name_;
 };
 
 // A loop-carried value of a For or While: bound to `init` on entry and to the
@@ -115,8 +133,7 @@ class IterArg : public Var {
 
  private:
   friend class Context;
-  IterArg(SourceLoc loc, const Type* type, absl::string_view name, uint32_t id,
-          const Expr* init)
+  IterArg(SourceLoc loc, const Type* type, PackedString name, uint32_t id, const Expr* init)
       : Var(NodeKind::kIterArg, loc, type, name, id), init_(init) {}
   const Expr* init_;
 };
@@ -170,13 +187,16 @@ struct Kwarg {
 // A call of a registered op or of another function of the program.
 // Exactly one of op() and callee() is non-null. Built through
 // //ir:op_registry (op calls, type re-deduced) or Context::NewFunctionCall.
+//
+// The arguments are stored right after the node (Context allocates them
+// together): one allocation and no span per call.
 class Call : public Expr {
  public:
-  const Op* op() const { return op_; }
-  const GlobalVar* callee() const { return callee_; }
-  ExprSpan args() const { return args_; }
-  const Expr* arg(size_t i) const { return args_[i]; }
-  absl::Span<const Kwarg> kwargs() const { return kwargs_; }
+  const Op* op() const { return is_function_call() ? nullptr : target_.op; }
+  const GlobalVar* callee() const { return is_function_call() ? target_.callee : nullptr; }
+  ExprSpan args() const { return ExprSpan(trailing_args(), bits32_); }
+  const Expr* arg(size_t i) const { return trailing_args()[i]; }
+  absl::Span<const Kwarg> kwargs() const { return absl::Span<const Kwarg>(kwargs_, bits16_); }
   // The kwarg with this schema name, or nullptr.
   const AttrValue* FindKwarg(absl::string_view name) const;
   // The callee's name: the op name or the function name.
@@ -185,18 +205,31 @@ class Call : public Expr {
 
  private:
   friend class Context;
-  Call(SourceLoc loc, const Type* type, const Op* op, const GlobalVar* callee, ExprSpan args,
+  // bits8_: 1 for a function call; bits16_: kwarg count (keys are 8-bit);
+  // bits32_: argument count.
+  bool is_function_call() const { return bits8_ != 0; }
+  const Expr* const* trailing_args() const {
+    return reinterpret_cast<const Expr* const*>(this + 1);
+  }
+  Call(SourceLoc loc, const Type* type, const Op* op, const GlobalVar* callee, size_t num_args,
        absl::Span<const Kwarg> kwargs)
-      : Expr(NodeKind::kCall, loc, type),
-        op_(op),
-        callee_(callee),
-        args_(args),
-        kwargs_(kwargs) {}
-  const Op* op_;
-  const GlobalVar* callee_;
-  ExprSpan args_;
-  absl::Span<const Kwarg> kwargs_;
+      : Expr(NodeKind::kCall, loc, type), kwargs_(kwargs.data()) {
+    if (op != nullptr) {
+      target_.op = op;
+    } else {
+      target_.callee = callee;
+      bits8_ = 1;
+    }
+    bits16_ = static_cast<uint16_t>(kwargs.size());
+    bits32_ = static_cast<uint32_t>(num_args);
+  }
+  union {
+    const Op* op;
+    const GlobalVar* callee;
+  } target_;
+  const Kwarg* kwargs_;
 };
+static_assert(sizeof(Call) % alignof(const Expr*) == 0, "arguments follow the node unpadded");
 
 class MakeTuple : public Expr {
  public:
@@ -213,15 +246,16 @@ class MakeTuple : public Expr {
 class TupleGetItem : public Expr {
  public:
   const Expr* tuple() const { return tuple_; }
-  int index() const { return index_; }
+  int index() const { return static_cast<int>(bits32_); }
   static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kTupleGetItem; }
 
  private:
   friend class Context;
   TupleGetItem(SourceLoc loc, const Type* type, const Expr* tuple, int index)
-      : Expr(NodeKind::kTupleGetItem, loc, type), tuple_(tuple), index_(index) {}
+      : Expr(NodeKind::kTupleGetItem, loc, type), tuple_(tuple) {
+    bits32_ = static_cast<uint32_t>(index);
+  }
   const Expr* tuple_;
-  int index_;
 };
 
 enum class BinaryOp : uint8_t {
@@ -241,7 +275,7 @@ bool IsBitwise(BinaryOp op);
 // Scalar arithmetic on ScalarType operands, with an explicit result dtype.
 class BinaryExpr : public Expr {
  public:
-  BinaryOp op() const { return op_; }
+  BinaryOp op() const { return static_cast<BinaryOp>(bits8_); }
   const Expr* lhs() const { return lhs_; }
   const Expr* rhs() const { return rhs_; }
   DataType dtype() const { return type()->As<ScalarType>()->dtype(); }
@@ -250,8 +284,9 @@ class BinaryExpr : public Expr {
  private:
   friend class Context;
   BinaryExpr(SourceLoc loc, const Type* type, BinaryOp op, const Expr* lhs, const Expr* rhs)
-      : Expr(NodeKind::kBinary, loc, type), op_(op), lhs_(lhs), rhs_(rhs) {}
-  BinaryOp op_;
+      : Expr(NodeKind::kBinary, loc, type), lhs_(lhs), rhs_(rhs) {
+    bits8_ = static_cast<uint8_t>(op);
+  }
   const Expr* lhs_;
   const Expr* rhs_;
 };
@@ -259,7 +294,7 @@ class BinaryExpr : public Expr {
 // Scalar unary operation; kCast converts the operand to this node's dtype.
 class UnaryExpr : public Expr {
  public:
-  UnaryOp op() const { return op_; }
+  UnaryOp op() const { return static_cast<UnaryOp>(bits8_); }
   const Expr* operand() const { return operand_; }
   DataType dtype() const { return type()->As<ScalarType>()->dtype(); }
   static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kUnary; }
@@ -267,8 +302,9 @@ class UnaryExpr : public Expr {
  private:
   friend class Context;
   UnaryExpr(SourceLoc loc, const Type* type, UnaryOp op, const Expr* operand)
-      : Expr(NodeKind::kUnary, loc, type), op_(op), operand_(operand) {}
-  UnaryOp op_;
+      : Expr(NodeKind::kUnary, loc, type), operand_(operand) {
+    bits8_ = static_cast<uint8_t>(op);
+  }
   const Expr* operand_;
 };
 

@@ -29,15 +29,20 @@ using IterArgSpan = absl::Span<const IterArg* const>;
 class Stmt : public Node {
  public:
   // Text of the `# ...` lines printed before the statement (without '#').
-  absl::Span<const absl::string_view> comments() const { return comments_; }
+  absl::Span<const absl::string_view> comments() const {
+    return absl::Span<const absl::string_view>(comments_, bits32_);
+  }
   static bool ClassOf(const Node* n) { return n->kind() >= NodeKind::kAssign; }
 
  protected:
+  // bits32_ is the comment count; subclasses may use bits8_ and bits16_.
   Stmt(NodeKind kind, SourceLoc loc, absl::Span<const absl::string_view> comments)
-      : Node(kind, loc), comments_(comments) {}
+      : Node(kind, loc), comments_(comments.data()) {
+    bits32_ = static_cast<uint32_t>(comments.size());
+  }
 
  private:
-  absl::Span<const absl::string_view> comments_;
+  const absl::string_view* comments_;
 };
 
 using Stmts = absl::Span<const Stmt* const>;
