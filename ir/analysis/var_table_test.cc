@@ -74,6 +74,50 @@ TEST_F(VarTableTest, InterleavedIdRunsStayInPages) {
   for (int k = 0; k < 150000; ++k) EXPECT_EQ(*table.Find(made[k]), k);
 }
 
+TEST_F(VarTableTest, RunsFartherApartThanTheBoundStayInPages) {
+  // A Context that served earlier pipeline runs: the Vars a pass makes have
+  // ids millions above the ones it kept, farther than a directory bounded
+  // by the entries seen so far could stretch.
+  std::vector<const Var*> kept = MakeVars(ctx_, 2000);
+  MakeVars(ctx_, 1000000);
+  std::vector<const Var*> made = MakeVars(ctx_, 2000 * 8);
+  MakeVars(ctx_, 1000000);
+  std::vector<const Var*> third = MakeVars(ctx_, 2000);
+  VarTable<int> table;
+  for (int i = 0; i < 2000; ++i) {
+    ASSERT_TRUE(table.Insert(kept[i], -i).second);
+    for (int j = 0; j < 8; ++j) ASSERT_TRUE(table.Insert(made[i * 8 + j], i * 8 + j).second);
+    ASSERT_TRUE(table.Insert(third[i], 100000 + i).second);
+  }
+  EXPECT_EQ(table.spilled(), 0u);
+  for (int i = 0; i < 2000; ++i) {
+    EXPECT_EQ(*table.Find(kept[i]), -i);
+    EXPECT_EQ(*table.Find(third[i]), 100000 + i);
+  }
+  for (int k = 0; k < 2000 * 8; ++k) EXPECT_EQ(*table.Find(made[k]), k);
+  EXPECT_EQ(table.Find(ctx_.NewVar("x", ctx_.GetScalarType(DataType::kIndex))), nullptr);
+}
+
+TEST_F(VarTableTest, RunsBeyondTheSegmentBudgetSpillButAreFound) {
+  // Twenty runs 100k ids apart: the first few get directory segments, the
+  // rest go to the hash map; every entry is found either way.
+  std::vector<std::vector<const Var*>> runs;
+  for (int r = 0; r < 20; ++r) {
+    runs.push_back(MakeVars(ctx_, 500));
+    MakeVars(ctx_, 100000);
+  }
+  VarTable<int> table;
+  for (int i = 0; i < 500; ++i) {
+    for (int r = 0; r < 20; ++r) ASSERT_TRUE(table.Insert(runs[r][i], r * 1000 + i).second);
+  }
+  EXPECT_EQ(table.size(), 20u * 500u);
+  EXPECT_GT(table.spilled(), 0u);
+  EXPECT_LT(table.spilled(), 20u * 500u);
+  for (int r = 0; r < 20; ++r) {
+    for (int i = 0; i < 500; ++i) EXPECT_EQ(*table.Find(runs[r][i]), r * 1000 + i);
+  }
+}
+
 TEST_F(VarTableTest, SparseIdsSpillInsteadOfGrowingPages) {
   // One Var in every 1000 ids: a page per entry would be 64 slots per
   // entry, over the bound of 4.
