@@ -91,8 +91,13 @@ class VarTable {
   // Entries kept in the hash map rather than in pages.
   size_t spilled() const { return overflow_.size(); }
 
-  // Empties the table, keeping its pages for reuse.
+  // Empties the table, keeping its pages and directory storage for reuse
+  // (the verifier clears it for every function).
   void Clear() {
+    for (Segment& s : segments_) {
+      s.pages.clear();
+      spare_directories_.push_back(std::move(s.pages));
+    }
     segments_.clear();
     directory_size_ = 0;
     last_segment_ = 0;
@@ -188,6 +193,10 @@ class VarTable {
     if (directory_size_ + kFirstSegmentSize > Limit()) return nullptr;
     Segment fresh;
     fresh.base = page;
+    if (!spare_directories_.empty()) {
+      fresh.pages = std::move(spare_directories_.back());
+      spare_directories_.pop_back();
+    }
     fresh.pages.resize(kFirstSegmentSize);
     // The new span must not reach into the next segment up.
     for (const Segment& s : segments_) {
@@ -242,8 +251,10 @@ class VarTable {
 
   // At most kMaxSegments; they never overlap.
   absl::InlinedVector<Segment, kMaxSegments> segments_;
-  size_t directory_size_ = 0;           // entries over all segments
-  mutable size_t last_segment_ = 0;     // where the last lookup landed
+  size_t directory_size_ = 0;        // entries over all segments
+  mutable size_t last_segment_ = 0;  // where the last lookup landed
+  // Emptied directories of cleared segments, for the next ones.
+  std::vector<std::vector<Page*>> spare_directories_;
   size_t size_ = 0;  // entries in pages
   std::vector<Page*> pages_;  // every page made; the first pages_used_ are in use
   size_t pages_used_ = 0;
