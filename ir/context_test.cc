@@ -1,6 +1,7 @@
 #include "ir/context.h"
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -155,6 +156,45 @@ TEST(ContextTest, AProgramsFunctionNamesAreDistinct) {
   EXPECT_EQ(ctx.NewProgram("P", fs).functions().size(), 1000u);
   fs.push_back(ctx.NewFunction("k17", {}, {}, {}, ctx.NewSeq({})));
   EXPECT_DEATH(ctx.NewProgram("P", fs), "duplicate function k17");
+}
+
+// The sizes docs/architecture.md and docs/performance.md (Change 11) give:
+// the nodes of a lowered statement, which bound the large passes' memory.
+static_assert(sizeof(Var) == 32);
+static_assert(sizeof(Call) == 40);
+static_assert(sizeof(AssignStmt) == 40);
+
+TEST(ContextTest, FieldsKeptInTheNodeHeaderReadBack) {
+  Context ctx;
+  const Type* index = ctx.GetScalarType(DataType::kIndex);
+  std::string long_name(70000, 'n');
+  const Var* a = ctx.NewVar(long_name, index, {7, 3, 0});
+  const Var* b = ctx.NewVar("", index);
+  const IterArg* it = ctx.NewIterArg("acc", index, a);
+  EXPECT_EQ(a->name(), long_name);
+  EXPECT_EQ(b->name(), "");
+  EXPECT_EQ(it->name(), "acc");
+  EXPECT_EQ(b->id(), a->id() + 1);
+  EXPECT_EQ(it->id(), a->id() + 2);
+  EXPECT_EQ(it->init(), a);
+  EXPECT_EQ(a->loc().line, 7u);
+  EXPECT_EQ(a->loc().col, 3u);
+
+  const BinaryExpr* shr = ctx.NewBinary(BinaryOp::kShr, a, b, DataType::kIndex);
+  EXPECT_EQ(shr->op(), BinaryOp::kShr);
+  EXPECT_EQ(shr->lhs(), a);
+  EXPECT_EQ(shr->rhs(), b);
+  EXPECT_EQ(ctx.NewUnary(UnaryOp::kCast, a, DataType::kInt8)->op(), UnaryOp::kCast);
+  const Expr* parts[] = {a, b, it};
+  EXPECT_EQ(ctx.NewTupleGetItem(ctx.NewMakeTuple(parts), 2)->index(), 2);
+
+  absl::string_view notes[] = {"first", "second", "third"};
+  const AssignStmt* s = ctx.NewAssign(b, shr, {}, notes);
+  ASSERT_EQ(s->comments().size(), 3u);
+  EXPECT_EQ(s->comments()[2], "third");
+  EXPECT_EQ(s->var(), b);
+  EXPECT_EQ(s->value(), shr);
+  EXPECT_TRUE(ctx.NewAssign(a, shr)->comments().empty());
 }
 
 TEST(ContextTest, FormatsLocations) {

@@ -35,6 +35,37 @@ class OpRegistryTest : public ::testing::Test {
   const Var* x_;
 };
 
+TEST_F(OpRegistryTest, CallsKeepTheirTargetArgumentsAndKwargs) {
+  // A call's arguments are stored right after it: an op call and a function
+  // call made back to back must each keep their own.
+  const Var* y = ctx_.NewVar("y", x_->type());
+  NamedAttr kwargs[] = {{"target_type", AttrValue::Int(DataType::kFP16)}};
+  absl::StatusOr<const Call*> op_call = CreateCall(ctx_, *op_, {x_, y}, kwargs);
+  ASSERT_TRUE(op_call.ok()) << op_call.status();
+  const GlobalVar* g = ctx_.GetGlobalVar("helper");
+  const Expr* fn_args[] = {y, x_, y};
+  const Call* fn_call = ctx_.NewFunctionCall(g, fn_args, x_->type());
+
+  EXPECT_EQ((*op_call)->op(), op_);
+  EXPECT_EQ((*op_call)->callee(), nullptr);
+  EXPECT_EQ((*op_call)->callee_name(), "test.op");
+  ASSERT_EQ((*op_call)->args().size(), 2u);
+  EXPECT_EQ((*op_call)->arg(0), x_);
+  EXPECT_EQ((*op_call)->arg(1), y);
+  EXPECT_EQ((*op_call)->kwargs().size(), 2u);  // target_type and mode's default
+
+  EXPECT_EQ(fn_call->op(), nullptr);
+  EXPECT_EQ(fn_call->callee(), g);
+  EXPECT_EQ(fn_call->callee_name(), "helper");
+  ASSERT_EQ(fn_call->args().size(), 3u);
+  EXPECT_EQ(fn_call->arg(0), y);
+  EXPECT_EQ(fn_call->arg(1), x_);
+  EXPECT_EQ(fn_call->arg(2), y);
+  EXPECT_TRUE(fn_call->kwargs().empty());
+  EXPECT_EQ(fn_call->FindKwarg("target_type"), nullptr);
+  EXPECT_EQ(ctx_.NewFunctionCall(g, {}, x_->type())->args().size(), 0u);
+}
+
 TEST_F(OpRegistryTest, FillsDefaultsAndSortsKwargs) {
   NamedAttr kwargs[] = {{"saturation_mode", AttrValue::String("off")},
                         {"target_type", AttrValue::Int(DataType::kFP16)}};

@@ -99,7 +99,6 @@ class VarTable {
       spare_directories_.push_back(std::move(s.pages));
     }
     segments_.clear();
-    directory_size_ = 0;
     last_segment_ = 0;
     overflow_.clear();
     size_ = 0;
@@ -134,6 +133,29 @@ class VarTable {
 
   // Most slots (in pages) and most directory entries: linear in the entries.
   size_t Limit() const { return 4 * size() + 4096; }
+
+  // Directory entries over all segments (only asked when one is made or grown).
+  size_t DirectorySize() const {
+    size_t n = 0;
+    for (const Segment& s : segments_) n += s.pages.size();
+    return n;
+  }
+  // Free pages from `page` up to the next segment above it, and from the
+  // previous segment below `page` up to it: how far a span there may extend.
+  size_t RoomAbove(size_t page) const {
+    size_t room = SIZE_MAX;
+    for (const Segment& t : segments_) {
+      if (t.base >= page) room = std::min<size_t>(room, t.base - page);
+    }
+    return room;
+  }
+  size_t RoomBelow(uint32_t page) const {
+    size_t room = page;
+    for (const Segment& t : segments_) {
+      if (t.end() <= page) room = std::min<size_t>(room, page - t.end());
+    }
+    return room;
+  }
 
   Slot* ExistingSlot(uint32_t id) const {
     uint32_t page = id >> kPageBits;
@@ -190,19 +212,15 @@ class VarTable {
                    (segments_[nearest].Distance(page) <= segments_[nearest].pages.size() ||
                     segments_.size() == kMaxSegments);
     if (stretch) return Grow(nearest, page);
-    if (directory_size_ + kFirstSegmentSize > Limit()) return nullptr;
+    if (DirectorySize() + kFirstSegmentSize > Limit()) return nullptr;
     Segment fresh;
     fresh.base = page;
     if (!spare_directories_.empty()) {
       fresh.pages = std::move(spare_directories_.back());
       spare_directories_.pop_back();
     }
-    fresh.pages.resize(kFirstSegmentSize);
     // The new span must not reach into the next segment up.
-    for (const Segment& s : segments_) {
-      if (s.base > page && s.base - page < fresh.pages.size()) fresh.pages.resize(s.base - page);
-    }
-    directory_size_ += fresh.pages.size();
+    fresh.pages.resize(std::min(kFirstSegmentSize, RoomAbove(page)));
     segments_.push_back(std::move(fresh));
     last_segment_ = segments_.size() - 1;
     return &segments_.back().pages[0];
@@ -214,19 +232,11 @@ class VarTable {
   Page** Grow(size_t i, uint32_t page) {
     Segment& s = segments_[i];
     size_t needed = s.Distance(page);
-    size_t want = std::max(needed, s.pages.size());
-    if (page >= s.base) {
-      for (const Segment& t : segments_) {
-        if (t.base >= s.end()) want = std::min<size_t>(want, t.base - s.end());
-      }
-    } else {
-      want = std::min<size_t>(want, s.base);
-      for (const Segment& t : segments_) {
-        if (t.end() <= s.base) want = std::min<size_t>(want, s.base - t.end());
-      }
-    }
-    if (directory_size_ + want > Limit()) want = needed;
-    if (directory_size_ + want > Limit()) return nullptr;
+    size_t want = std::min(std::max(needed, s.pages.size()),
+                           page >= s.base ? RoomAbove(s.end()) : RoomBelow(s.base));
+    size_t directory = DirectorySize();
+    if (directory + want > Limit()) want = needed;
+    if (directory + want > Limit()) return nullptr;
     PTO_DCHECK(want >= needed);
     if (page >= s.base) {
       s.pages.resize(s.pages.size() + want, nullptr);
@@ -234,7 +244,6 @@ class VarTable {
       s.pages.insert(s.pages.begin(), want, nullptr);
       s.base -= static_cast<uint32_t>(want);
     }
-    directory_size_ += want;
     last_segment_ = i;
     return &s.pages[page - s.base];
   }
@@ -251,7 +260,6 @@ class VarTable {
 
   // At most kMaxSegments; they never overlap.
   absl::InlinedVector<Segment, kMaxSegments> segments_;
-  size_t directory_size_ = 0;        // entries over all segments
   mutable size_t last_segment_ = 0;  // where the last lookup landed
   // Emptied directories of cleared segments, for the next ones.
   std::vector<std::vector<Page*>> spare_directories_;

@@ -76,7 +76,7 @@ TEST_F(VarTableTest, InterleavedIdRunsStayInPages) {
 
 TEST_F(VarTableTest, RunsFartherApartThanTheBoundStayInPages) {
   // A Context that served earlier pipeline runs: the Vars a pass makes have
-  // ids millions above the ones it kept, farther than a directory bounded
+  // ids a million above the ones it kept, farther than a directory bounded
   // by the entries seen so far could stretch.
   std::vector<const Var*> kept = MakeVars(ctx_, 2000);
   MakeVars(ctx_, 1000000);
