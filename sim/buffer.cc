@@ -1,6 +1,7 @@
 #include "sim/buffer.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "ir/check.h"
 
@@ -9,11 +10,11 @@ namespace pto::sim {
 using ir::DataType;
 
 Storage::Storage(int64_t bytes)
-    : data_(static_cast<size_t>(std::max<int64_t>(bytes, 1)), 0),
-      shadow_(static_cast<size_t>(std::max<int64_t>(bytes, 1)), 0) {}
+    : size_(std::max<int64_t>(bytes, 1)),
+      bytes_(new uint8_t[2 * static_cast<size_t>(size_)]()) {}
 
 void Storage::MarkAllDefined() {
-  std::fill(shadow_.begin(), shadow_.end(), 3);
+  std::memset(shadow(), 3, static_cast<size_t>(size_));
   all_defined_ = true;
 }
 

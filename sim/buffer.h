@@ -43,11 +43,11 @@ class Storage {
   // `bytes` of poison-free zero data, all undefined.
   explicit Storage(int64_t bytes);
 
-  int64_t size() const { return static_cast<int64_t>(data_.size()); }
-  uint8_t* data() { return data_.data(); }
-  const uint8_t* data() const { return data_.data(); }
-  uint8_t* shadow() { return shadow_.data(); }
-  const uint8_t* shadow() const { return shadow_.data(); }
+  int64_t size() const { return size_; }
+  uint8_t* data() { return bytes_.get(); }
+  const uint8_t* data() const { return bytes_.get(); }
+  uint8_t* shadow() { return bytes_.get() + size_; }
+  const uint8_t* shadow() const { return bytes_.get() + size_; }
 
   // True only if every nibble is defined (a fast path for readers; it may
   // stay false after everything was overwritten).
@@ -57,8 +57,10 @@ class Storage {
   void MarkAllDefined();
 
  private:
-  std::vector<uint8_t> data_;
-  std::vector<uint8_t> shadow_;
+  int64_t size_;
+  // The data, then its shadow, in one allocation: the interpreter makes a
+  // Storage for every op result.
+  std::unique_ptr<uint8_t[]> bytes_;
   bool all_defined_ = false;
 };
 

@@ -24,6 +24,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "ir/check.h"
 #include "ir/dtype.h"
 #include "sim/buffer.h"
@@ -145,11 +146,15 @@ decltype(auto) DispatchCompute(ir::DataType t, F&& f) {
   });
 }
 
+// Elements a Dense holds without a heap allocation: kernels gather each
+// operand once per op call, and the tiles of most kernels are this small.
+inline constexpr size_t kDenseInline = 128;
+
 // Values over a region in row-major order, with a definedness flag each.
 template <typename T>
 struct Dense {
-  std::vector<T> values;
-  std::vector<uint8_t> defined;
+  absl::InlinedVector<T, kDenseInline> values;
+  absl::InlinedVector<uint8_t, kDenseInline> defined;
   int64_t undefined = 0;  // count of zero flags
 };
 

@@ -98,10 +98,10 @@ absl::StatusOr<const ir::TupleType*> TupleResult(const KernelContext& ctx) {
 
 // Writes element codes (row-major over `region`) into `out`.
 void WriteCodes(const BufferView& out, absl::Span<const int64_t> region,
-                const std::vector<uint8_t>& values, std::vector<uint8_t> defined) {
+                const std::vector<uint8_t>& values, const std::vector<uint8_t>& defined) {
   Dense<uint64_t> d;
   d.values.assign(values.begin(), values.end());
-  d.defined = std::move(defined);
+  d.defined.assign(defined.begin(), defined.end());
   ScatterCodes(out, region, d);
 }
 
@@ -147,8 +147,8 @@ absl::Status TQuantMx(KernelContext& ctx) {
         tsd[g * rows + r] = q.scale_defined[r * groups_per_row + g];
       }
     }
-    WriteCodes(quant, {cols, rows}, tq, std::move(tqd));
-    WriteCodes(scale, {groups_per_row, rows}, ts, std::move(tsd));
+    WriteCodes(quant, {cols, rows}, tq, tqd);
+    WriteCodes(scale, {groups_per_row, rows}, ts, tsd);
   }
   ctx.SetResult(Value::Tuple({Value::Of(quant), Value::Of(scale)}));
   return absl::OkStatus();
