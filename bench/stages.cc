@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -19,6 +20,7 @@
 #include "ir/analysis/verifier.h"
 #include "ir/check.h"
 #include "ir/context.h"
+#include "ir/huge_pages.h"
 #include "ir/text/parser.h"
 #include "ir/text/printer.h"
 #include "ir/text/text_sink.h"
@@ -370,6 +372,8 @@ void KeepFreedMemory() {
   mallopt(M_MMAP_MAX, 0);
   // Never give the top of the heap back to the kernel.
   mallopt(M_TRIM_THRESHOLD, -1);
+  // The IR arena's blocks are mappings of their own: keep every freed one.
+  SetHugePageCacheLimit(SIZE_MAX);
 }
 
 }  // namespace pto::bench

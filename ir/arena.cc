@@ -14,7 +14,15 @@ constexpr size_t kHugePage = kHugePageSize;
 
 }  // namespace
 
-void Arena::BlockDeleter::operator()(char* p) const { std::free(p); }
+Arena::~Arena() {
+  for (const Block& b : blocks_) {
+    if (b.size >= kHugePage) {
+      FreeHugePages(b.data, b.size);
+    } else {
+      std::free(b.data);
+    }
+  }
+}
 
 void* Arena::AllocateSlow(size_t bytes, size_t align) {
   // Blocks grow geometrically up to 4 MiB so a large program costs few mallocs
@@ -24,20 +32,17 @@ void* Arena::AllocateSlow(size_t bytes, size_t align) {
   char* memory = nullptr;
   if (block >= kHugePage) {
     // Large programs spend much of their construction time faulting in fresh
-    // pages; transparent huge pages cut that by an order of magnitude.
+    // pages; transparent huge pages cut that by an order of magnitude, and a
+    // process that raised SetHugePageCacheLimit reuses freed blocks' pages.
     block = (block + kHugePage - 1) / kHugePage * kHugePage;
-    void* p = nullptr;
-    if (posix_memalign(&p, kHugePage, block) == 0) {
-      memory = static_cast<char*>(p);
-      AdviseHugePages(memory, block);
-    }
+    memory = static_cast<char*>(AllocateHugePages(block));
   } else {
     memory = static_cast<char*>(std::malloc(block));
   }
   PTO_CHECK(memory != nullptr) << "out of memory allocating an IR block of " << block << " bytes";
-  blocks_.emplace_back(memory);
+  blocks_.push_back(Block{memory, block});
   bytes_reserved_ += block;
-  cursor_ = blocks_.back().get();
+  cursor_ = memory;
   limit_ = cursor_ + block;
   uintptr_t p = (reinterpret_cast<uintptr_t>(cursor_) + align - 1) & ~(align - 1);
   cursor_ = reinterpret_cast<char*>(p + bytes);

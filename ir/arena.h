@@ -33,6 +33,7 @@ class Arena {
   explicit Arena(size_t first_block_size) : next_block_size_(first_block_size) {}
   Arena(const Arena&) = delete;
   Arena& operator=(const Arena&) = delete;
+  ~Arena();
 
   void* Allocate(size_t bytes, size_t align) {
     uintptr_t p = (reinterpret_cast<uintptr_t>(cursor_) + align - 1) & ~(align - 1);
@@ -77,15 +78,16 @@ class Arena {
  private:
   void* AllocateSlow(size_t bytes, size_t align);
 
-  struct BlockDeleter {
-    void operator()(char* p) const;
+  struct Block {
+    char* data;
+    size_t size;
   };
 
   char* cursor_ = nullptr;
   char* limit_ = nullptr;
   size_t next_block_size_ = 64 * 1024;
   size_t bytes_reserved_ = 0;
-  std::vector<std::unique_ptr<char, BlockDeleter>> blocks_;
+  std::vector<Block> blocks_;
 };
 
 }  // namespace pto

@@ -421,11 +421,13 @@ const Call* Context::MakeCall(SourceLoc loc, const Type* type, const Op* op,
                               const GlobalVar* callee, ExprSpan args,
                               absl::Span<const Kwarg> kwargs) {
   PTO_CHECK(args.size() <= UINT32_MAX && kwargs.size() <= UINT16_MAX);
-  void* storage = arena_.Allocate(sizeof(Call) + sizeof(const Expr*) * args.size(), alignof(Call));
-  auto* call = new (storage) Call(loc, type, op, callee, args.size(), Save(kwargs));
-  if (!args.empty()) {
-    std::memcpy(static_cast<void*>(call + 1), args.data(), sizeof(const Expr*) * args.size());
-  }
+  size_t arg_bytes = sizeof(const Expr*) * args.size();
+  size_t kwarg_bytes = sizeof(Kwarg) * kwargs.size();
+  void* storage = arena_.Allocate(sizeof(Call) + arg_bytes + kwarg_bytes, alignof(Call));
+  auto* call = new (storage) Call(loc, type, op, callee, args.size(), kwargs.size());
+  char* trailing = reinterpret_cast<char*>(call + 1);
+  if (!args.empty()) std::memcpy(trailing, args.data(), arg_bytes);
+  if (!kwargs.empty()) std::memcpy(trailing + arg_bytes, kwargs.data(), kwarg_bytes);
   return call;
 }
 
@@ -455,19 +457,19 @@ const UnaryExpr* Context::NewUnary(UnaryOp op, const Expr* operand, DataType dty
 const AssignStmt* Context::NewAssign(const Var* var, const Expr* value, SourceLoc loc,
                                      Comments comments) {
   PTO_CHECK(var != nullptr && value != nullptr);
-  return Make<AssignStmt>(loc, Save(comments), var, value);
+  return MakeStmt<AssignStmt>(loc, comments, var, value);
 }
 
 const EvalStmt* Context::NewEval(const Expr* expr, SourceLoc loc, Comments comments) {
-  return Make<EvalStmt>(loc, Save(comments), expr);
+  return MakeStmt<EvalStmt>(loc, comments, expr);
 }
 
 const ReturnStmt* Context::NewReturn(ExprSpan values, SourceLoc loc, Comments comments) {
-  return Make<ReturnStmt>(loc, Save(comments), Save(values));
+  return MakeStmt<ReturnStmt>(loc, comments, Save(values));
 }
 
 const YieldStmt* Context::NewYield(ExprSpan values, SourceLoc loc, Comments comments) {
-  return Make<YieldStmt>(loc, Save(comments), Save(values));
+  return MakeStmt<YieldStmt>(loc, comments, Save(values));
 }
 
 const SeqStmts* Context::NewSeq(Stmts stmts, SourceLoc loc) {
@@ -496,7 +498,7 @@ const SeqStmts* Context::NewFlatSeq(Stmts stmts, SourceLoc loc) {
 const IfStmt* Context::NewIf(const Expr* condition, const Stmt* then_body,
                              const Stmt* else_body, VarSpan return_vars, SourceLoc loc,
                              Comments comments) {
-  return Make<IfStmt>(loc, Save(comments), condition, then_body, else_body,
+  return MakeStmt<IfStmt>(loc, comments, condition, then_body, else_body,
                             Save(return_vars));
 }
 
@@ -504,14 +506,14 @@ const ForStmt* Context::NewFor(const Var* loop_var, const Expr* start, const Exp
                                const Expr* step, IterArgSpan iter_args, const Stmt* body,
                                VarSpan return_vars, ForKind kind, int stage, SourceLoc loc,
                                Comments comments) {
-  return Make<ForStmt>(loc, Save(comments), loop_var, start, stop, step, Save(iter_args),
+  return MakeStmt<ForStmt>(loc, comments, loop_var, start, stop, step, Save(iter_args),
                              body, Save(return_vars), kind, stage);
 }
 
 const WhileStmt* Context::NewWhile(const Expr* condition, IterArgSpan iter_args,
                                    const Stmt* body, VarSpan return_vars, SourceLoc loc,
                                    Comments comments) {
-  return Make<WhileStmt>(loc, Save(comments), condition, Save(iter_args), body,
+  return MakeStmt<WhileStmt>(loc, comments, condition, Save(iter_args), body,
                                Save(return_vars));
 }
 

@@ -23,16 +23,17 @@
 #define PTO_IR_CONTEXT_H_
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "ir/arena.h"
 #include "ir/expr.h"
@@ -169,7 +170,23 @@ class Context {
     static_assert(std::is_trivially_destructible_v<T>, "arena objects are never destroyed");
     return new (arena_.Allocate(sizeof(T), alignof(T))) T(std::forward<Args>(args)...);
   }
-  // A Call with its arguments stored right after it (Call::args()).
+  // A statement with its comments' pointer, when it has comments, stored
+  // right before it (Stmt::comments()).
+  template <typename T, typename... Args>
+  T* MakeStmt(SourceLoc loc, Comments comments, Args&&... args) {
+    static_assert(std::is_trivially_destructible_v<T>, "arena objects are never destroyed");
+    static_assert(alignof(T) == alignof(const absl::string_view*), "the pointer fits unpadded");
+    Comments saved = Save(comments);
+    size_t prefix = saved.empty() ? 0 : sizeof(const absl::string_view*);
+    char* p = static_cast<char*>(arena_.Allocate(prefix + sizeof(T), alignof(T)));
+    if (prefix != 0) {
+      const absl::string_view* data = saved.data();
+      std::memcpy(p, &data, sizeof(data));
+    }
+    return new (p + prefix) T(loc, saved, std::forward<Args>(args)...);
+  }
+  // A Call with its arguments, then its kwargs, stored right after it
+  // (Call::args(), Call::kwargs()).
   const Call* MakeCall(SourceLoc loc, const Type* type, const Op* op, const GlobalVar* callee,
                        ExprSpan args, absl::Span<const Kwarg> kwargs);
   const Type* Intern(const Type* candidate);

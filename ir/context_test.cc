@@ -158,11 +158,58 @@ TEST(ContextTest, AProgramsFunctionNamesAreDistinct) {
   EXPECT_DEATH(ctx.NewProgram("P", fs), "duplicate function k17");
 }
 
-// The sizes docs/architecture.md and docs/performance.md (Change 11) give:
-// the nodes of a lowered statement, which bound the large passes' memory.
+// The sizes docs/architecture.md and docs/performance.md (Changes 11 and 13)
+// give: the nodes of a lowered statement, which bound the large passes'
+// memory.
 static_assert(sizeof(Var) == 32);
-static_assert(sizeof(Call) == 40);
-static_assert(sizeof(AssignStmt) == 40);
+static_assert(sizeof(Call) == 32);
+static_assert(sizeof(AssignStmt) == 32);
+
+TEST(ContextTest, EveryStatementKindKeepsItsCommentsBeforeIt) {
+  // The comments' pointer sits in the arena just before a statement that has
+  // some; neighbours built before and after, with and without comments, must
+  // keep their own fields.
+  Context ctx;
+  const Type* index = ctx.GetScalarType(DataType::kIndex);
+  const Var* x = ctx.NewVar("x", index);
+  const Var* i = ctx.NewVar("i", index);
+  const Stmt* body = ctx.NewSeq({ctx.NewYield({})});
+  absl::string_view one[] = {"one"};
+  absl::string_view two[] = {"a", "b"};
+  std::vector<const Stmt*> stmts;
+  for (Comments c : {Comments(), Comments(one), Comments(two)}) {
+    stmts.push_back(ctx.NewAssign(x, ctx.Index(1), {}, c));
+    stmts.push_back(ctx.NewEval(x, {}, c));
+    stmts.push_back(ctx.NewReturn({x}, {}, c));
+    stmts.push_back(ctx.NewYield({x}, {}, c));
+    stmts.push_back(ctx.NewIf(ctx.Bool(true), body, nullptr, {}, {}, c));
+    stmts.push_back(ctx.NewFor(i, ctx.Index(0), ctx.Index(4), ctx.Index(1), {}, body, {},
+                               ForKind::kSequential, 0, {}, c));
+    stmts.push_back(ctx.NewWhile(ctx.Bool(false), {}, body, {}, {}, c));
+  }
+  for (size_t k = 0; k < stmts.size(); ++k) {
+    absl::Span<const absl::string_view> got = stmts[k]->comments();
+    switch (k / 7) {
+      case 0:
+        EXPECT_TRUE(got.empty()) << k;
+        break;
+      case 1:
+        ASSERT_EQ(got.size(), 1u) << k;
+        EXPECT_EQ(got[0], "one");
+        break;
+      default:
+        ASSERT_EQ(got.size(), 2u) << k;
+        EXPECT_EQ(got[0], "a");
+        EXPECT_EQ(got[1], "b");
+    }
+  }
+  EXPECT_EQ(stmts[14]->As<AssignStmt>()->var(), x);
+  EXPECT_EQ(stmts[15]->As<EvalStmt>()->expr(), x);
+  EXPECT_EQ(stmts[16]->As<ReturnStmt>()->values()[0], x);
+  EXPECT_EQ(stmts[18]->As<IfStmt>()->then_body(), body);
+  EXPECT_EQ(stmts[19]->As<ForStmt>()->loop_var(), i);
+  EXPECT_EQ(stmts[20]->As<WhileStmt>()->body(), body);
+}
 
 TEST(ContextTest, FieldsKeptInTheNodeHeaderReadBack) {
   Context ctx;

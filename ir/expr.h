@@ -18,8 +18,9 @@
 #define PTO_IR_EXPR_H_
 
 #include <cstdint>
-#include "absl/strings/string_view.h"
+#include <type_traits>
 
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "ir/attr.h"
 #include "ir/dtype.h"
@@ -188,15 +189,18 @@ struct Kwarg {
 // Exactly one of op() and callee() is non-null. Built through
 // //ir:op_registry (op calls, type re-deduced) or Context::NewFunctionCall.
 //
-// The arguments are stored right after the node (Context allocates them
-// together): one allocation and no span per call.
+// The arguments, then the kwargs, are stored right after the node (Context
+// allocates them together): one allocation and no span per call.
 class Call : public Expr {
  public:
   const Op* op() const { return is_function_call() ? nullptr : target_.op; }
   const GlobalVar* callee() const { return is_function_call() ? target_.callee : nullptr; }
   ExprSpan args() const { return ExprSpan(trailing_args(), bits32_); }
   const Expr* arg(size_t i) const { return trailing_args()[i]; }
-  absl::Span<const Kwarg> kwargs() const { return absl::Span<const Kwarg>(kwargs_, bits16_); }
+  absl::Span<const Kwarg> kwargs() const {
+    return absl::Span<const Kwarg>(reinterpret_cast<const Kwarg*>(trailing_args() + bits32_),
+                                   bits16_);
+  }
   // The kwarg with this schema name, or nullptr.
   const AttrValue* FindKwarg(absl::string_view name) const;
   // The callee's name: the op name or the function name.
@@ -212,24 +216,25 @@ class Call : public Expr {
     return reinterpret_cast<const Expr* const*>(this + 1);
   }
   Call(SourceLoc loc, const Type* type, const Op* op, const GlobalVar* callee, size_t num_args,
-       absl::Span<const Kwarg> kwargs)
-      : Expr(NodeKind::kCall, loc, type), kwargs_(kwargs.data()) {
+       size_t num_kwargs)
+      : Expr(NodeKind::kCall, loc, type) {
     if (op != nullptr) {
       target_.op = op;
     } else {
       target_.callee = callee;
       bits8_ = 1;
     }
-    bits16_ = static_cast<uint16_t>(kwargs.size());
+    bits16_ = static_cast<uint16_t>(num_kwargs);
     bits32_ = static_cast<uint32_t>(num_args);
   }
   union {
     const Op* op;
     const GlobalVar* callee;
   } target_;
-  const Kwarg* kwargs_;
 };
 static_assert(sizeof(Call) % alignof(const Expr*) == 0, "arguments follow the node unpadded");
+static_assert(alignof(Kwarg) <= alignof(const Expr*) && std::is_trivially_copyable_v<Kwarg>,
+              "kwargs follow the arguments and are copied there");
 
 class MakeTuple : public Expr {
  public:

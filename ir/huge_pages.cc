@@ -3,6 +3,10 @@
 #include <sys/mman.h>
 
 #include <cstdint>
+#include <mutex>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
 
 namespace pto {
 
@@ -18,10 +22,54 @@ namespace {
 
 size_t MappedSize(size_t bytes) { return (bytes + kHugePageSize - 1) & ~(kHugePageSize - 1); }
 
+// Freed mappings by size. Few sizes occur (the arena's blocks are all one
+// size), so a list per size makes reuse O(1).
+struct Cache {
+  std::mutex mu;
+  size_t limit = 0;
+  size_t bytes = 0;
+  absl::flat_hash_map<size_t, std::vector<void*>> free;
+};
+
+Cache& TheCache() {
+  static Cache* const cache = new Cache();
+  return *cache;
+}
+
 }  // namespace
+
+void SetHugePageCacheLimit(size_t bytes) {
+  Cache& c = TheCache();
+  std::lock_guard<std::mutex> lock(c.mu);
+  c.limit = bytes;
+  for (auto& [size, list] : c.free) {
+    while (c.bytes > c.limit && !list.empty()) {
+      munmap(list.back(), size);
+      list.pop_back();
+      c.bytes -= size;
+    }
+  }
+}
+
+size_t HugePageCacheBytes() {
+  Cache& c = TheCache();
+  std::lock_guard<std::mutex> lock(c.mu);
+  return c.bytes;
+}
 
 void* AllocateHugePages(size_t bytes) {
   size_t size = MappedSize(bytes);
+  {
+    Cache& c = TheCache();
+    std::lock_guard<std::mutex> lock(c.mu);
+    auto it = c.free.find(size);
+    if (it != c.free.end() && !it->second.empty()) {
+      void* p = it->second.back();
+      it->second.pop_back();
+      c.bytes -= size;
+      return p;
+    }
+  }
   // Over-map by one huge page and trim, so the mapping is 2 MiB-aligned and
   // every page of it can be huge.
   void* raw = mmap(nullptr, size + kHugePageSize, PROT_READ | PROT_WRITE,
@@ -38,7 +86,18 @@ void* AllocateHugePages(size_t bytes) {
 }
 
 void FreeHugePages(void* p, size_t bytes) {
-  if (p != nullptr) munmap(p, MappedSize(bytes));
+  if (p == nullptr) return;
+  size_t size = MappedSize(bytes);
+  {
+    Cache& c = TheCache();
+    std::lock_guard<std::mutex> lock(c.mu);
+    if (c.bytes + size <= c.limit) {
+      c.free[size].push_back(p);
+      c.bytes += size;
+      return;
+    }
+  }
+  munmap(p, size);
 }
 
 }  // namespace pto

@@ -33,11 +33,25 @@ inline constexpr size_t kHugePageThreshold = 1024 * 1024;
 // [data, data + size). Advice only: without THP nothing changes.
 void AdviseHugePages(void* data, size_t size);
 
-// A fresh 2 MiB-aligned anonymous mapping of at least `bytes`, advised to
-// use huge pages; nullptr when the kernel refuses. Release with
-// FreeHugePages(p, bytes).
+// A 2 MiB-aligned anonymous mapping of at least `bytes`, advised to use
+// huge pages; nullptr when the kernel refuses. Release with
+// FreeHugePages(p, bytes). Its contents are unspecified: a mapping from the
+// cache below holds what its last owner wrote.
 void* AllocateHugePages(size_t bytes);
 void FreeHugePages(void* p, size_t bytes);
+
+// Freed mappings kept for reuse, up to `bytes` in all (process-wide; 0, the
+// default, returns every freed mapping to the kernel). A process that builds
+// large programs again and again - a service, a benchmark - can raise it:
+// each run then reuses pages the last one faulted in, instead of the kernel
+// zeroing fresh ones, which on a virtual machine can cost more than building
+// the IR. A mapping is reused only for a request of its own (rounded) size;
+// the IR arena asks for 4 MiB blocks. Lowering the limit frees the excess.
+//
+//   SetHugePageCacheLimit(size_t{1} << 30);   // keep up to 1 GiB
+void SetHugePageCacheLimit(size_t bytes);
+// Bytes of freed mappings the cache holds now.
+size_t HugePageCacheBytes();
 
 template <typename T>
 class HugePageAllocator {

@@ -8,6 +8,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "gtest/gtest.h"
+#include "ir/arena.h"
 
 namespace pto {
 namespace {
@@ -23,6 +24,56 @@ TEST(HugePagesTest, AllocateIsAlignedAndWritable) {
   EXPECT_EQ(static_cast<unsigned char*>(p)[bytes - 1], 0xAB);
   FreeHugePages(p, bytes);
   FreeHugePages(nullptr, bytes);  // a no-op
+}
+
+TEST(HugePagesTest, TheCacheReusesFreedMappingsUpToItsLimit) {
+  size_t block = 2 * kHugePageSize;
+  ASSERT_EQ(HugePageCacheBytes(), 0u);  // off by default
+  void* a = AllocateHugePages(block);
+  ASSERT_NE(a, nullptr);
+  FreeHugePages(a, block);
+  EXPECT_EQ(HugePageCacheBytes(), 0u);
+
+  SetHugePageCacheLimit(2 * block);
+  void* b = AllocateHugePages(block);
+  void* c = AllocateHugePages(block);
+  ASSERT_TRUE(b != nullptr && c != nullptr);
+  static_cast<char*>(b)[block - 1] = 42;
+  FreeHugePages(b, block);
+  FreeHugePages(c, block);
+  EXPECT_EQ(HugePageCacheBytes(), 2 * block);
+  // A request of another size maps anew; one of the cached size reuses.
+  void* other = AllocateHugePages(kHugePageSize);
+  EXPECT_EQ(HugePageCacheBytes(), 2 * block);
+  void* again = AllocateHugePages(block - 100);  // rounds to `block`
+  EXPECT_TRUE(again == b || again == c);
+  EXPECT_TRUE(HugeAligned(again));
+  EXPECT_EQ(HugePageCacheBytes(), block);
+  FreeHugePages(other, kHugePageSize);  // within the limit: kept
+  EXPECT_EQ(HugePageCacheBytes(), block + kHugePageSize);
+  FreeHugePages(again, block);          // over it: unmapped
+  EXPECT_EQ(HugePageCacheBytes(), block + kHugePageSize);
+  // Lowering the limit unmaps what no longer fits.
+  SetHugePageCacheLimit(kHugePageSize);
+  EXPECT_LE(HugePageCacheBytes(), kHugePageSize);
+  SetHugePageCacheLimit(0);
+  EXPECT_EQ(HugePageCacheBytes(), 0u);
+}
+
+TEST(HugePagesTest, AnArenasLargeBlocksGoBackToTheCache) {
+  SetHugePageCacheLimit(size_t{64} << 20);
+  {
+    Arena arena;
+    for (int i = 0; i < 4; ++i) arena.AllocateArray<char>(3 * kHugePageSize);
+  }
+  size_t kept = HugePageCacheBytes();
+  EXPECT_GE(kept, 4 * 3 * kHugePageSize);
+  {
+    Arena arena;  // the same requests take the same blocks back
+    for (int i = 0; i < 4; ++i) arena.AllocateArray<char>(3 * kHugePageSize)[0] = 1;
+    EXPECT_LT(HugePageCacheBytes(), kept);
+  }
+  SetHugePageCacheLimit(0);
 }
 
 TEST(HugePagesTest, AdviceOnAnyRangeIsHarmless) {

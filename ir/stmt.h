@@ -15,8 +15,9 @@
 #ifndef PTO_IR_STMT_H_
 #define PTO_IR_STMT_H_
 
-#include "absl/strings/string_view.h"
+#include <cstring>
 
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "ir/enums.h"
 #include "ir/expr.h"
@@ -30,19 +31,22 @@ class Stmt : public Node {
  public:
   // Text of the `# ...` lines printed before the statement (without '#').
   absl::Span<const absl::string_view> comments() const {
-    return absl::Span<const absl::string_view>(comments_, bits32_);
+    if (bits32_ == 0) return {};
+    // Few statements have comments, so their pointer is not a field: Context
+    // stores it in the arena right before a statement that has some.
+    const absl::string_view* data;
+    std::memcpy(&data, reinterpret_cast<const char*>(this) - sizeof(data), sizeof(data));
+    return absl::Span<const absl::string_view>(data, bits32_);
   }
   static bool ClassOf(const Node* n) { return n->kind() >= NodeKind::kAssign; }
 
  protected:
   // bits32_ is the comment count; subclasses may use bits8_ and bits16_.
+  // Context places the comments' pointer (Stmt::comments()).
   Stmt(NodeKind kind, SourceLoc loc, absl::Span<const absl::string_view> comments)
-      : Node(kind, loc), comments_(comments.data()) {
+      : Node(kind, loc) {
     bits32_ = static_cast<uint32_t>(comments.size());
   }
-
- private:
-  const absl::string_view* comments_;
 };
 
 using Stmts = absl::Span<const Stmt* const>;
