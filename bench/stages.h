@@ -87,7 +87,8 @@ struct Sample {
 Sample TimedRun(StageRun& run);
 
 // Makes malloc keep the memory a process frees (no trimming, no per-block
-// mappings for IR arena blocks), so a run after a first one at the same size
+// mappings) and the huge-page cache keep every freed mapping (IR arena
+// blocks, big tables), so a run after a first one at the same size
 // reuses memory the process has already touched instead of faulting in fresh
 // pages. The benchmarks call it to measure the code rather than the kernel's
 // page faulting (see docs/performance.md, "Cold and warm memory"); a real
