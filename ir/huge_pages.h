@@ -14,8 +14,9 @@
 //                       HugePageAllocator<std::pair<const K, V>>> index;
 //
 // HugePageAllocator serves requests of kHugePageThreshold bytes and more
-// with their own 2 MiB-aligned mapping (released on deallocate); smaller
-// ones go to operator new, so small tables cost nothing extra.
+// with their own 2 MiB-aligned mapping (freed on deallocate, through the
+// cache described at SetHugePageCacheLimit); smaller ones go to operator
+// new, so small tables cost nothing extra.
 
 #ifndef PTO_IR_HUGE_PAGES_H_
 #define PTO_IR_HUGE_PAGES_H_
