@@ -346,6 +346,9 @@ Sample TimedRun(StageRun& run) {
   size_t arena_before = run.ArenaBytesBeforeRun();
   ResetHeapPeak();
   size_t heap_before = HeapLiveBytes();
+  // Large tables of the printer and parser are mappings of their own.
+  ResetHugePageAllocatorPeak();
+  size_t mapped_before = HugePageAllocatorLiveBytes();
   long faults = MinorFaults();
   ThreadTimes times = ThreadUserSys();
   double cpu = ThreadCpuSeconds();
@@ -362,6 +365,7 @@ Sample TimedRun(StageRun& run) {
   sample.arena_bytes = arena_after - arena_before;
   size_t peak = HeapPeakBytes();
   sample.heap_peak_bytes = peak > heap_before ? peak - heap_before : 0;
+  sample.heap_peak_bytes += HugePageAllocatorPeakBytes() - mapped_before;
   return sample;
 }
 

@@ -75,7 +75,9 @@ struct Sample {
   double sys_seconds = 0;
   // Arena bytes the run added (block granular: up to 4 MiB).
   size_t arena_bytes = 0;
-  // Peak operator-new bytes above what was live when the run started.
+  // Peak operator-new bytes above what was live when the run started, plus
+  // the same for HugePageAllocator's own mappings (the two peaks summed: an
+  // upper bound).
   size_t heap_peak_bytes = 0;
   // Minor page faults during the run: first touches of fresh memory, which
   // cost ~10-25 us each on this project's (virtualised) machine kind.

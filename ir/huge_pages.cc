@@ -2,6 +2,7 @@
 
 #include <sys/mman.h>
 
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <vector>
@@ -37,6 +38,32 @@ Cache& TheCache() {
 }
 
 }  // namespace
+
+namespace {
+
+std::atomic<size_t> allocator_live{0};
+std::atomic<size_t> allocator_peak{0};
+
+}  // namespace
+
+namespace huge_pages_internal {
+
+void CountAllocatorBytes(size_t bytes, bool allocated) {
+  if (!allocated) {
+    allocator_live.fetch_sub(bytes, std::memory_order_relaxed);
+    return;
+  }
+  size_t live = allocator_live.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+  size_t peak = allocator_peak.load(std::memory_order_relaxed);
+  while (live > peak && !allocator_peak.compare_exchange_weak(peak, live)) {
+  }
+}
+
+}  // namespace huge_pages_internal
+
+size_t HugePageAllocatorLiveBytes() { return allocator_live.load(std::memory_order_relaxed); }
+size_t HugePageAllocatorPeakBytes() { return allocator_peak.load(std::memory_order_relaxed); }
+void ResetHugePageAllocatorPeak() { allocator_peak.store(allocator_live.load()); }
 
 void SetHugePageCacheLimit(size_t bytes) {
   Cache& c = TheCache();

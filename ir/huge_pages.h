@@ -54,6 +54,18 @@ void SetHugePageCacheLimit(size_t bytes);
 // Bytes of freed mappings the cache holds now.
 size_t HugePageCacheBytes();
 
+// Bytes HugePageAllocator holds in its own mappings now, and the most it
+// held since the last ResetHugePageAllocatorPeak() (which sets it to the
+// former): memory that bypasses operator new, for a benchmark that reports a
+// stage's peak memory.
+size_t HugePageAllocatorLiveBytes();
+size_t HugePageAllocatorPeakBytes();
+void ResetHugePageAllocatorPeak();
+
+namespace huge_pages_internal {
+void CountAllocatorBytes(size_t bytes, bool allocated);
+}  // namespace huge_pages_internal
+
 template <typename T>
 class HugePageAllocator {
  public:
@@ -66,14 +78,17 @@ class HugePageAllocator {
   T* allocate(size_t n) {
     size_t bytes = n * sizeof(T);
     if (bytes >= kHugePageThreshold && alignof(T) <= kHugePageSize) {
-      if (void* p = AllocateHugePages(bytes)) return static_cast<T*>(p);
-      throw std::bad_alloc();
+      void* p = AllocateHugePages(bytes);
+      if (p == nullptr) throw std::bad_alloc();
+      huge_pages_internal::CountAllocatorBytes(bytes, true);
+      return static_cast<T*>(p);
     }
     return static_cast<T*>(::operator new(bytes, std::align_val_t(alignof(T))));
   }
   void deallocate(T* p, size_t n) {
     size_t bytes = n * sizeof(T);
     if (bytes >= kHugePageThreshold && alignof(T) <= kHugePageSize) {
+      huge_pages_internal::CountAllocatorBytes(bytes, false);
       FreeHugePages(p, bytes);
       return;
     }

@@ -98,6 +98,21 @@ TEST(HugePagesTest, AllocatorMapsOnlyLargeRequests) {
   EXPECT_EQ(small[15], 7);
 }
 
+TEST(HugePagesTest, TheAllocatorCountsItsMappings) {
+  size_t base = HugePageAllocatorLiveBytes();
+  ResetHugePageAllocatorPeak();
+  {
+    std::vector<char, HugePageAllocator<char>> big(kHugePageThreshold);
+    EXPECT_EQ(HugePageAllocatorLiveBytes(), base + kHugePageThreshold);
+    std::vector<char, HugePageAllocator<char>> small(100);  // operator new
+    EXPECT_EQ(HugePageAllocatorLiveBytes(), base + kHugePageThreshold);
+  }
+  EXPECT_EQ(HugePageAllocatorLiveBytes(), base);
+  EXPECT_EQ(HugePageAllocatorPeakBytes(), base + kHugePageThreshold);
+  ResetHugePageAllocatorPeak();
+  EXPECT_EQ(HugePageAllocatorPeakBytes(), base);
+}
+
 TEST(HugePagesTest, HashMapWithTheAllocator) {
   absl::flat_hash_map<int64_t, int64_t, absl::Hash<int64_t>, std::equal_to<int64_t>,
                       HugePageAllocator<std::pair<const int64_t, int64_t>>>
