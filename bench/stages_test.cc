@@ -2,8 +2,10 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
+#include "ir/huge_pages.h"
 
 namespace pto::bench {
 namespace {
@@ -78,6 +80,26 @@ TEST(StagesTest, LoweringCountsAndMemory) {
   // A fresh Context per run: the second run's arena is the same size.
   Sample again = TimedRun(*parse);
   EXPECT_EQ(again.arena_bytes, p.arena_bytes);
+}
+
+// A stage whose only memory is a HugePageAllocator mapping, which operator
+// new never sees.
+class MappedTableRun : public StageRun {
+ public:
+  void Run() override {
+    std::vector<char, HugePageAllocator<char>> table(kBytes, 1);
+    EXPECT_EQ(table[kBytes - 1], 1);
+  }
+  int64_t InputStatements() const override { return 1; }
+  int64_t OutputStatements() const override { return 1; }
+  size_t ArenaBytes() const override { return 0; }
+  static constexpr size_t kBytes = 4 * kHugePageThreshold;
+};
+
+TEST(StagesTest, PeakMemoryCountsHugePageTables) {
+  MappedTableRun run;
+  Sample s = TimedRun(run);
+  EXPECT_GE(s.heap_peak_bytes, MappedTableRun::kBytes);
 }
 
 }  // namespace

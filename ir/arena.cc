@@ -8,15 +8,9 @@
 
 namespace pto {
 
-namespace {
-
-constexpr size_t kHugePage = kHugePageSize;
-
-}  // namespace
-
 Arena::~Arena() {
   for (const Block& b : blocks_) {
-    if (b.size >= kHugePage) {
+    if (b.size >= kHugePageSize) {
       FreeHugePages(b.data, b.size);
     } else {
       std::free(b.data);
@@ -28,13 +22,13 @@ void* Arena::AllocateSlow(size_t bytes, size_t align) {
   // Blocks grow geometrically up to 4 MiB so a large program costs few mallocs
   // while a tiny one (a fuzz input) stays small.
   size_t block = std::max(next_block_size_, bytes + align);
-  next_block_size_ = std::min<size_t>(next_block_size_ * 2, 2 * kHugePage);
+  next_block_size_ = std::min<size_t>(next_block_size_ * 2, 2 * kHugePageSize);
   char* memory = nullptr;
-  if (block >= kHugePage) {
+  if (block >= kHugePageSize) {
     // Large programs spend much of their construction time faulting in fresh
     // pages; transparent huge pages cut that by an order of magnitude, and a
     // process that raised SetHugePageCacheLimit reuses freed blocks' pages.
-    block = (block + kHugePage - 1) / kHugePage * kHugePage;
+    block = HugePageRoundUp(block);
     memory = static_cast<char*>(AllocateHugePages(block));
   } else {
     memory = static_cast<char*>(std::malloc(block));

@@ -21,8 +21,6 @@ void AdviseHugePages(void* data, size_t size) {
 
 namespace {
 
-size_t MappedSize(size_t bytes) { return (bytes + kHugePageSize - 1) & ~(kHugePageSize - 1); }
-
 // Freed mappings by size. Few sizes occur (the arena's blocks are all one
 // size), so a list per size makes reuse O(1).
 struct Cache {
@@ -37,10 +35,7 @@ Cache& TheCache() {
   return *cache;
 }
 
-}  // namespace
-
-namespace {
-
+// HugePageAllocator's own mappings, for HugePageAllocator{Live,Peak}Bytes.
 std::atomic<size_t> allocator_live{0};
 std::atomic<size_t> allocator_peak{0};
 
@@ -85,7 +80,7 @@ size_t HugePageCacheBytes() {
 }
 
 void* AllocateHugePages(size_t bytes) {
-  size_t size = MappedSize(bytes);
+  size_t size = HugePageRoundUp(bytes);
   {
     Cache& c = TheCache();
     std::lock_guard<std::mutex> lock(c.mu);
@@ -114,7 +109,7 @@ void* AllocateHugePages(size_t bytes) {
 
 void FreeHugePages(void* p, size_t bytes) {
   if (p == nullptr) return;
-  size_t size = MappedSize(bytes);
+  size_t size = HugePageRoundUp(bytes);
   {
     Cache& c = TheCache();
     std::lock_guard<std::mutex> lock(c.mu);

@@ -34,6 +34,12 @@ inline constexpr size_t kHugePageThreshold = 1024 * 1024;
 // [data, data + size). Advice only: without THP nothing changes.
 void AdviseHugePages(void* data, size_t size);
 
+// `bytes` rounded up to whole huge pages: the size of the mapping
+// AllocateHugePages(bytes) returns.
+constexpr size_t HugePageRoundUp(size_t bytes) {
+  return (bytes + kHugePageSize - 1) & ~(kHugePageSize - 1);
+}
+
 // A 2 MiB-aligned anonymous mapping of at least `bytes`, advised to use
 // huge pages; nullptr when the kernel refuses. Release with
 // FreeHugePages(p, bytes). Its contents are unspecified: a mapping from the

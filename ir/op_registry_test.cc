@@ -53,6 +53,10 @@ TEST_F(OpRegistryTest, CallsKeepTheirTargetArgumentsAndKwargs) {
   EXPECT_EQ((*op_call)->arg(0), x_);
   EXPECT_EQ((*op_call)->arg(1), y);
   EXPECT_EQ((*op_call)->kwargs().size(), 2u);  // target_type and mode's default
+  // The kwargs follow the arguments: read back through the node.
+  const AttrValue* target = (*op_call)->FindKwarg("target_type");
+  ASSERT_NE(target, nullptr);
+  EXPECT_EQ(target->dtype(), DataType::kFP16);
 
   EXPECT_EQ(fn_call->op(), nullptr);
   EXPECT_EQ(fn_call->callee(), g);
