@@ -1,73 +1,131 @@
 #include "ir/text/lexer.h"
 
 #include <cstdio>
+#include <cstring>
 
+#include "absl/base/config.h"
 #include "absl/strings/str_cat.h"
 
 namespace pto::ir::text {
 namespace {
 
-TokenKind KeywordKind(absl::string_view s) {
-  using K = TokenKind;
-  // Every keyword starts with one of these; most names do not.
-  switch (s.empty() ? '\0' : s[0]) {
+// A name of at most eight bytes as one integer, byte i in bits 8i..8i+7:
+// keywords are compared as integers rather than as strings. Names hold no
+// NUL byte, so names of different lengths never share a key.
+constexpr uint64_t NameKey(absl::string_view s) {
+  uint64_t key = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    key |= uint64_t{static_cast<unsigned char>(s[i])} << (8 * i);
+  }
+  return key;
+}
+
+// Bytes that begin some Python keyword; most names begin with another.
+constexpr bool IsKeywordStart(char c) {
+  switch (c) {
     case 'F': case 'N': case 'T': case 'a': case 'b': case 'c': case 'd': case 'e': case 'f':
     case 'g': case 'i': case 'l': case 'n': case 'o': case 'p': case 'r': case 't': case 'w':
     case 'y':
-      break;
+      return true;
+    default:
+      return false;
+  }
+}
+
+// `key` is NameKey of a 2..8-byte name.
+TokenKind KeywordOfKey(uint64_t key) {
+  using K = TokenKind;
+  switch (key) {
+    case NameKey("and"): return K::kAnd;
+    case NameKey("as"): return K::kAs;
+    case NameKey("class"): return K::kClass;
+    case NameKey("def"): return K::kDef;
+    case NameKey("elif"): return K::kElif;
+    case NameKey("else"): return K::kElse;
+    case NameKey("False"): return K::kFalse;
+    case NameKey("for"): return K::kFor;
+    case NameKey("from"): return K::kFrom;
+    case NameKey("if"): return K::kIf;
+    case NameKey("import"): return K::kImport;
+    case NameKey("in"): return K::kIn;
+    case NameKey("None"): return K::kNone;
+    case NameKey("not"): return K::kNot;
+    case NameKey("or"): return K::kOr;
+    case NameKey("pass"): return K::kPass;
+    case NameKey("return"): return K::kReturn;
+    case NameKey("True"): return K::kTrue;
+    case NameKey("while"): return K::kWhile;
+    case NameKey("assert"): case NameKey("async"): case NameKey("await"):
+    case NameKey("break"): case NameKey("continue"): case NameKey("del"):
+    case NameKey("except"): case NameKey("finally"): case NameKey("global"):
+    case NameKey("is"): case NameKey("lambda"): case NameKey("nonlocal"):
+    case NameKey("raise"): case NameKey("try"): case NameKey("with"):
+    case NameKey("yield"):
+      return K::kOtherKeyword;
     default:
       return K::kName;
   }
-  switch (s.size()) {
-    case 2:
-      if (s == "as") return K::kAs;
-      if (s == "if") return K::kIf;
-      if (s == "in") return K::kIn;
-      if (s == "or") return K::kOr;
-      if (s == "is") return K::kOtherKeyword;
-      break;
-    case 3:
-      if (s == "and") return K::kAnd;
-      if (s == "def") return K::kDef;
-      if (s == "for") return K::kFor;
-      if (s == "not") return K::kNot;
-      if (s == "del" || s == "try") return K::kOtherKeyword;
-      break;
-    case 4:
-      if (s == "elif") return K::kElif;
-      if (s == "else") return K::kElse;
-      if (s == "from") return K::kFrom;
-      if (s == "None") return K::kNone;
-      if (s == "pass") return K::kPass;
-      if (s == "True") return K::kTrue;
-      if (s == "with") return K::kOtherKeyword;
-      break;
-    case 5:
-      if (s == "class") return K::kClass;
-      if (s == "False") return K::kFalse;
-      if (s == "while") return K::kWhile;
-      if (s == "async" || s == "await" || s == "break" || s == "raise" || s == "yield") {
-        return K::kOtherKeyword;
-      }
-      break;
-    case 6:
-      if (s == "import") return K::kImport;
-      if (s == "return") return K::kReturn;
-      if (s == "assert" || s == "except" || s == "global" || s == "lambda") {
-        return K::kOtherKeyword;
-      }
-      break;
-    case 7:
-      if (s == "finally") return K::kOtherKeyword;
-      break;
-    case 8:
-      if (s == "continue" || s == "nonlocal") return K::kOtherKeyword;
-      break;
-    default:
-      break;
-  }
-  return K::kName;
 }
+
+TokenKind KeywordKind(absl::string_view s) {
+  // Python's keywords are 2 to 8 bytes long.
+  if (s.size() < 2 || s.size() > 8 || !IsKeywordStart(s[0])) return TokenKind::kName;
+  return KeywordOfKey(NameKey(s));
+}
+
+// How Next() treats a byte where a token may start. Punctuation that has a
+// longer form ('=' of "==", '-' of "->") and invalid bytes go to LexPunct.
+enum Lead : uint8_t {
+  kLeadPunct = 0,
+  kLeadSpace,    // ' ' '\t' '\r' '\f'
+  kLeadName,
+  kLeadDigit,
+  kLeadDot,
+  kLeadQuote,
+  kLeadOpen,     // ( [ {
+  kLeadClose,    // ) ] }
+  kLeadSingle,   // , : ; ~ : always one byte
+  kLeadNewline,
+  kLeadHash,
+  kLeadBackslash,
+};
+
+struct LeadTable {
+  Lead lead[256] = {};
+  TokenKind kind[256] = {};  // for kLeadOpen, kLeadClose and kLeadSingle
+  char close[256] = {};      // for kLeadOpen: the matching closer
+  constexpr LeadTable() {
+    for (int c = 0; c < 256; ++c) {
+      if (internal_chars::kChars.bits[c] == internal_chars::kIdentStart) lead[c] = kLeadName;
+      if (internal_chars::kChars.bits[c] == internal_chars::kDigit) lead[c] = kLeadDigit;
+    }
+    for (char c : {' ', '\t', '\r', '\f'}) lead[static_cast<unsigned char>(c)] = kLeadSpace;
+    Set('.', kLeadDot, TokenKind::kDot);
+    Set('"', kLeadQuote, TokenKind::kString);
+    Set('\'', kLeadQuote, TokenKind::kString);
+    Set('(', kLeadOpen, TokenKind::kLParen);
+    Set('[', kLeadOpen, TokenKind::kLBracket);
+    Set('{', kLeadOpen, TokenKind::kLBrace);
+    close[static_cast<unsigned char>('(')] = ')';
+    close[static_cast<unsigned char>('[')] = ']';
+    close[static_cast<unsigned char>('{')] = '}';
+    Set(')', kLeadClose, TokenKind::kRParen);
+    Set(']', kLeadClose, TokenKind::kRBracket);
+    Set('}', kLeadClose, TokenKind::kRBrace);
+    Set(',', kLeadSingle, TokenKind::kComma);
+    Set(':', kLeadSingle, TokenKind::kColon);
+    Set(';', kLeadSingle, TokenKind::kSemicolon);
+    Set('~', kLeadSingle, TokenKind::kTilde);
+    Set('\n', kLeadNewline, TokenKind::kNewline);
+    Set('#', kLeadHash, TokenKind::kEof);
+    Set('\\', kLeadBackslash, TokenKind::kEof);
+  }
+  constexpr void Set(char c, Lead l, TokenKind k) {
+    lead[static_cast<unsigned char>(c)] = l;
+    kind[static_cast<unsigned char>(c)] = k;
+  }
+};
+inline constexpr LeadTable kLeads;
 
 std::string DescribeChar(char c) {
   unsigned char u = static_cast<unsigned char>(c);
@@ -343,7 +401,68 @@ bool Lexer::HandleLineStart(Token* out, bool* produced) {
   }
 }
 
+TokenKind Lexer::NameKind(uint32_t begin, uint32_t length) const {
+  if (length < 2 || length > 8 || !IsKeywordStart(data_[begin])) return TokenKind::kName;
+  if (begin + 8 > src_.size()) return KeywordOfKey(NameKey(src_.substr(begin, length)));
+  // One load instead of a loop over the bytes: the name's bytes, then the
+  // bytes after it, masked off.
+  uint64_t word;
+  std::memcpy(&word, data_ + begin, sizeof(word));
+#if !defined(ABSL_IS_LITTLE_ENDIAN)
+  word = __builtin_bswap64(word);
+#endif
+  if (length < 8) word &= (uint64_t{1} << (8 * length)) - 1;
+  return KeywordOfKey(word);
+}
+
 Token Lexer::Next() {
+  // The common case, kept small so that it needs few registers: within a
+  // line, a name or one-byte punctuation after spaces. Everything else -
+  // line starts, errors, numbers, strings, comments - is NextSlow's.
+  if (!failed_ && pending_dedents_ == 0 && !(at_line_start_ && brackets_.empty())) {
+    const uint32_t size = static_cast<uint32_t>(src_.size());
+    uint32_t p = pos_;
+    while (p < size && data_[p] == ' ') ++p;
+    pos_ = p;
+    if (p < size) {
+      const unsigned char c = static_cast<unsigned char>(data_[p]);
+      switch (kLeads.lead[c]) {
+        case kLeadName: {
+          uint32_t end = p + 1;
+          while (end < size && IsIdentChar(data_[end])) ++end;
+          line_has_tokens_ = true;
+          pos_ = end;
+          return Make(NameKind(p, end - p), p, end - p);
+        }
+        case kLeadSingle:
+          line_has_tokens_ = true;
+          pos_ = p + 1;
+          return Make(kLeads.kind[c], p, 1);
+        case kLeadDot:
+          if (p + 1 < size && (data_[p + 1] == '.' || IsDigit(data_[p + 1]))) break;
+          line_has_tokens_ = true;
+          pos_ = p + 1;
+          return Make(TokenKind::kDot, p, 1);
+        case kLeadOpen:
+          line_has_tokens_ = true;
+          brackets_.push_back(Bracket{kLeads.close[c], PosAt(p)});
+          pos_ = p + 1;
+          return Make(kLeads.kind[c], p, 1);
+        case kLeadClose:
+          if (brackets_.empty() || brackets_.back().close != static_cast<char>(c)) break;
+          line_has_tokens_ = true;
+          brackets_.pop_back();
+          pos_ = p + 1;
+          return Make(kLeads.kind[c], p, 1);
+        default:
+          break;
+      }
+    }
+  }
+  return NextSlow();
+}
+
+Token Lexer::NextSlow() {
   if (failed_) return MakeAt(TokenKind::kError, PosAt(pos_));
   if (pending_dedents_ > 0) {
     --pending_dedents_;
@@ -356,9 +475,7 @@ Token Lexer::Next() {
       bool produced = false;
       if (!HandleLineStart(&t, &produced) || produced) return t;
     }
-    while (pos_ < size) {
-      char c = data_[pos_];
-      if (c != ' ' && c != '\t' && c != '\r' && c != '\f') break;
+    while (pos_ < size && kLeads.lead[static_cast<unsigned char>(data_[pos_])] == kLeadSpace) {
       ++pos_;
     }
     if (pos_ >= size) {
@@ -377,49 +494,81 @@ Token Lexer::Next() {
       }
       return MakeAt(TokenKind::kEof, PosAt(pos_));
     }
-    char c = data_[pos_];
-    if (c == '#') {
-      SkipComment(/*own_line=*/false);
-      continue;
-    }
-    if (c == '\n') {
-      SourcePos p = PosAt(pos_);
-      NewLine();
-      if (brackets_.empty()) {
-        at_line_start_ = true;
-        if (line_has_tokens_) {
-          line_has_tokens_ = false;
-          return MakeAt(TokenKind::kNewline, p);
+    const uint32_t begin = pos_;
+    const unsigned char c = static_cast<unsigned char>(data_[begin]);
+    // The common tokens (names, '.', brackets, ',' and ':') are lexed here,
+    // without a call per token; the rest go to the Lex* functions.
+    switch (kLeads.lead[c]) {
+      case kLeadName:
+        line_has_tokens_ = true;
+        do {
+          ++pos_;
+        } while (pos_ < size && IsIdentChar(data_[pos_]));
+        return Make(NameKind(begin, pos_ - begin), begin, pos_ - begin);
+      case kLeadSingle:
+        line_has_tokens_ = true;
+        ++pos_;
+        return Make(kLeads.kind[c], begin, 1);
+      case kLeadDot:
+        line_has_tokens_ = true;
+        if (begin + 1 < size && IsDigit(data_[begin + 1])) return LexNumber();
+        if (begin + 2 < size && data_[begin + 1] == '.' && data_[begin + 2] == '.') {
+          pos_ += 3;
+          return Make(TokenKind::kEllipsis, begin, 3);
         }
-      }
-      continue;
-    }
-    if (c == '\\') {
-      uint32_t q = pos_ + 1;
-      if (q < size && data_[q] == '\r') ++q;
-      if (q < size && data_[q] == '\n') {
-        pos_ = q;
+        ++pos_;
+        return Make(TokenKind::kDot, begin, 1);
+      case kLeadOpen:
+        line_has_tokens_ = true;
+        brackets_.push_back(Bracket{kLeads.close[c], PosAt(begin)});
+        ++pos_;
+        return Make(kLeads.kind[c], begin, 1);
+      case kLeadClose:
+        line_has_tokens_ = true;
+        if (!brackets_.empty() && brackets_.back().close == static_cast<char>(c)) {
+          brackets_.pop_back();
+          ++pos_;
+          return Make(kLeads.kind[c], begin, 1);
+        }
+        return LexPunct();  // reports the mismatch
+      case kLeadDigit:
+        line_has_tokens_ = true;
+        return LexNumber();
+      case kLeadQuote:
+        line_has_tokens_ = true;
+        return LexString();
+      case kLeadHash:
+        SkipComment(/*own_line=*/false);
+        continue;
+      case kLeadNewline: {
+        SourcePos p = PosAt(begin);
         NewLine();
+        if (brackets_.empty()) {
+          at_line_start_ = true;
+          if (line_has_tokens_) {
+            line_has_tokens_ = false;
+            return MakeAt(TokenKind::kNewline, p);
+          }
+        }
         continue;
       }
-      return Fail(PosAt(pos_), "unexpected '\\': a line continuation must end its line");
+      case kLeadBackslash: {
+        uint32_t q = begin + 1;
+        if (q < size && data_[q] == '\r') ++q;
+        if (q < size && data_[q] == '\n') {
+          pos_ = q;
+          NewLine();
+          continue;
+        }
+        return Fail(PosAt(begin), "unexpected '\\': a line continuation must end its line");
+      }
+      case kLeadSpace:  // skipped above
+      case kLeadPunct:
+        break;
     }
     line_has_tokens_ = true;
-    if (IsIdentStart(c)) return LexName();
-    if (IsDigit(c) || (c == '.' && pos_ + 1 < size && IsDigit(data_[pos_ + 1]))) {
-      return LexNumber();
-    }
-    if (c == '"' || c == '\'') return LexString();
     return LexPunct();
   }
-}
-
-Token Lexer::LexName() {
-  uint32_t begin = pos_;
-  const uint32_t size = static_cast<uint32_t>(src_.size());
-  while (pos_ < size && IsIdentChar(data_[pos_])) ++pos_;
-  absl::string_view text(data_ + begin, pos_ - begin);
-  return Make(KeywordKind(text), begin, pos_ - begin);
 }
 
 Token Lexer::LexNumber() {

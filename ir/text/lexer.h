@@ -165,6 +165,9 @@ class Lexer {
     SourcePos pos;
   };
 
+  // Next() for what its inline fast path leaves: line starts, errors and
+  // the less common tokens.
+  Token NextSlow();
   Token Make(TokenKind kind, uint32_t begin, uint32_t length);
   Token MakeAt(TokenKind kind, SourcePos pos);
   Token Fail(SourcePos pos, absl::string_view message);
@@ -176,9 +179,10 @@ class Lexer {
   bool HandleLineStart(Token* out, bool* produced);
   void SkipComment(bool own_line);
   void NewLine();  // consumes '\n'
+  // kName, or the keyword the name at [begin, begin + length) spells.
+  TokenKind NameKind(uint32_t begin, uint32_t length) const;
   Token LexNumber();
   Token LexString();
-  Token LexName();
   Token LexPunct();
 
   absl::string_view src_;
