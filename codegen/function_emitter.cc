@@ -61,7 +61,7 @@ FunctionEmitter::FunctionEmitter(ir::Context& ctx, const ir::Function& function,
                                  const OpEmitterTable& emitters)
     : ctx_(ctx), fn_(function), backend_(backend), options_(options), emitters_(emitters) {}
 
-absl::Status FunctionEmitter::Emit(std::string& out) {
+absl::Status FunctionEmitter::Emit(ir::TextSink& out) {
   std::string header;
   PTO_RETURN_IF_ERROR(EmitSignature(header));
   PlanBuffers(fn_.body());
@@ -72,14 +72,11 @@ absl::Status FunctionEmitter::Emit(std::string& out) {
   depth_ = 0;
   loc_ = ir::SourceLoc{};
   PTO_RETURN_IF_ERROR(EmitStmt(fn_.body()));
-  constexpr absl::string_view kFooter = "    return\n  }\n";
-  ReserveText(out, out.size() + header.size() + constants_text_.size() + prologue_text_.size() +
-                       body_text_.size() + kFooter.size());
-  absl::StrAppend(&out, header, constants_text_);
-  prologue_text_.MoveTo(out);
-  body_text_.MoveTo(out);
-  out.append(kFooter.data(), kFooter.size());
-  return absl::OkStatus();
+  PTO_RETURN_IF_ERROR(out.Write(header));
+  PTO_RETURN_IF_ERROR(out.Write(constants_text_));
+  PTO_RETURN_IF_ERROR(prologue_text_.WriteTo(out));
+  PTO_RETURN_IF_ERROR(body_text_.WriteTo(out));
+  return out.Write("    return\n  }\n");
 }
 
 // --- Buffer plan -----------------------------------------------------------------

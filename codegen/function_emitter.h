@@ -10,7 +10,7 @@
 // (statements and control flow), scalar_emitter.cc (scalar expressions).
 //
 //   FunctionEmitter fe(program.context(), *fn, backend, options, PtoOpEmitters());
-//   PTO_RETURN_IF_ERROR(fe.Emit(out));        // appends "  func.func @k(...) {...}\n"
+//   PTO_RETURN_IF_ERROR(fe.Emit(sink));       // writes "  func.func @k(...) {...}\n"
 //
 // An op emitter, for reference:
 //
@@ -45,6 +45,7 @@
 #include "codegen/text_buffer.h"
 #include "ir/context.h"
 #include "ir/function.h"
+#include "ir/text/text_sink.h"
 
 namespace pto::codegen {
 
@@ -92,8 +93,11 @@ class FunctionEmitter {
   FunctionEmitter(const FunctionEmitter&) = delete;
   FunctionEmitter& operator=(const FunctionEmitter&) = delete;
 
-  // Appends the function's text (two-space indented) to `out`.
-  absl::Status Emit(std::string& out);
+  // Writes the function's text (two-space indented) to `out`. The text is
+  // held until the body is done, since the constants block that opens it
+  // collects the body's constants: an error in the function itself comes
+  // before any of its text is written.
+  absl::Status Emit(ir::TextSink& out);
 
   // --- Op emitter interface ------------------------------------------------
 

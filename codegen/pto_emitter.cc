@@ -7,21 +7,29 @@
 
 namespace pto::codegen {
 
-absl::StatusOr<std::string> EmitPto(const ir::Program& program,
-                                    const backends::Backend* backend,
-                                    const PtoOptions& options) {
-  std::string out = "module";
+absl::Status EmitPto(const ir::Program& program, const backends::Backend* backend,
+                     ir::TextSink& out, const PtoOptions& options) {
+  std::string head = "module";
   if (backend != nullptr) {
-    absl::StrAppend(&out, " attributes {pto.target_arch = \"", backend->Name(), "\"}");
+    absl::StrAppend(&head, " attributes {pto.target_arch = \"", backend->Name(), "\"}");
   }
-  out += " {\n";
+  head += " {\n";
+  PTO_RETURN_IF_ERROR(out.Write(head));
   const OpEmitterTable& emitters = PtoOpEmitters();
   for (const ir::Function* fn : program.functions()) {
     FunctionEmitter emitter(program.context(), *fn, backend, options, emitters);
     PTO_RETURN_IF_ERROR(emitter.Emit(out));
   }
-  out += "}\n";
-  return out;
+  return out.Write("}\n");
+}
+
+absl::StatusOr<std::string> EmitPto(const ir::Program& program,
+                                    const backends::Backend* backend,
+                                    const PtoOptions& options) {
+  std::string text;
+  ir::StringSink sink(&text);
+  PTO_RETURN_IF_ERROR(EmitPto(program, backend, sink, options));
+  return text;
 }
 
 }  // namespace pto::codegen

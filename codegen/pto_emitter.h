@@ -4,6 +4,9 @@
 //   absl::StatusOr<std::string> text =
 //       EmitPto(program, *FindBackend("a5"), PtoOptions{.emit_locations = true});
 //
+//   FileSink sink(stdout, "<stdout>");          // or streamed, a function at a time
+//   PTO_RETURN_IF_ERROR(EmitPto(program, *FindBackend("a5"), sink));
+//
 // Output is one `module attributes {pto.target_arch = "a5"} { ... }` (no
 // attribute without a backend) holding one `func.func` per function, each a
 // complete kernel laid out as:
@@ -54,9 +57,11 @@
 
 #include <string>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "backends/backend.h"
 #include "ir/function.h"
+#include "ir/text/text_sink.h"
 
 namespace pto::codegen {
 
@@ -67,7 +72,15 @@ struct PtoOptions {
   bool emit_locations = false;
 };
 
-// `backend` may be null: then no target attribute and no native-cast check.
+// Writes the module to `out` function by function, so only one function's
+// text is held at a time. `backend` may be null: then no target attribute
+// and no native-cast check. On an error `out` holds the text of the
+// functions before the failing one; a caller that must leave no partial
+// output writes to a temporary (as pto-opt does) or uses the form below.
+absl::Status EmitPto(const ir::Program& program, const backends::Backend* backend,
+                     ir::TextSink& out, const PtoOptions& options = {});
+
+// The whole module as one string, or the error alone.
 absl::StatusOr<std::string> EmitPto(const ir::Program& program,
                                     const backends::Backend* backend,
                                     const PtoOptions& options = {});

@@ -2,8 +2,12 @@
 // //ir/text:parser): the locations in diagnostics and `loc(...)` are the
 // source's.
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
+#include "absl/strings/match.h"
+#include "absl/strings/str_join.h"
 #include "backends/a2a3/a2a3_backend.h"
 #include "backends/a5/a5_backend.h"
 #include "codegen/pto_emitter.h"
@@ -11,11 +15,13 @@
 #include "gtest/gtest.h"
 #include "ir/context.h"
 #include "ir/text/parser.h"
+#include "ir/text/text_sink.h"
 
 namespace pto::codegen {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 constexpr absl::string_view kHeader = R"(import pypto.language as pl
@@ -114,6 +120,91 @@ TEST(PtoTextTest, ReturningATileIsUnsupported) {
   EXPECT_THAT(std::string(pto.status().message()),
               HasSubstr("kernel.py:8:9: error: codegen: a PTO kernel returns results through "
                         "its tensor parameters; returning a TileType is not supported"));
+}
+
+// --- Streaming into a sink ------------------------------------------------------
+
+// Keeps every chunk it is given; fails from its `fail_at`-th write on.
+struct RecordingSink : ir::TextSink {
+  absl::Status Write(absl::string_view chunk) override {
+    ++attempts;
+    if (chunks.size() == fail_at) return absl::DataLossError("disk full");
+    chunks.emplace_back(chunk);
+    return absl::OkStatus();
+  }
+  std::string Text() const { return absl::StrJoin(chunks, ""); }
+  std::vector<std::string> chunks;
+  size_t attempts = 0;
+  size_t fail_at = SIZE_MAX;
+};
+
+// Two kernels: `k` (an FP32 -> FP16 cast, native on a5) and `k2` (the
+// INT32 -> FP16 cast, native on a2a3 only).
+constexpr absl::string_view kTwoKernels = R"(    def k(self, x: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP16]]) -> pl.Tensor[[16, 16], pl.FP16]:
+        t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)
+        c: pl.Tile[[16, 16], pl.FP16, pl.Mem.Vec] = pl.tile.cast(t, target_type=pl.FP16, mode='round')
+        r: pl.Tensor[[16, 16], pl.FP16] = pl.tile.store(c, [0, 0], out)
+        return r
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def k2(self, x: pl.Tensor[[16, 16], pl.INT32], out: pl.Out[pl.Tensor[[16, 16], pl.FP16]]) -> pl.Tensor[[16, 16], pl.FP16]:
+        t: pl.Tile[[16, 16], pl.INT32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)
+        c: pl.Tile[[16, 16], pl.FP16, pl.Mem.Vec] = pl.tile.cast(t, target_type=pl.FP16, mode='round')
+        r: pl.Tensor[[16, 16], pl.FP16] = pl.tile.store(c, [0, 0], out)
+        return r
+)";
+
+TEST(PtoTextTest, StreamingWritesTheStringFormsTextAFunctionAtATime) {
+  ir::Context ctx;
+  absl::StatusOr<ir::Program> p =
+      ir::ParseProgram(ctx, absl::StrCat(kHeader, kTwoKernels), "kernel.py");
+  ASSERT_TRUE(p.ok()) << p.status();
+  absl::StatusOr<std::string> whole = EmitPto(*p, &backends::A2A3Backend());
+  ASSERT_TRUE(whole.ok()) << whole.status();
+  RecordingSink sink;
+  ASSERT_TRUE(EmitPto(*p, &backends::A2A3Backend(), sink).ok());
+  EXPECT_EQ(sink.Text(), *whole);
+  // The first function is complete in the sink before the second starts.
+  std::string prefix;
+  bool split = false;
+  for (size_t i = 0; i + 1 < sink.chunks.size() && !split; ++i) {
+    prefix += sink.chunks[i];
+    split = absl::EndsWith(prefix, "    return\n  }\n") &&
+            absl::StartsWith(sink.chunks[i + 1], "  func.func @k2(");
+  }
+  EXPECT_TRUE(split);
+}
+
+TEST(PtoTextTest, AnErrorInALaterFunctionLeavesOnlyTheEarlierOnesInTheSink) {
+  ir::Context ctx;
+  absl::StatusOr<ir::Program> p =
+      ir::ParseProgram(ctx, absl::StrCat(kHeader, kTwoKernels), "kernel.py");
+  ASSERT_TRUE(p.ok()) << p.status();
+  RecordingSink sink;
+  absl::Status status = EmitPto(*p, &backends::A5Backend(), sink);
+  ASSERT_FALSE(status.ok());
+  EXPECT_THAT(std::string(status.message()),
+              HasSubstr("tile.cast from INT32 to FP16 is not a native pto.tcvt on a5"));
+  EXPECT_THAT(sink.Text(), StartsWith("module attributes {pto.target_arch = \"a5\"} {\n"
+                                      "  func.func @k("));
+  EXPECT_TRUE(absl::EndsWith(sink.Text(), "    return\n  }\n"));
+  EXPECT_THAT(sink.Text(), Not(HasSubstr("@k2")));
+  // The string form returns the error alone.
+  absl::StatusOr<std::string> whole = EmitPto(*p, &backends::A5Backend());
+  EXPECT_EQ(whole.status(), status);
+}
+
+TEST(PtoTextTest, ASinkErrorStopsTheEmitter) {
+  ir::Context ctx;
+  absl::StatusOr<ir::Program> p =
+      ir::ParseProgram(ctx, absl::StrCat(kHeader, kTwoKernels), "kernel.py");
+  ASSERT_TRUE(p.ok()) << p.status();
+  RecordingSink sink;
+  sink.fail_at = 2;
+  absl::Status status = EmitPto(*p, &backends::A2A3Backend(), sink);
+  EXPECT_EQ(status, absl::DataLossError("disk full"));
+  EXPECT_EQ(sink.chunks.size(), 2u);
+  EXPECT_EQ(sink.attempts, 3u);  // nothing after the failed write
 }
 
 }  // namespace

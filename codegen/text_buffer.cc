@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "absl/status/status.h"
+
 #include "ir/huge_pages.h"
 
 namespace pto::codegen {
@@ -20,30 +22,18 @@ void TextBuffer::NewChunk(size_t at_least) {
   end_ = begin_ + capacity;
 }
 
-void TextBuffer::MoveTo(std::string& out) {
-  size_t total = size();
-  if (total == 0) {
-    Clear();
-    return;
-  }
-  ReserveText(out, out.size() + total);
+absl::Status TextBuffer::WriteTo(ir::TextSink& sink) {
+  absl::Status status;
   for (const Chunk& c : chunks_) {
-    out.append(c.data, c.used);
+    if (status.ok()) status = sink.Write(absl::string_view(c.data, c.used));
     HugePageAllocator<char>().deallocate(c.data, c.capacity);
   }
   chunks_.clear();
-  if (begin_ != nullptr) out.append(begin_, static_cast<size_t>(cur_ - begin_));
+  if (status.ok() && cur_ != begin_) {
+    status = sink.Write(absl::string_view(begin_, static_cast<size_t>(cur_ - begin_)));
+  }
   Clear();
-}
-
-void ReserveText(std::string& out, size_t needed) {
-  if (needed <= out.capacity()) return;
-  // Geometric, since many functions each append their text to one output.
-  std::string grown;
-  grown.reserve(std::max(needed, 2 * out.capacity()));
-  AdviseHugePages(grown.data(), grown.capacity());
-  grown.append(out);
-  out.swap(grown);
+  return status;
 }
 
 void TextBuffer::Clear() {

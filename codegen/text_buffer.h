@@ -2,15 +2,15 @@
 //
 // Emitted kernels run to hundreds of megabytes; a single std::string that
 // doubles as it grows copies every byte again on each doubling (and faults
-// in fresh pages each time). Chunks are filled once and copied once, into
-// the final output. An append is a bounds compare and a memcpy into the
+// in fresh pages each time). Chunks are filled once and written once, to
+// the output's sink. An append is a bounds compare and a memcpy into the
 // current chunk; chunks live in huge pages (ir/huge_pages.h), so filling
 // them costs a page fault per 2 MiB rather than per 4 KiB.
 //
 //   TextBuffer body;
 //   body.Append("    pto.tadd ins(...)");
 //   body.AppendChars(4, ' ');
-//   body.MoveTo(out);   // out += everything (one reservation); body is emptied
+//   PTO_RETURN_IF_ERROR(body.WriteTo(sink));   // body is emptied
 
 #ifndef PTO_CODEGEN_TEXT_BUFFER_H_
 #define PTO_CODEGEN_TEXT_BUFFER_H_
@@ -20,7 +20,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "ir/text/text_sink.h"
 
 namespace pto::codegen {
 
@@ -42,9 +44,10 @@ class TextBuffer {
     cur_ += n;
   }
   size_t size() const { return done_ + static_cast<size_t>(cur_ - begin_); }
-  // Appends the whole text to `out` and empties this buffer, releasing each
-  // chunk once copied so the text is not held twice.
-  void MoveTo(std::string& out);
+  // Writes the whole text to `sink`, chunk by chunk, and empties this
+  // buffer, releasing each chunk once written so the text is not held
+  // twice. Stops at the sink's first error; the buffer is emptied anyway.
+  absl::Status WriteTo(ir::TextSink& sink);
 
  private:
   struct Chunk {
@@ -65,10 +68,6 @@ class TextBuffer {
   char* cur_ = nullptr;
   char* end_ = nullptr;
 };
-
-// out.reserve(needed), growing at least geometrically into fresh memory
-// advised to use huge pages (see ir/huge_pages.h) before it is touched.
-void ReserveText(std::string& out, size_t needed);
 
 }  // namespace pto::codegen
 

@@ -2,7 +2,9 @@
 
 #include <string>
 
+#include "absl/status/status.h"
 #include "gtest/gtest.h"
+#include "ir/text/text_sink.h"
 
 namespace pto::codegen {
 namespace {
@@ -25,9 +27,42 @@ TEST(TextBufferTest, KeepsAppendOrderAcrossChunks) {
   expected += big;
   EXPECT_EQ(b.size(), expected.size());
   std::string out = "head:";
-  b.MoveTo(out);
+  ir::StringSink sink(&out);
+  ASSERT_TRUE(b.WriteTo(sink).ok());
   EXPECT_EQ(out, "head:" + expected);
   EXPECT_EQ(b.size(), 0u);
+}
+
+// A sink that takes `limit` writes and fails the rest.
+struct FailingSink : ir::TextSink {
+  explicit FailingSink(int limit) : limit(limit) {}
+  absl::Status Write(absl::string_view chunk) override {
+    if (writes == limit) return absl::DataLossError("disk full");
+    ++writes;
+    bytes += chunk.size();
+    return absl::OkStatus();
+  }
+  int limit;
+  int writes = 0;
+  size_t bytes = 0;
+};
+
+TEST(TextBufferTest, WriteToStopsAtTheSinksErrorAndEmptiesTheBuffer) {
+  TextBuffer b;
+  std::string big(3 << 20, 'x');  // more than one chunk
+  b.Append(big);
+  b.Append(big);
+  FailingSink sink(1);
+  EXPECT_EQ(b.WriteTo(sink), absl::DataLossError("disk full"));
+  EXPECT_EQ(sink.writes, 1);
+  EXPECT_LT(sink.bytes, 2 * big.size());
+  EXPECT_EQ(b.size(), 0u);
+  // Emptied, the buffer takes new text.
+  b.Append("next");
+  std::string out;
+  ir::StringSink to_string(&out);
+  ASSERT_TRUE(b.WriteTo(to_string).ok());
+  EXPECT_EQ(out, "next");
 }
 
 }  // namespace

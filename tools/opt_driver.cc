@@ -40,9 +40,7 @@ absl::Status RunOpt(absl::string_view text, absl::string_view filename,
   passes::PassContext pass_context(backend);
   PTO_ASSIGN_OR_RETURN(ir::Program result, pm.Run(program, pass_context));
   if (options.emit == "pto") {
-    PTO_ASSIGN_OR_RETURN(std::string pto, codegen::EmitPto(result, backend));
-    if (pto.empty() || pto.back() != '\n') pto.push_back('\n');
-    return out.Write(pto);
+    return codegen::EmitPto(result, backend, out);
   }
   // A printed program has no final newline.
   PTO_RETURN_IF_ERROR(ir::PrintProgram(result, out, print_options));
