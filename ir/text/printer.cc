@@ -376,6 +376,9 @@ class Printer {
   bool typed_consts_ = false;
   uint32_t current_stamp_ = 0;
   size_t node_count_ = 0;  // Var definitions and uses seen by ScanProgram
+  // The most any one function has, counting its params: what the
+  // per-function tables below hold at most.
+  size_t max_function_nodes_ = 0;
 
   // Indexed by Var id: as large as the Context's var count.
   std::vector<VarSlot, HugePageAllocator<VarSlot>> slots_;
@@ -508,7 +511,10 @@ void Printer::ScanProgram(const Program& program) {
       CollectDynFromType(p->type());
     }
     for (const Type* t : f->return_types()) CollectDynFromType(t);
+    size_t before = node_count_;
     WalkStmt(f->body(), sink);
+    max_function_nodes_ =
+        std::max(max_function_nodes_, node_count_ - before + f->params().size());
   }
   // A param read in a param's tensor valid_shape keeps its pl.dynamic
   // declaration: upstream evaluates signature annotations before params
@@ -617,12 +623,11 @@ void Printer::PrintProgramText(const Program& program) {
   ScanProgram(program);
   // Generous: untouched reserved pages cost nothing, regrowth copies.
   out_.Reserve(64 * node_count_ + 4096);
-  // No function has more definitions or uses than the program: the per-
-  // function tables never grow (or allocate) again.
-  defs_.reserve(node_count_);
-  uses_.reserve(node_count_);
-  ordered_.reserve(node_count_);
-  names_.reserve(node_count_);
+  // Sized for the largest function, they never grow (or allocate) again.
+  defs_.reserve(max_function_nodes_);
+  uses_.reserve(max_function_nodes_);
+  ordered_.reserve(max_function_nodes_);
+  names_.reserve(max_function_nodes_);
   for (absl::string_view dyn : sorted_dyn_names_) {
     Append(dyn);
     Append(" = pl.dynamic(\"");
