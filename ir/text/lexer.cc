@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "absl/base/attributes.h"
 #include "absl/base/config.h"
 #include "absl/strings/str_cat.h"
 
@@ -73,15 +74,14 @@ TokenKind KeywordKind(absl::string_view s) {
   return KeywordOfKey(NameKey(s));
 }
 
-// How Next() treats a byte where a token may start. Punctuation that has a
-// longer form ('=' of "==", '-' of "->") and invalid bytes go to LexPunct.
+// How the lexer treats a byte where a token may start. Digits, quotes,
+// punctuation that has a longer form ('=' of "==", '-' of "->") and invalid
+// bytes are kLeadOther: NextSlow's by direct test.
 enum Lead : uint8_t {
-  kLeadPunct = 0,
+  kLeadOther = 0,
   kLeadSpace,    // ' ' '\t' '\r' '\f'
   kLeadName,
-  kLeadDigit,
   kLeadDot,
-  kLeadQuote,
   kLeadOpen,     // ( [ {
   kLeadClose,    // ) ] }
   kLeadSingle,   // , : ; ~ : always one byte
@@ -97,12 +97,9 @@ struct LeadTable {
   constexpr LeadTable() {
     for (int c = 0; c < 256; ++c) {
       if (internal_chars::kChars.bits[c] == internal_chars::kIdentStart) lead[c] = kLeadName;
-      if (internal_chars::kChars.bits[c] == internal_chars::kDigit) lead[c] = kLeadDigit;
     }
     for (char c : {' ', '\t', '\r', '\f'}) lead[static_cast<unsigned char>(c)] = kLeadSpace;
-    Set('.', kLeadDot, TokenKind::kDot);
-    Set('"', kLeadQuote, TokenKind::kString);
-    Set('\'', kLeadQuote, TokenKind::kString);
+    Set('.', kLeadDot);
     Set('(', kLeadOpen, TokenKind::kLParen);
     Set('[', kLeadOpen, TokenKind::kLBracket);
     Set('{', kLeadOpen, TokenKind::kLBrace);
@@ -116,11 +113,11 @@ struct LeadTable {
     Set(':', kLeadSingle, TokenKind::kColon);
     Set(';', kLeadSingle, TokenKind::kSemicolon);
     Set('~', kLeadSingle, TokenKind::kTilde);
-    Set('\n', kLeadNewline, TokenKind::kNewline);
-    Set('#', kLeadHash, TokenKind::kEof);
-    Set('\\', kLeadBackslash, TokenKind::kEof);
+    Set('\n', kLeadNewline);
+    Set('#', kLeadHash);
+    Set('\\', kLeadBackslash);
   }
-  constexpr void Set(char c, Lead l, TokenKind k) {
+  constexpr void Set(char c, Lead l, TokenKind k = TokenKind::kEof) {
     lead[static_cast<unsigned char>(c)] = l;
     kind[static_cast<unsigned char>(c)] = k;
   }
@@ -415,6 +412,42 @@ TokenKind Lexer::NameKind(uint32_t begin, uint32_t length) const {
   return KeywordOfKey(word);
 }
 
+// Inlined into both callers: as a call, it costs Next() more than it saves.
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool Lexer::LexCommon(uint32_t begin, Token* out) {
+  const uint32_t size = static_cast<uint32_t>(src_.size());
+  const unsigned char c = static_cast<unsigned char>(data_[begin]);
+  uint32_t end = begin + 1;
+  switch (kLeads.lead[c]) {
+    case kLeadName:
+      while (end < size && IsIdentChar(data_[end])) ++end;
+      *out = Make(NameKind(begin, end - begin), begin, end - begin);
+      break;
+    case kLeadSingle:
+      *out = Make(kLeads.kind[c], begin, 1);
+      break;
+    case kLeadDot:
+      // "..." and ".5" are LexPunct's and LexNumber's.
+      if (end < size && (data_[end] == '.' || IsDigit(data_[end]))) return false;
+      *out = Make(TokenKind::kDot, begin, 1);
+      break;
+    case kLeadOpen:
+      brackets_.push_back(Bracket{kLeads.close[c], PosAt(begin)});
+      *out = Make(kLeads.kind[c], begin, 1);
+      break;
+    case kLeadClose:
+      // A mismatch is LexPunct's to report.
+      if (brackets_.empty() || brackets_.back().close != static_cast<char>(c)) return false;
+      brackets_.pop_back();
+      *out = Make(kLeads.kind[c], begin, 1);
+      break;
+    default:
+      return false;
+  }
+  line_has_tokens_ = true;
+  pos_ = end;
+  return true;
+}
+
 Token Lexer::Next() {
   // The common case, kept small so that it needs few registers: within a
   // line, a name or one-byte punctuation after spaces. Everything else -
@@ -424,40 +457,8 @@ Token Lexer::Next() {
     uint32_t p = pos_;
     while (p < size && data_[p] == ' ') ++p;
     pos_ = p;
-    if (p < size) {
-      const unsigned char c = static_cast<unsigned char>(data_[p]);
-      switch (kLeads.lead[c]) {
-        case kLeadName: {
-          uint32_t end = p + 1;
-          while (end < size && IsIdentChar(data_[end])) ++end;
-          line_has_tokens_ = true;
-          pos_ = end;
-          return Make(NameKind(p, end - p), p, end - p);
-        }
-        case kLeadSingle:
-          line_has_tokens_ = true;
-          pos_ = p + 1;
-          return Make(kLeads.kind[c], p, 1);
-        case kLeadDot:
-          if (p + 1 < size && (data_[p + 1] == '.' || IsDigit(data_[p + 1]))) break;
-          line_has_tokens_ = true;
-          pos_ = p + 1;
-          return Make(TokenKind::kDot, p, 1);
-        case kLeadOpen:
-          line_has_tokens_ = true;
-          brackets_.push_back(Bracket{kLeads.close[c], PosAt(p)});
-          pos_ = p + 1;
-          return Make(kLeads.kind[c], p, 1);
-        case kLeadClose:
-          if (brackets_.empty() || brackets_.back().close != static_cast<char>(c)) break;
-          line_has_tokens_ = true;
-          brackets_.pop_back();
-          pos_ = p + 1;
-          return Make(kLeads.kind[c], p, 1);
-        default:
-          break;
-      }
-    }
+    Token t;
+    if (p < size && LexCommon(p, &t)) return t;
   }
   return NextSlow();
 }
@@ -495,48 +496,7 @@ Token Lexer::NextSlow() {
       return MakeAt(TokenKind::kEof, PosAt(pos_));
     }
     const uint32_t begin = pos_;
-    const unsigned char c = static_cast<unsigned char>(data_[begin]);
-    // The common tokens (names, '.', brackets, ',' and ':') are lexed here,
-    // without a call per token; the rest go to the Lex* functions.
-    switch (kLeads.lead[c]) {
-      case kLeadName:
-        line_has_tokens_ = true;
-        do {
-          ++pos_;
-        } while (pos_ < size && IsIdentChar(data_[pos_]));
-        return Make(NameKind(begin, pos_ - begin), begin, pos_ - begin);
-      case kLeadSingle:
-        line_has_tokens_ = true;
-        ++pos_;
-        return Make(kLeads.kind[c], begin, 1);
-      case kLeadDot:
-        line_has_tokens_ = true;
-        if (begin + 1 < size && IsDigit(data_[begin + 1])) return LexNumber();
-        if (begin + 2 < size && data_[begin + 1] == '.' && data_[begin + 2] == '.') {
-          pos_ += 3;
-          return Make(TokenKind::kEllipsis, begin, 3);
-        }
-        ++pos_;
-        return Make(TokenKind::kDot, begin, 1);
-      case kLeadOpen:
-        line_has_tokens_ = true;
-        brackets_.push_back(Bracket{kLeads.close[c], PosAt(begin)});
-        ++pos_;
-        return Make(kLeads.kind[c], begin, 1);
-      case kLeadClose:
-        line_has_tokens_ = true;
-        if (!brackets_.empty() && brackets_.back().close == static_cast<char>(c)) {
-          brackets_.pop_back();
-          ++pos_;
-          return Make(kLeads.kind[c], begin, 1);
-        }
-        return LexPunct();  // reports the mismatch
-      case kLeadDigit:
-        line_has_tokens_ = true;
-        return LexNumber();
-      case kLeadQuote:
-        line_has_tokens_ = true;
-        return LexString();
+    switch (kLeads.lead[static_cast<unsigned char>(data_[begin])]) {
       case kLeadHash:
         SkipComment(/*own_line=*/false);
         continue;
@@ -562,11 +522,17 @@ Token Lexer::NextSlow() {
         }
         return Fail(PosAt(begin), "unexpected '\\': a line continuation must end its line");
       }
-      case kLeadSpace:  // skipped above
-      case kLeadPunct:
+      default:
         break;
     }
+    Token t;
+    if (LexCommon(begin, &t)) return t;
     line_has_tokens_ = true;
+    const char c = data_[begin];
+    if (IsDigit(c) || (c == '.' && begin + 1 < size && IsDigit(data_[begin + 1]))) {
+      return LexNumber();
+    }
+    if (c == '"' || c == '\'') return LexString();
     return LexPunct();
   }
 }

@@ -168,6 +168,9 @@ class Lexer {
   // Next() for what its inline fast path leaves: line starts, errors and
   // the less common tokens.
   Token NextSlow();
+  // Lexes a name or one-byte punctuation at `begin` (no line start, no
+  // error) into `out`; false, with nothing consumed, for anything else.
+  bool LexCommon(uint32_t begin, Token* out);
   Token Make(TokenKind kind, uint32_t begin, uint32_t length);
   Token MakeAt(TokenKind kind, SourcePos pos);
   Token Fail(SourcePos pos, absl::string_view message);
