@@ -26,7 +26,9 @@ absl::Status EmitPto(const ir::Program& program, const backends::Backend* backen
 absl::StatusOr<std::string> EmitPto(const ir::Program& program,
                                     const backends::Backend* backend,
                                     const PtoOptions& options) {
+  // Room for a small kernel's module at once; a larger one grows by doubling.
   std::string text;
+  text.reserve(8192);
   ir::StringSink sink(&text);
   PTO_RETURN_IF_ERROR(EmitPto(program, backend, sink, options));
   return text;
