@@ -448,7 +448,7 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool Lexer::LexCommon(uint32_t begin, Token*
   return true;
 }
 
-Token Lexer::Next() {
+void Lexer::Next(Token* out) {
   // The common case, kept small so that it needs few registers: within a
   // line, a name or one-byte punctuation after spaces. Everything else -
   // line starts, errors, numbers, strings, comments - is NextSlow's.
@@ -457,24 +457,26 @@ Token Lexer::Next() {
     uint32_t p = pos_;
     while (p < size && data_[p] == ' ') ++p;
     pos_ = p;
-    Token t;
-    if (p < size && LexCommon(p, &t)) return t;
+    if (p < size && LexCommon(p, out)) return;
   }
-  return NextSlow();
+  NextSlow(out);
 }
 
-Token Lexer::NextSlow() {
-  if (failed_) return MakeAt(TokenKind::kError, PosAt(pos_));
+void Lexer::NextSlow(Token* out) {
+  if (failed_) {
+    *out = MakeAt(TokenKind::kError, PosAt(pos_));
+    return;
+  }
   if (pending_dedents_ > 0) {
     --pending_dedents_;
-    return MakeAt(TokenKind::kDedent, PosAt(pos_));
+    *out = MakeAt(TokenKind::kDedent, PosAt(pos_));
+    return;
   }
   const uint32_t size = static_cast<uint32_t>(src_.size());
   for (;;) {
     if (at_line_start_ && brackets_.empty()) {
-      Token t;
       bool produced = false;
-      if (!HandleLineStart(&t, &produced) || produced) return t;
+      if (!HandleLineStart(out, &produced) || produced) return;
     }
     while (pos_ < size && kLeads.lead[static_cast<unsigned char>(data_[pos_])] == kLeadSpace) {
       ++pos_;
@@ -483,17 +485,21 @@ Token Lexer::NextSlow() {
       if (!brackets_.empty()) {
         const Bracket& b = brackets_.back();
         char open = b.close == ')' ? '(' : b.close == ']' ? '[' : '{';
-        return Fail(b.pos, absl::StrCat("'", absl::string_view(&open, 1), "' was never closed"));
+        *out = Fail(b.pos, absl::StrCat("'", absl::string_view(&open, 1), "' was never closed"));
+        return;
       }
       if (line_has_tokens_) {
         line_has_tokens_ = false;
-        return MakeAt(TokenKind::kNewline, PosAt(pos_));
+        *out = MakeAt(TokenKind::kNewline, PosAt(pos_));
+        return;
       }
       if (indents_.size() > 1) {
         indents_.pop_back();
-        return MakeAt(TokenKind::kDedent, PosAt(pos_));
+        *out = MakeAt(TokenKind::kDedent, PosAt(pos_));
+        return;
       }
-      return MakeAt(TokenKind::kEof, PosAt(pos_));
+      *out = MakeAt(TokenKind::kEof, PosAt(pos_));
+      return;
     }
     const uint32_t begin = pos_;
     switch (kLeads.lead[static_cast<unsigned char>(data_[begin])]) {
@@ -507,7 +513,8 @@ Token Lexer::NextSlow() {
           at_line_start_ = true;
           if (line_has_tokens_) {
             line_has_tokens_ = false;
-            return MakeAt(TokenKind::kNewline, p);
+            *out = MakeAt(TokenKind::kNewline, p);
+            return;
           }
         }
         continue;
@@ -520,24 +527,27 @@ Token Lexer::NextSlow() {
           NewLine();
           continue;
         }
-        return Fail(PosAt(begin), "unexpected '\\': a line continuation must end its line");
+        *out = Fail(PosAt(begin), "unexpected '\\': a line continuation must end its line");
+        return;
       }
       default:
         break;
     }
-    Token t;
-    if (LexCommon(begin, &t)) return t;
+    if (LexCommon(begin, out)) return;
     line_has_tokens_ = true;
     const char c = data_[begin];
     if (IsDigit(c) || (c == '.' && begin + 1 < size && IsDigit(data_[begin + 1]))) {
-      return LexNumber();
+      LexNumber(out);
+    } else if (c == '"' || c == '\'') {
+      LexString(out);
+    } else {
+      LexPunct(out);
     }
-    if (c == '"' || c == '\'') return LexString();
-    return LexPunct();
+    return;
   }
 }
 
-Token Lexer::LexNumber() {
+void Lexer::LexNumber(Token* out) {
   uint32_t begin = pos_;
   const uint32_t size = static_cast<uint32_t>(src_.size());
   bool is_float = false;
@@ -557,24 +567,27 @@ Token Lexer::LexNumber() {
     }
   }
   if (pos_ < size && (IsIdentChar(data_[pos_]) || data_[pos_] == '.')) {
-    return Fail(PosAt(begin), "invalid number literal");
+    *out = Fail(PosAt(begin), "invalid number literal");
+    return;
   }
-  return Make(is_float ? TokenKind::kFloat : TokenKind::kInt, begin, pos_ - begin);
+  *out = Make(is_float ? TokenKind::kFloat : TokenKind::kInt, begin, pos_ - begin);
 }
 
-Token Lexer::LexString() {
+void Lexer::LexString(Token* out) {
   uint32_t begin = pos_;
   const uint32_t size = static_cast<uint32_t>(src_.size());
   char quote = data_[pos_];
   if (pos_ + 2 < size && data_[pos_ + 1] == quote && data_[pos_ + 2] == quote) {
-    return Fail(PosAt(begin), "triple-quoted strings are not supported");
+    *out = Fail(PosAt(begin), "triple-quoted strings are not supported");
+    return;
   }
   ++pos_;
   while (pos_ < size) {
     char c = data_[pos_];
     if (c == quote) {
       ++pos_;
-      return Make(TokenKind::kString, begin, pos_ - begin);
+      *out = Make(TokenKind::kString, begin, pos_ - begin);
+      return;
     }
     if (c == '\n') break;
     if (c == '\\') {
@@ -584,110 +597,116 @@ Token Lexer::LexString() {
     }
     ++pos_;
   }
-  return Fail(PosAt(begin), "unterminated string literal");
+  *out = Fail(PosAt(begin), "unterminated string literal");
 }
 
-Token Lexer::LexPunct() {
-  uint32_t begin = pos_;
+void Lexer::LexPunct(Token* out) {
+  // What reaches here: '.' before another '.', a closer that does not match
+  // (LexCommon takes the rest of both), operators and invalid bytes.
+  const uint32_t begin = pos_;
   const uint32_t size = static_cast<uint32_t>(src_.size());
-  char c = data_[pos_];
-  char n1 = pos_ + 1 < size ? data_[pos_ + 1] : '\0';
-  char n2 = pos_ + 2 < size ? data_[pos_ + 2] : '\0';
-  auto tok = [&](TokenKind kind, uint32_t length) {
-    pos_ += length;
-    return Make(kind, begin, length);
-  };
-  auto open = [&](TokenKind kind, char close) {
-    brackets_.push_back(Bracket{close, PosAt(begin)});
-    return tok(kind, 1);
-  };
-  auto close = [&](TokenKind kind) {
-    if (brackets_.empty()) {
-      return Fail(PosAt(begin), absl::StrCat("unmatched '", absl::string_view(&c, 1), "'"));
-    }
-    if (brackets_.back().close != c) {
-      char expected = brackets_.back().close;
-      return Fail(PosAt(begin), absl::StrCat("closing '", absl::string_view(&c, 1),
-                                             "' does not match the open bracket (expected '",
-                                             absl::string_view(&expected, 1), "')"));
-    }
-    brackets_.pop_back();
-    return tok(kind, 1);
-  };
+  const char c = data_[begin];
+  const char n1 = begin + 1 < size ? data_[begin + 1] : '\0';
+  const char n2 = begin + 2 < size ? data_[begin + 2] : '\0';
+  TokenKind kind;
+  uint32_t length = 1;
+  // Operators that take a trailing '=' as an augmented assignment.
+  bool augmentable = true;
   switch (c) {
-    case '(':
-      return open(TokenKind::kLParen, ')');
-    case '[':
-      return open(TokenKind::kLBracket, ']');
-    case '{':
-      return open(TokenKind::kLBrace, '}');
     case ')':
-      return close(TokenKind::kRParen);
     case ']':
-      return close(TokenKind::kRBracket);
     case '}':
-      return close(TokenKind::kRBrace);
-    case ',':
-      return tok(TokenKind::kComma, 1);
-    case ':':
-      return tok(TokenKind::kColon, 1);
-    case ';':
-      return tok(TokenKind::kSemicolon, 1);
-    case '~':
-      return tok(TokenKind::kTilde, 1);
+      if (brackets_.empty()) {
+        *out = Fail(PosAt(begin), absl::StrCat("unmatched '", absl::string_view(&c, 1), "'"));
+      } else {
+        char expected = brackets_.back().close;
+        *out = Fail(PosAt(begin), absl::StrCat("closing '", absl::string_view(&c, 1),
+                                               "' does not match the open bracket (expected '",
+                                               absl::string_view(&expected, 1), "')"));
+      }
+      return;
     case '.':
-      if (n1 == '.' && n2 == '.') return tok(TokenKind::kEllipsis, 3);
-      return tok(TokenKind::kDot, 1);
-    case '@':
-      if (n1 == '=') return tok(TokenKind::kAugAssign, 2);
-      return tok(TokenKind::kAt, 1);
+      kind = TokenKind::kDot;
+      if (n1 == '.' && n2 == '.') {
+        kind = TokenKind::kEllipsis;
+        length = 3;
+      }
+      augmentable = false;
+      break;
     case '=':
-      if (n1 == '=') return tok(TokenKind::kEqEq, 2);
-      return tok(TokenKind::kAssign, 1);
+      kind = TokenKind::kAssign;
+      if (n1 == '=') {
+        kind = TokenKind::kEqEq;
+        length = 2;
+      }
+      augmentable = false;
+      break;
     case '!':
-      if (n1 == '=') return tok(TokenKind::kNotEq, 2);
+      if (n1 != '=') {
+        *out = Fail(PosAt(begin), absl::StrCat("invalid character ", DescribeChar(c)));
+        return;
+      }
+      kind = TokenKind::kNotEq;
+      length = 2;
+      augmentable = false;
       break;
     case '<':
-      if (n1 == '<') return n2 == '=' ? tok(TokenKind::kAugAssign, 3) : tok(TokenKind::kLShift, 2);
-      if (n1 == '=') return tok(TokenKind::kLessEq, 2);
-      return tok(TokenKind::kLess, 1);
     case '>':
-      if (n1 == '>') return n2 == '=' ? tok(TokenKind::kAugAssign, 3) : tok(TokenKind::kRShift, 2);
-      if (n1 == '=') return tok(TokenKind::kGreaterEq, 2);
-      return tok(TokenKind::kGreater, 1);
-    case '+':
-      if (n1 == '=') return tok(TokenKind::kAugAssign, 2);
-      return tok(TokenKind::kPlus, 1);
-    case '-':
-      if (n1 == '=') return tok(TokenKind::kAugAssign, 2);
-      if (n1 == '>') return tok(TokenKind::kArrow, 2);
-      return tok(TokenKind::kMinus, 1);
-    case '*':
-      if (n1 == '*')
-        return n2 == '=' ? tok(TokenKind::kAugAssign, 3) : tok(TokenKind::kDoubleStar, 2);
-      if (n1 == '=') return tok(TokenKind::kAugAssign, 2);
-      return tok(TokenKind::kStar, 1);
-    case '/':
-      if (n1 == '/')
-        return n2 == '=' ? tok(TokenKind::kAugAssign, 3) : tok(TokenKind::kDoubleSlash, 2);
-      if (n1 == '=') return tok(TokenKind::kAugAssign, 2);
-      return tok(TokenKind::kSlash, 1);
-    case '%':
-      if (n1 == '=') return tok(TokenKind::kAugAssign, 2);
-      return tok(TokenKind::kPercent, 1);
-    case '&':
-      if (n1 == '=') return tok(TokenKind::kAugAssign, 2);
-      return tok(TokenKind::kAmp, 1);
-    case '|':
-      if (n1 == '=') return tok(TokenKind::kAugAssign, 2);
-      return tok(TokenKind::kPipe, 1);
-    case '^':
-      if (n1 == '=') return tok(TokenKind::kAugAssign, 2);
-      return tok(TokenKind::kCaret, 1);
-    default:
+      kind = c == '<' ? TokenKind::kLess : TokenKind::kGreater;
+      augmentable = false;
+      if (n1 == c) {
+        kind = c == '<' ? TokenKind::kLShift : TokenKind::kRShift;
+        length = 2;
+        augmentable = true;
+      } else if (n1 == '=') {
+        kind = c == '<' ? TokenKind::kLessEq : TokenKind::kGreaterEq;
+        length = 2;
+      }
       break;
+    case '-':
+      kind = TokenKind::kMinus;
+      if (n1 == '>') {
+        kind = TokenKind::kArrow;
+        length = 2;
+        augmentable = false;
+      }
+      break;
+    case '*':
+    case '/':
+      kind = c == '*' ? TokenKind::kStar : TokenKind::kSlash;
+      if (n1 == c) {
+        kind = c == '*' ? TokenKind::kDoubleStar : TokenKind::kDoubleSlash;
+        length = 2;
+      }
+      break;
+    case '@':
+      kind = TokenKind::kAt;
+      break;
+    case '+':
+      kind = TokenKind::kPlus;
+      break;
+    case '%':
+      kind = TokenKind::kPercent;
+      break;
+    case '&':
+      kind = TokenKind::kAmp;
+      break;
+    case '|':
+      kind = TokenKind::kPipe;
+      break;
+    case '^':
+      kind = TokenKind::kCaret;
+      break;
+    default:
+      *out = Fail(PosAt(begin), absl::StrCat("invalid character ", DescribeChar(c)));
+      return;
   }
-  return Fail(PosAt(begin), absl::StrCat("invalid character ", DescribeChar(c)));
+  if (augmentable && begin + length < size && data_[begin + length] == '=') {
+    kind = TokenKind::kAugAssign;
+    ++length;
+  }
+  pos_ = begin + length;
+  *out = Make(kind, begin, length);
 }
 
 bool IsPythonKeyword(absl::string_view name) {

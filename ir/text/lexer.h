@@ -136,7 +136,16 @@ class Lexer {
   // signature) out of a larger file.
   Lexer(absl::string_view source, absl::string_view filename, uint32_t offset, uint32_t line);
 
-  Token Next();
+  Token Next() {
+    Token t;
+    Next(&t);
+    return t;
+  }
+  // The same, written into `*out`: a caller that keeps tokens in a buffer
+  // (a parser's lookahead) has them built in place. Copying a token just
+  // built field by field costs a stall per token on x86 (the copy's wide
+  // loads cannot take their data from the narrower stores still queued).
+  void Next(Token* out);
 
   absl::string_view source() const { return src_; }
   absl::string_view filename() const { return filename_; }
@@ -167,7 +176,7 @@ class Lexer {
 
   // Next() for what its inline fast path leaves: line starts, errors and
   // the less common tokens.
-  Token NextSlow();
+  void NextSlow(Token* out);
   // Lexes a name or one-byte punctuation at `begin` (no line start, no
   // error) into `out`; false, with nothing consumed, for anything else.
   bool LexCommon(uint32_t begin, Token* out);
@@ -184,9 +193,9 @@ class Lexer {
   void NewLine();  // consumes '\n'
   // kName, or the keyword the name at [begin, begin + length) spells.
   TokenKind NameKind(uint32_t begin, uint32_t length) const;
-  Token LexNumber();
-  Token LexString();
-  Token LexPunct();
+  void LexNumber(Token* out);
+  void LexString(Token* out);
+  void LexPunct(Token* out);
 
   absl::string_view src_;
   // src_.data(): indexing it skips string_view's (hardened) bounds check; every

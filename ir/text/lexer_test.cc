@@ -93,6 +93,22 @@ TEST(LexerTest, Operators) {
   EXPECT_THAT(Kinds("a += 1"), ElementsAre(K::kName, K::kAugAssign, K::kInt, K::kNewline, K::kEof));
   EXPECT_THAT(Kinds("a **= 1"),
               ElementsAre(K::kName, K::kAugAssign, K::kInt, K::kNewline, K::kEof));
+  // Every augmented assignment is one token; comparisons and '->' are not
+  // augmented by a following '='.
+  EXPECT_THAT(Texts("+= -= *= **= /= //= %= @= &= |= ^= <<= >>="),
+              ElementsAre("+=", "-=", "*=", "**=", "/=", "//=", "%=", "@=", "&=", "|=", "^=",
+                          "<<=", ">>=", "", ""));
+  for (absl::string_view op : {"+=", "-=", "*=", "**=", "/=", "//=", "%=", "@=", "&=", "|=",
+                               "^=", "<<=", ">>="}) {
+    EXPECT_THAT(Kinds(op), ElementsAre(K::kAugAssign, K::kNewline, K::kEof)) << op;
+  }
+  EXPECT_THAT(Kinds("<== >== ->= !=="),
+              ElementsAre(K::kLessEq, K::kAssign, K::kGreaterEq, K::kAssign, K::kArrow,
+                          K::kAssign, K::kNotEq, K::kAssign, K::kNewline, K::kEof));
+  // Two dots are two dots; three are an ellipsis; a dot before a digit
+  // starts a number.
+  EXPECT_THAT(Kinds("a..b ... .5"), ElementsAre(K::kName, K::kDot, K::kDot, K::kName,
+                                                  K::kEllipsis, K::kFloat, K::kNewline, K::kEof));
 }
 
 TEST(LexerTest, Strings) {

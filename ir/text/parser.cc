@@ -163,7 +163,7 @@ class TokenStream {
  private:
   const Token& Fill(unsigned k) {
     while (count_ <= k) {
-      buf_[(head_ + count_) & kMask] = lexer_.Next();
+      lexer_.Next(&buf_[(head_ + count_) & kMask]);
       ++count_;
     }
     return buf_[(head_ + k) & kMask];
@@ -974,7 +974,10 @@ bool Parser::ParseBlock(BlockKind kind, Block* out, Value* while_cond) {
 }
 
 bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
-  const Token t = Peek();
+  // A reference, not a copy: the token was usually lexed just now, and
+  // copying it whole stalls on its field-by-field stores. `t` is not used
+  // after a token is consumed.
+  const Token& t = Peek();
   absl::InlinedVector<absl::string_view, 2> comments = TakeComments(t);
   Comments c(comments);
   switch (t.kind) {
