@@ -3,6 +3,7 @@
 // source's.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -154,15 +155,25 @@ constexpr absl::string_view kTwoKernels = R"(    def k(self, x: pl.Tensor[[16, 1
         return r
 )";
 
-TEST(PtoTextTest, StreamingWritesTheStringFormsTextAFunctionAtATime) {
-  ir::Context ctx;
-  absl::StatusOr<ir::Program> p =
-      ir::ParseProgram(ctx, absl::StrCat(kHeader, kTwoKernels), "kernel.py");
-  ASSERT_TRUE(p.ok()) << p.status();
-  absl::StatusOr<std::string> whole = EmitPto(*p, &backends::A2A3Backend());
+class TwoKernelsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    absl::StatusOr<ir::Program> p =
+        ir::ParseProgram(ctx_, absl::StrCat(kHeader, kTwoKernels), "kernel.py");
+    ASSERT_TRUE(p.ok()) << p.status();
+    program_ = *std::move(p);
+  }
+  const ir::Program& program() const { return *program_; }
+
+  ir::Context ctx_;
+  std::optional<ir::Program> program_;
+};
+
+TEST_F(TwoKernelsTest, StreamingWritesTheStringFormsTextAFunctionAtATime) {
+  absl::StatusOr<std::string> whole = EmitPto(program(), &backends::A2A3Backend());
   ASSERT_TRUE(whole.ok()) << whole.status();
   RecordingSink sink;
-  ASSERT_TRUE(EmitPto(*p, &backends::A2A3Backend(), sink).ok());
+  ASSERT_TRUE(EmitPto(program(), &backends::A2A3Backend(), sink).ok());
   EXPECT_EQ(sink.Text(), *whole);
   // The first function is complete in the sink before the second starts.
   std::string prefix;
@@ -175,13 +186,9 @@ TEST(PtoTextTest, StreamingWritesTheStringFormsTextAFunctionAtATime) {
   EXPECT_TRUE(split);
 }
 
-TEST(PtoTextTest, AnErrorInALaterFunctionLeavesOnlyTheEarlierOnesInTheSink) {
-  ir::Context ctx;
-  absl::StatusOr<ir::Program> p =
-      ir::ParseProgram(ctx, absl::StrCat(kHeader, kTwoKernels), "kernel.py");
-  ASSERT_TRUE(p.ok()) << p.status();
+TEST_F(TwoKernelsTest, AnErrorInALaterFunctionLeavesOnlyTheEarlierOnesInTheSink) {
   RecordingSink sink;
-  absl::Status status = EmitPto(*p, &backends::A5Backend(), sink);
+  absl::Status status = EmitPto(program(), &backends::A5Backend(), sink);
   ASSERT_FALSE(status.ok());
   EXPECT_THAT(std::string(status.message()),
               HasSubstr("tile.cast from INT32 to FP16 is not a native pto.tcvt on a5"));
@@ -190,18 +197,14 @@ TEST(PtoTextTest, AnErrorInALaterFunctionLeavesOnlyTheEarlierOnesInTheSink) {
   EXPECT_TRUE(absl::EndsWith(sink.Text(), "    return\n  }\n"));
   EXPECT_THAT(sink.Text(), Not(HasSubstr("@k2")));
   // The string form returns the error alone.
-  absl::StatusOr<std::string> whole = EmitPto(*p, &backends::A5Backend());
+  absl::StatusOr<std::string> whole = EmitPto(program(), &backends::A5Backend());
   EXPECT_EQ(whole.status(), status);
 }
 
-TEST(PtoTextTest, ASinkErrorStopsTheEmitter) {
-  ir::Context ctx;
-  absl::StatusOr<ir::Program> p =
-      ir::ParseProgram(ctx, absl::StrCat(kHeader, kTwoKernels), "kernel.py");
-  ASSERT_TRUE(p.ok()) << p.status();
+TEST_F(TwoKernelsTest, ASinkErrorStopsTheEmitter) {
   RecordingSink sink;
   sink.fail_at = 2;
-  absl::Status status = EmitPto(*p, &backends::A2A3Backend(), sink);
+  absl::Status status = EmitPto(program(), &backends::A2A3Backend(), sink);
   EXPECT_EQ(status, absl::DataLossError("disk full"));
   EXPECT_EQ(sink.chunks.size(), 2u);
   EXPECT_EQ(sink.attempts, 3u);  // nothing after the failed write
