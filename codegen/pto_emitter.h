@@ -4,7 +4,7 @@
 //   absl::StatusOr<std::string> text =
 //       EmitPto(program, *FindBackend("a5"), PtoOptions{.emit_locations = true});
 //
-//   FileSink sink(stdout, "<stdout>");          // or streamed, a function at a time
+//   ir::FileSink sink(stdout, "<stdout>");      // or streamed, a function at a time
 //   PTO_RETURN_IF_ERROR(EmitPto(program, *FindBackend("a5"), sink));
 //
 // Output is one `module attributes {pto.target_arch = "a5"} { ... }` (no
