@@ -5,7 +5,8 @@
 //
 // Reads a program in PyPTO's printed DSL, runs the pass pipeline with the
 // verifier after every pass, and prints the result. On error it prints the
-// diagnostic to stderr, exits 1 and writes no output file.
+// diagnostic to stderr, exits 1 and writes no output: not to an -o file, not
+// to stdout.
 
 #include <sys/stat.h>
 
@@ -68,20 +69,32 @@ absl::Status WriteStream(std::FILE* file, const std::string& name, Run run) {
   return status;
 }
 
-// Streams the output of `run` into `path` ('-' is stdout). A regular file is
-// written through a temporary and a rename, so a failure never leaves a
-// partial output behind; a device or pipe (`-o /dev/null`) is written in
-// place. Errors are complete messages.
+// Writes the output of `run` to a stream that cannot be taken back (stdout,
+// a pipe, a device) only once it is complete: PTO emission can fail in a
+// later function after the earlier ones were produced.
+template <typename Run>
+absl::Status WriteWhole(std::FILE* file, const std::string& name, Run run) {
+  std::string text;
+  pto::ir::StringSink sink(&text);
+  absl::Status status = run(sink);
+  if (!status.ok()) return status;
+  return WriteStream(file, name, [&](pto::ir::TextSink& out) { return out.Write(text); });
+}
+
+// Writes the output of `run` to `path` ('-' is stdout). A regular file is
+// streamed into a temporary and renamed, so a failure never leaves a partial
+// output behind; stdout, a pipe or a device (`-o /dev/null`) gets the whole
+// output once it is complete. Errors are complete messages.
 template <typename Run>
 absl::Status WriteOutput(const std::string& path, Run run) {
-  if (path == "-") return WriteStream(stdout, "<stdout>", run);
+  if (path == "-") return WriteWhole(stdout, "<stdout>", run);
   struct stat st;
   if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
     std::FILE* file = std::fopen(path.c_str(), "wb");
     if (file == nullptr) {
       return absl::UnavailableError(absl::StrCat("pto-opt: error: cannot write ", path));
     }
-    absl::Status status = WriteStream(file, path, run);
+    absl::Status status = WriteWhole(file, path, run);
     std::fclose(file);
     return status;
   }
