@@ -8,7 +8,9 @@
 // diagnostic to stderr, exits 1 and writes no output: not to an -o file, not
 // to stdout.
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -81,13 +83,31 @@ absl::Status WriteWhole(std::FILE* file, const std::string& name, Run run) {
   return WriteStream(file, name, [&](pto::ir::TextSink& out) { return out.Write(text); });
 }
 
-// Writes the output of `run` to `path` ('-' is stdout). A regular file is
-// streamed into a temporary and renamed, so a failure never leaves a partial
-// output behind; stdout, a pipe or a device (`-o /dev/null`) gets the whole
-// output once it is complete. Errors are complete messages.
+// Writes the output of `run` to stdout. Redirected to a regular file that
+// holds nothing past the write position (`> out.py` truncates it, `>> log`
+// appends), stdout is streamed into, and a failure cuts the file back to
+// where the output began; anything else gets the whole output once it is
+// complete.
+template <typename Run>
+absl::Status WriteStdout(Run run) {
+  const int fd = fileno(stdout);
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return WriteWhole(stdout, "<stdout>", run);
+  const bool append = (fcntl(fd, F_GETFL) & O_APPEND) != 0;
+  const off_t start = append ? st.st_size : ftello(stdout);
+  if (start != st.st_size) return WriteWhole(stdout, "<stdout>", run);
+  absl::Status status = WriteStream(stdout, "<stdout>", run);
+  if (!status.ok() && ftruncate(fd, start) == 0 && !append) fseeko(stdout, start, SEEK_SET);
+  return status;
+}
+
+// Writes the output of `run` to `path` ('-' is stdout, see WriteStdout). A
+// regular file is streamed into a temporary and renamed, so a failure never
+// leaves a partial output behind; a pipe or device (`-o /dev/null`) gets the
+// whole output once it is complete. Errors are complete messages.
 template <typename Run>
 absl::Status WriteOutput(const std::string& path, Run run) {
-  if (path == "-") return WriteWhole(stdout, "<stdout>", run);
+  if (path == "-") return WriteStdout(run);
   struct stat st;
   if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
     std::FILE* file = std::fopen(path.c_str(), "wb");

@@ -1,12 +1,17 @@
 # A program whose second function PTO codegen rejects (an INT32 -> FP16 cast
-# left unlegalized, not native on a5): pto-opt reports it and writes nothing,
-# neither to stdout nor to an -o file, though the first function was emitted
-# before the error.
+# left unlegalized, not native on a5): pto-opt reports it and writes nothing -
+# not to stdout (a pipe, a file it truncated or one it appends to) nor to an
+# -o file - though the first function was emitted before the error.
 #
 # RUN: not pto-opt %s --passes=none --emit=pto 2>&1 >/dev/null | FileCheck %s --check-prefix=ERR
 # RUN: test -z "$(pto-opt %s --passes=none --emit=pto 2>/dev/null)"
 # RUN: not pto-opt %s --passes=none --emit=pto -o %s.pto 2>/dev/null
 # RUN: test ! -e %s.pto && test ! -e %s.pto.tmp-pto-opt
+# RUN: not pto-opt %s --passes=none --emit=pto > %s.redirected 2>/dev/null
+# RUN: test -e %s.redirected && test ! -s %s.redirected && rm %s.redirected
+# RUN: printf 'kept\n' > %s.appended
+# RUN: not pto-opt %s --passes=none --emit=pto >> %s.appended 2>/dev/null
+# RUN: test "$(cat %s.appended)" = kept && rm %s.appended
 # RUN: pto-opt %s --emit=pto | FileCheck %s --check-prefix=LEGALIZED
 #
 # ERR: pto_opt_partial_output.py:[[#@LINE+18]]:53: error: codegen: tile.cast from INT32 to FP16 is not a native pto.tcvt on a5; run the legalize-tile-cast pass first
