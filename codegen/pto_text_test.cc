@@ -9,6 +9,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/substitute.h"
 #include "backends/a2a3/a2a3_backend.h"
 #include "backends/a5/a5_backend.h"
 #include "codegen/pto_emitter.h"
@@ -43,15 +44,22 @@ absl::StatusOr<std::string> EmitText(absl::string_view body, const backends::Bac
   return EmitPto(*p, backend, options);
 }
 
-constexpr absl::string_view kCastKernel = R"(    def k(self, x: pl.Tensor[[16, 16], pl.INT32], out: pl.Out[pl.Tensor[[16, 16], pl.FP16]]) -> pl.Tensor[[16, 16], pl.FP16]:
-        t: pl.Tile[[16, 16], pl.INT32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)
+// A kernel `name` that loads a 16x16 `src` tile, casts it to FP16 and stores
+// it (kernel.py line 8 is the cast when it is the program's first function).
+// INT32 -> FP16 is native on a2a3, not on a5; FP32 -> FP16 on both.
+std::string CastKernel(absl::string_view name, absl::string_view src) {
+  return absl::Substitute(
+      R"(    def $0(self, x: pl.Tensor[[16, 16], pl.$1], out: pl.Out[pl.Tensor[[16, 16], pl.FP16]]) -> pl.Tensor[[16, 16], pl.FP16]:
+        t: pl.Tile[[16, 16], pl.$1, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)
         c: pl.Tile[[16, 16], pl.FP16, pl.Mem.Vec] = pl.tile.cast(t, target_type=pl.FP16, mode='round')
         r: pl.Tensor[[16, 16], pl.FP16] = pl.tile.store(c, [0, 0], out)
         return r
-)";
+)",
+      name, src);
+}
 
 TEST(PtoTextTest, NativeCastOnA2A3) {
-  absl::StatusOr<std::string> pto = EmitText(kCastKernel, &backends::A2A3Backend(), true);
+  absl::StatusOr<std::string> pto = EmitText(CastKernel("k", "INT32"), &backends::A2A3Backend(), true);
   ASSERT_TRUE(pto.ok()) << pto.status();
   EXPECT_THAT(*pto, StartsWith("module attributes {pto.target_arch = \"a2a3\"} {\n"));
   EXPECT_THAT(*pto, HasSubstr("pto.tcvt ins(%t {rmode = #pto<round_mode ROUND>, satmode = "
@@ -60,7 +68,7 @@ TEST(PtoTextTest, NativeCastOnA2A3) {
 }
 
 TEST(PtoTextTest, NonNativeCastOnA5NamesTheSourceLine) {
-  absl::StatusOr<std::string> pto = EmitText(kCastKernel, &backends::A5Backend());
+  absl::StatusOr<std::string> pto = EmitText(CastKernel("k", "INT32"), &backends::A5Backend());
   ASSERT_FALSE(pto.ok());
   std::string message(pto.status().message());
   EXPECT_THAT(message, StartsWith("kernel.py:8:"));
@@ -141,25 +149,16 @@ struct RecordingSink : ir::TextSink {
 
 // Two kernels: `k` (an FP32 -> FP16 cast, native on a5) and `k2` (the
 // INT32 -> FP16 cast, native on a2a3 only).
-constexpr absl::string_view kTwoKernels = R"(    def k(self, x: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP16]]) -> pl.Tensor[[16, 16], pl.FP16]:
-        t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)
-        c: pl.Tile[[16, 16], pl.FP16, pl.Mem.Vec] = pl.tile.cast(t, target_type=pl.FP16, mode='round')
-        r: pl.Tensor[[16, 16], pl.FP16] = pl.tile.store(c, [0, 0], out)
-        return r
-
-    @pl.function(type=pl.FunctionType.InCore)
-    def k2(self, x: pl.Tensor[[16, 16], pl.INT32], out: pl.Out[pl.Tensor[[16, 16], pl.FP16]]) -> pl.Tensor[[16, 16], pl.FP16]:
-        t: pl.Tile[[16, 16], pl.INT32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)
-        c: pl.Tile[[16, 16], pl.FP16, pl.Mem.Vec] = pl.tile.cast(t, target_type=pl.FP16, mode='round')
-        r: pl.Tensor[[16, 16], pl.FP16] = pl.tile.store(c, [0, 0], out)
-        return r
-)";
+std::string TwoKernels() {
+  return absl::StrCat(CastKernel("k", "FP32"), "\n    @pl.function(type=pl.FunctionType.InCore)\n",
+                      CastKernel("k2", "INT32"));
+}
 
 class TwoKernelsTest : public ::testing::Test {
  protected:
   void SetUp() override {
     absl::StatusOr<ir::Program> p =
-        ir::ParseProgram(ctx_, absl::StrCat(kHeader, kTwoKernels), "kernel.py");
+        ir::ParseProgram(ctx_, absl::StrCat(kHeader, TwoKernels()), "kernel.py");
     ASSERT_TRUE(p.ok()) << p.status();
     program_ = *std::move(p);
   }

@@ -17,7 +17,6 @@
 
 #include <cstddef>
 #include <cstring>
-#include <string>
 #include <vector>
 
 #include "absl/status/status.h"

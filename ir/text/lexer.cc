@@ -124,6 +124,20 @@ struct LeadTable {
 };
 inline constexpr LeadTable kLeads;
 
+// Binary operators that Python also spells with a trailing '=' (`+=`,
+// `<<=`, `**=`, ...); comparisons, '=', '->' and '.' do not.
+bool TakesAugmentedAssign(TokenKind kind) {
+  switch (kind) {
+    case TokenKind::kAt: case TokenKind::kPlus: case TokenKind::kMinus: case TokenKind::kStar:
+    case TokenKind::kDoubleStar: case TokenKind::kSlash: case TokenKind::kDoubleSlash:
+    case TokenKind::kPercent: case TokenKind::kAmp: case TokenKind::kPipe: case TokenKind::kCaret:
+    case TokenKind::kLShift: case TokenKind::kRShift:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::string DescribeChar(char c) {
   unsigned char u = static_cast<unsigned char>(c);
   if (u >= 0x21 && u < 0x7F) return absl::StrCat("'", absl::string_view(&c, 1), "'");
@@ -610,8 +624,6 @@ void Lexer::LexPunct(Token* out) {
   const char n2 = begin + 2 < size ? data_[begin + 2] : '\0';
   TokenKind kind;
   uint32_t length = 1;
-  // Operators that take a trailing '=' as an augmented assignment.
-  bool augmentable = true;
   switch (c) {
     case ')':
     case ']':
@@ -631,7 +643,6 @@ void Lexer::LexPunct(Token* out) {
         kind = TokenKind::kEllipsis;
         length = 3;
       }
-      augmentable = false;
       break;
     case '=':
       kind = TokenKind::kAssign;
@@ -639,25 +650,13 @@ void Lexer::LexPunct(Token* out) {
         kind = TokenKind::kEqEq;
         length = 2;
       }
-      augmentable = false;
-      break;
-    case '!':
-      if (n1 != '=') {
-        *out = Fail(PosAt(begin), absl::StrCat("invalid character ", DescribeChar(c)));
-        return;
-      }
-      kind = TokenKind::kNotEq;
-      length = 2;
-      augmentable = false;
       break;
     case '<':
     case '>':
       kind = c == '<' ? TokenKind::kLess : TokenKind::kGreater;
-      augmentable = false;
       if (n1 == c) {
         kind = c == '<' ? TokenKind::kLShift : TokenKind::kRShift;
         length = 2;
-        augmentable = true;
       } else if (n1 == '=') {
         kind = c == '<' ? TokenKind::kLessEq : TokenKind::kGreaterEq;
         length = 2;
@@ -668,7 +667,6 @@ void Lexer::LexPunct(Token* out) {
       if (n1 == '>') {
         kind = TokenKind::kArrow;
         length = 2;
-        augmentable = false;
       }
       break;
     case '*':
@@ -697,11 +695,18 @@ void Lexer::LexPunct(Token* out) {
     case '^':
       kind = TokenKind::kCaret;
       break;
+    case '!':
+      if (n1 == '=') {
+        kind = TokenKind::kNotEq;
+        length = 2;
+        break;
+      }
+      [[fallthrough]];  // '!' alone is not Python
     default:
       *out = Fail(PosAt(begin), absl::StrCat("invalid character ", DescribeChar(c)));
       return;
   }
-  if (augmentable && begin + length < size && data_[begin + length] == '=') {
+  if (TakesAugmentedAssign(kind) && begin + length < size && data_[begin + length] == '=') {
     kind = TokenKind::kAugAssign;
     ++length;
   }

@@ -13,6 +13,7 @@
 # RUN: not pto-opt %s --passes=none --emit=pto >> %s.appended 2>/dev/null
 # RUN: test "$(cat %s.appended)" = kept && rm %s.appended
 # RUN: pto-opt %s --emit=pto | FileCheck %s --check-prefix=LEGALIZED
+# RUN: pto-opt %s --emit=pto > %s.streamed && FileCheck %s --check-prefix=LEGALIZED < %s.streamed && rm %s.streamed
 #
 # ERR: pto_opt_partial_output.py:[[#@LINE+18]]:53: error: codegen: tile.cast from INT32 to FP16 is not a native pto.tcvt on a5; run the legalize-tile-cast pass first
 # LEGALIZED: func.func @k(
