@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/check.h"
+#include "ir/diagnostic.h"
 #include "ir/ops/type_inference.h"
 #include "ir/status_macros.h"
 
@@ -862,13 +863,12 @@ void FunctionEmitter::EmitInsOuts(absl::string_view op, absl::Span<const Operand
 ir::SourceLoc FunctionEmitter::ErrorLoc() const { return loc_.known() ? loc_ : fn_.loc(); }
 
 absl::Status FunctionEmitter::Fail(absl::string_view message) const {
-  return absl::InvalidArgumentError(
-      absl::StrCat(ctx_.FormatLoc(ErrorLoc()), ": error: codegen: ", message));
+  return ir::LocatedError(ctx_, ErrorLoc(), absl::StrCat("codegen: ", message));
 }
 
 absl::Status FunctionEmitter::Unsupported(absl::string_view message) const {
   return absl::UnimplementedError(
-      absl::StrCat(ctx_.FormatLoc(ErrorLoc()), ": error: codegen: ", message));
+      ir::FormatError(ctx_, ErrorLoc(), absl::StrCat("codegen: ", message)));
 }
 
 }  // namespace pto::codegen

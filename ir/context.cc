@@ -191,7 +191,6 @@ bool Context::TypeEq::operator()(const Type* a, const Type* b) const {
 // --- Context -----------------------------------------------------------------
 
 Context::Context() {
-  files_.push_back("<unknown>");
   unknown_type_ = Make<UnknownType>();
   comm_ctx_type_ = Make<CommCtxType>();
   for (DataType t : DataType::All()) scalar_types_[t.code()] = Make<ScalarType>(t);
@@ -200,26 +199,6 @@ Context::Context() {
 }
 
 Context::~Context() = default;
-
-uint16_t Context::AddFile(absl::string_view name) {
-  for (size_t i = 1; i < files_.size(); ++i) {
-    if (files_[i] == name) return static_cast<uint16_t>(i);
-  }
-  // Locations are diagnostics only: past the table's capacity, new files
-  // report as "<unknown>" rather than failing.
-  if (files_.size() >= 0xFFFF) return 0;
-  files_.emplace_back(name);
-  return static_cast<uint16_t>(files_.size() - 1);
-}
-
-absl::string_view Context::FileName(uint16_t file) const {
-  return file < files_.size() ? absl::string_view(files_[file]) : "<unknown>";
-}
-
-std::string Context::FormatLoc(SourceLoc loc) const {
-  if (!loc.known()) return std::string(FileName(loc.file));
-  return absl::StrCat(FileName(loc.file), ":", loc.line, ":", static_cast<int>(loc.col));
-}
 
 const Type* Context::Intern(const Type* candidate) {
   auto it = types_.find(candidate);

@@ -38,6 +38,7 @@
 #include "ir/arena.h"
 #include "ir/expr.h"
 #include "ir/function.h"
+#include "ir/source_files.h"
 #include "ir/stmt.h"
 #include "ir/type.h"
 
@@ -64,10 +65,16 @@ class Context {
   // --- Source files --------------------------------------------------------
   // Registers a file name for SourceLoc::file (the same name gets the same
   // index). Index 0 is "<unknown>".
-  uint16_t AddFile(absl::string_view name);
-  absl::string_view FileName(uint16_t file) const;
+  uint16_t AddFile(absl::string_view name) { return files_.Add(name); }
+  absl::string_view FileName(uint16_t file) const { return files_.Name(file); }
   // "file:line:col", or "<unknown>" for an unknown location.
-  std::string FormatLoc(SourceLoc loc) const;
+  std::string FormatLoc(SourceLoc loc) const { return files_.Format(loc); }
+  // Keeps the text of file `name` (moved, not copied) so that diagnostics
+  // quote its lines (ir/diagnostic.h). Returns the kept text: parse it.
+  absl::string_view AdoptSource(absl::string_view name, std::string text) {
+    return files_.AdoptText(files_.Add(name), std::move(text));
+  }
+  const SourceFiles& source_files() const { return files_; }
 
   // --- Types (interned) ----------------------------------------------------
   const UnknownType* GetUnknownType() const { return unknown_type_; }
@@ -201,7 +208,7 @@ class Context {
 
   Arena arena_;
   uint32_t next_var_id_ = 0;
-  std::vector<std::string> files_;
+  SourceFiles files_;
   const UnknownType* unknown_type_;
   const CommCtxType* comm_ctx_type_;
   const ScalarType* scalar_types_[256] = {};

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/context.h"
+#include "ir/diagnostic.h"
 #include "ir/status_macros.h"
 #include "ir/stmt.h"
 #include "ir/type.h"
@@ -45,8 +46,7 @@ class Frame : public ScalarEvaluator {
  private:
   absl::Status Error(SourceLoc loc, absl::string_view message) const {
     if (!loc.known()) loc = loc_;
-    return absl::InvalidArgumentError(
-        absl::StrCat(ctx_.FormatLoc(loc), ": error: ", message));
+    return ir::LocatedError(ctx_, loc, message);
   }
 
   absl::StatusOr<Value> Eval(const ir::Expr* expr) const;
@@ -429,8 +429,8 @@ absl::StatusOr<KernelFn> Interpreter::KernelFor(const ir::Call& call) {
     for (const KernelExclusion& e : ExcludedOps()) {
       if (e.op_name == op->name()) why = absl::StrCat(why, " (", e.reason, ")");
     }
-    return absl::UnimplementedError(absl::StrCat(program_.context().FormatLoc(call.loc()),
-                                                 ": error: ", op->name(), ": ", why));
+    return absl::UnimplementedError(ir::FormatError(program_.context(), call.loc(),
+                                                    absl::StrCat(op->name(), ": ", why)));
   }
   kernels_.emplace(op, fn);
   return fn;

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/check.h"
+#include "ir/diagnostic.h"
 #include "ir/op.h"
 #include "ir/status_macros.h"
 #include "ir/type.h"
@@ -119,8 +120,7 @@ absl::StatusOr<BufferView> KernelContext::AllocateResult() const {
 }
 
 absl::Status KernelContext::Error(absl::string_view message) const {
-  return absl::InvalidArgumentError(absl::StrCat(ir_ctx_.FormatLoc(call_.loc()), ": error: ",
-                                                 op_name(), ": ", message));
+  return ir::LocatedError(ir_ctx_, call_.loc(), absl::StrCat(op_name(), ": ", message));
 }
 
 absl::Status KernelContext::CheckUndefined(int64_t count, size_t i) const {

@@ -338,7 +338,7 @@ absl::StatusOr<RunResult> RunRanks(const ir::Program& program, const ir::Functio
 
 }  // namespace
 
-absl::StatusOr<RunResult> RunProgram(absl::string_view text, absl::string_view filename,
+absl::StatusOr<RunResult> RunProgram(std::string text, absl::string_view filename,
                                      const RunOptions& options) {
   if (options.function.empty()) return absl::InvalidArgumentError("--func is required");
   if (options.out_dir.empty()) return absl::InvalidArgumentError("--out-dir is required");
@@ -346,7 +346,8 @@ absl::StatusOr<RunResult> RunProgram(absl::string_view text, absl::string_view f
                        passes::BuiltinPasses().Build(options.passes));
   PTO_ASSIGN_OR_RETURN(const backends::Backend* backend, backends::FindBackend(options.backend));
   ir::Context ctx;
-  PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, text, filename));
+  absl::string_view source = ctx.AdoptSource(filename, std::move(text));
+  PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, source, filename));
   passes::PassManager pm(std::move(pipeline));
   passes::PassContext pass_context(backend);
   PTO_ASSIGN_OR_RETURN(program, pm.Run(program, pass_context));

@@ -74,7 +74,7 @@ struct RunResult {
   std::vector<std::string> notes;
 };
 
-absl::StatusOr<RunResult> RunProgram(absl::string_view text, absl::string_view filename,
+absl::StatusOr<RunResult> RunProgram(std::string text, absl::string_view filename,
                                      const RunOptions& options);
 
 }  // namespace pto::sim

@@ -1,5 +1,8 @@
 #include "tools/opt_driver.h"
 
+#include <string>
+#include <utility>
+
 #include "absl/strings/str_cat.h"
 #include "backends/registry.h"
 #include "codegen/pto_emitter.h"
@@ -12,7 +15,7 @@
 
 namespace pto::tools {
 
-absl::Status RunOpt(absl::string_view text, absl::string_view filename,
+absl::Status RunOpt(std::string text, absl::string_view filename,
                     const OptOptions& options, ir::TextSink& out, std::string* dumps) {
   // Resolve the pipeline first: a bad --passes is reported before any work.
   PTO_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<passes::Pass>> pipeline,
@@ -24,7 +27,8 @@ absl::Status RunOpt(absl::string_view text, absl::string_view filename,
   }
 
   ir::Context ctx;
-  PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, text, filename));
+  absl::string_view source = ctx.AdoptSource(filename, std::move(text));
+  PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, source, filename));
 
   ir::PrintOptions print_options;
   print_options.concise = options.concise;

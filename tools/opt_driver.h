@@ -38,7 +38,9 @@ struct OptOptions {
   std::string emit = "ir";
 };
 
-absl::Status RunOpt(absl::string_view text, absl::string_view filename,
+// `text` is kept by the run's Context so that every diagnostic, from the
+// parser to codegen, quotes the source line it points at.
+absl::Status RunOpt(std::string text, absl::string_view filename,
                     const OptOptions& options, ir::TextSink& out, std::string* dumps);
 
 }  // namespace pto::tools

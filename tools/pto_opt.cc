@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <string>
 #include <system_error>
+#include <utility>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/usage.h"
@@ -168,7 +169,7 @@ int main(int argc, char** argv) {
   std::string dumps;
   absl::Status status =
       WriteOutput(pto::tools::UserPath(absl::GetFlag(FLAGS_o)), [&](pto::ir::TextSink& out) {
-        return pto::tools::RunOpt(text, input == "-" ? "<stdin>" : input, options, out, &dumps);
+        return pto::tools::RunOpt(std::move(text), input == "-" ? "<stdin>" : input, options, out, &dumps);
       });
   std::fwrite(dumps.data(), 1, dumps.size(), stderr);
   if (!status.ok()) {

@@ -134,7 +134,7 @@ int main(int argc, char** argv) {
     }
     options.inputs.emplace_back(binding.substr(0, eq), pto::tools::UserPath(binding.substr(eq + 1)));
   }
-  absl::StatusOr<pto::sim::RunResult> result = pto::sim::RunProgram(text, input, options);
+  absl::StatusOr<pto::sim::RunResult> result = pto::sim::RunProgram(std::move(text), input, options);
   if (!result.ok()) {
     std::string message(result.status().message());
     if (!absl::StrContains(message, "error:")) message = absl::StrCat("pto-run: error: ", message);

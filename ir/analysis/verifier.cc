@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/analysis/ir_format.h"
 #include "ir/analysis/var_table.h"
+#include "ir/diagnostic.h"
 #include "ir/op.h"
 
 namespace pto::ir {
@@ -747,7 +748,7 @@ void Verifier::VerifyFunctionCall(const Call* c, SourceLoc loc) {
 }  // namespace
 
 std::string FormatDiagnostic(const Context& ctx, const Diagnostic& diagnostic) {
-  return absl::StrCat(ctx.FormatLoc(diagnostic.loc), ": error: ", diagnostic.message);
+  return ir::FormatError(ctx, diagnostic.loc, diagnostic.message);
 }
 
 std::vector<Diagnostic> CollectDiagnostics(const Program& program) {

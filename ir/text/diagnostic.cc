@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "ir/diagnostic.h"
 
 namespace pto::ir::text {
 
@@ -19,13 +20,8 @@ std::string FormatDiagnostic(absl::string_view filename, absl::string_view sourc
   absl::string_view line = source.substr(begin, end - begin);
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
 
-  std::string out =
-      absl::StrCat(filename, ":", pos.line, ":", pos.col, ": error: ", message, "\n", line, "\n");
-  // Tabs are copied so the caret lines up however the line is displayed.
-  size_t width = pos.col > 0 ? pos.col - 1 : 0;
-  for (size_t i = 0; i < width; ++i) out.push_back(i < line.size() && line[i] == '\t' ? '\t' : ' ');
-  out.push_back('^');
-  return out;
+  return RenderDiagnostic(absl::StrCat(filename, ":", pos.line, ":", pos.col), message, line,
+                          static_cast<int>(pos.col));
 }
 
 absl::Status SourceError(absl::string_view filename, absl::string_view source, SourcePos pos,

@@ -7,6 +7,7 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "backends/backend.h"
+#include "ir/diagnostic.h"
 #include "ir/mutator.h"
 #include "ir/ops/builtin.h"
 #include "passes/legalize_tile_cast/tcvt_path.h"
@@ -34,10 +35,11 @@ class CastLegalizer : public ir::IRMutator {
     if (backend_.IsNativeTcvt(src, dst)) return visited;
     const std::vector<DataType>& chain = Path(src, dst);
     if (chain.empty()) {
-      status_ = absl::InvalidArgumentError(absl::StrCat(
-          ctx().FormatLoc(call->loc()), ": error: LegalizeTileCast: no native cast path from ",
-          src.lower_name(), " to ", dst.lower_name(), " for arch ", backend_.Name(),
-          "; pto.tcvt does not support this conversion"));
+      status_ = ir::LocatedError(
+          ctx(), call->loc(),
+          absl::StrCat("LegalizeTileCast: no native cast path from ", src.lower_name(), " to ",
+                       dst.lower_name(), " for arch ", backend_.Name(),
+                       "; pto.tcvt does not support this conversion"));
       return visited;
     }
     ir::AttrValue mode = *c->FindKwarg("mode");
@@ -98,8 +100,8 @@ class CastLegalizer : public ir::IRMutator {
                         absl::Span<const ir::NamedAttr> kwargs, ir::SourceLoc loc) {
     absl::StatusOr<const ir::Call*> call = ir::CreateCall(ctx(), cast_op_, args, kwargs, loc);
     if (!call.ok()) {
-      status_ = absl::InvalidArgumentError(absl::StrCat(
-          ctx().FormatLoc(loc), ": error: LegalizeTileCast: ", call.status().message()));
+      status_ = ir::LocatedError(ctx(), loc,
+                                 absl::StrCat("LegalizeTileCast: ", call.status().message()));
       return nullptr;
     }
     return *call;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "ir/diagnostic.h"
 #include "ir/ops/builtin.h"
 #include "ir/status_macros.h"
 #include "ir/text/scalar_builder.h"
@@ -52,7 +53,7 @@ void LoweringBuilder::Emit(const ir::Stmt* stmt) { stmts_.push_back(stmt); }
 std::vector<const ir::Stmt*> LoweringBuilder::TakeStmts() { return std::move(stmts_); }
 
 absl::Status LoweringBuilder::Error(absl::string_view message) const {
-  return absl::InvalidArgumentError(absl::StrCat(ctx_.FormatLoc(loc_), ": error: ", message));
+  return ir::LocatedError(ctx_, loc_, message);
 }
 
 absl::Status LoweringBuilder::Internal(absl::string_view message) const {

@@ -5,7 +5,9 @@
 # RUN: not pto-opt %s --backend=a5 --passes=legalize-tile-cast -o %s.out
 # RUN: test ! -e %s.out
 #
-# CHECK: unreachable.py:18:13: error: LegalizeTileCast: no native cast path from uint32 to fp32 for arch a5; pto.tcvt does not support this conversion
+# CHECK: unreachable.py:20:13: error: LegalizeTileCast: no native cast path from uint32 to fp32 for arch a5; pto.tcvt does not support this conversion
+# CHECK-NEXT: {{^ +}}c = pl.tile.cast(x, target_type=pl.FP32, mode='none'){{$}}
+# CHECK-NEXT: {{^ +\^$}}
 
 # pypto.program: Unreachable
 import pypto.language as pl

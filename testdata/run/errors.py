@@ -18,6 +18,8 @@
 # RUN: printf '\x93NUMPY\x01\x00v\x00{\x27descr\x27: \x27<i8\x27, \x27fortran_order\x27: False, \x27shape\x27: (), }                                                              \x0a\x07\x00\x00\x00\x00\x00\x00\x00' > $TEST_TMPDIR/e/i.npy
 # RUN: not pto-run %s --func=k --seed=1 --in=i=$TEST_TMPDIR/e/i.npy --out-dir=$TEST_TMPDIR/e/o 2>&1 | FileCheck %s --check-prefix=OOB
 # OOB: errors.py:{{[0-9]+}}:{{[0-9]+}}: error: tile.load: reads past the end of dimension 1: offset 7 + extent 4 is outside [0, 8]
+# OOB-NEXT: {{^ +}}t = pl.tile.load(x, [0, i], [2, 4], [2, 4], target_memory=pl.Mem.Vec){{$}}
+# OOB-NEXT: {{^ +\^$}}
 # RUN: test ! -e $TEST_TMPDIR/e/o
 import pypto.language as pl
 
