@@ -12,6 +12,9 @@ const PassRegistry& BuiltinPasses() {
     auto* r = new PassRegistry();
     r->RegisterPass("legalize-tile-cast", CreateLegalizeTileCastPass);
     r->RegisterPass("lower-composite-ops", CreateLowerCompositeOpsPass);
+    // Upstream PyPTO's names for the same passes.
+    r->RegisterAlias("LegalizeTileCast", "legalize-tile-cast");
+    r->RegisterAlias("LowerCompositeOps", "lower-composite-ops");
     r->RegisterPipeline("default", {"lower-composite-ops", "legalize-tile-cast"});
     return r;
   }();

@@ -77,6 +77,7 @@ PassRegistry TestRegistry() {
   r.RegisterPass("breaking", [] { return std::unique_ptr<Pass>(new BreakingPass); });
   r.RegisterPass("failing", [] { return std::unique_ptr<Pass>(new FailingPass); });
   r.RegisterPipeline("twice", {"no-op", "no-op"});
+  r.RegisterAlias("NoOp", "no-op");
   return r;
 }
 
@@ -93,11 +94,24 @@ TEST(PassRegistryTest, BuildsSpecsInOrder) {
   EXPECT_THAT(Names(*r.Build("twice,failing")), ElementsAre("no-op", "no-op", "failing"));
 }
 
+TEST(PassRegistryTest, AliasesBuildTheirPass) {
+  PassRegistry r = TestRegistry();
+  EXPECT_THAT(Names(*r.Build("NoOp,failing")), ElementsAre("no-op", "failing"));
+  // Names are case-sensitive: an alias is one exact spelling.
+  EXPECT_EQ(r.Build("noop").status().code(), absl::StatusCode::kNotFound);
+}
+
+TEST(PassRegistryTest, BuiltinPassesAnswerToUpstreamNames) {
+  EXPECT_THAT(Names(*BuiltinPasses().Build("LowerCompositeOps, LegalizeTileCast")),
+              ElementsAre("lower-composite-ops", "legalize-tile-cast"));
+}
+
 TEST(PassRegistryTest, UnknownNamesListTheKnownOnes) {
   PassRegistry r = TestRegistry();
   absl::Status s = r.Build("no-op,bogus").status();
   EXPECT_EQ(s.code(), absl::StatusCode::kNotFound);
   EXPECT_THAT(s.message(), HasSubstr("unknown pass 'bogus'; known passes: breaking, failing, no-op"));
+  EXPECT_THAT(s.message(), HasSubstr("; aliases: NoOp = no-op"));
   EXPECT_THAT(r.Build("no-op,,no-op").status().message(), HasSubstr("empty pass name"));
 }
 

@@ -10,12 +10,21 @@
 namespace pto::passes {
 
 void PassRegistry::RegisterPass(absl::string_view name, Factory factory) {
-  PTO_CHECK(!passes_.count(name) && !pipelines_.count(name)) << "pass " << name << " twice";
+  PTO_CHECK(!passes_.count(name) && !pipelines_.count(name) && !aliases_.count(name))
+      << "pass " << name << " twice";
   passes_.emplace(std::string(name), factory);
 }
 
+void PassRegistry::RegisterAlias(absl::string_view alias, absl::string_view name) {
+  PTO_CHECK(passes_.count(name)) << "alias " << alias << " of unregistered pass " << name;
+  PTO_CHECK(!passes_.count(alias) && !pipelines_.count(alias) && !aliases_.count(alias))
+      << "alias " << alias << " twice";
+  aliases_.emplace(std::string(alias), std::string(name));
+}
+
 void PassRegistry::RegisterPipeline(absl::string_view name, std::vector<std::string> passes) {
-  PTO_CHECK(!passes_.count(name) && !pipelines_.count(name)) << "pipeline " << name << " twice";
+  PTO_CHECK(!passes_.count(name) && !pipelines_.count(name) && !aliases_.count(name))
+      << "pipeline " << name << " twice";
   pipelines_.emplace(std::string(name), std::move(passes));
 }
 
@@ -33,6 +42,7 @@ std::vector<std::string> PassRegistry::PipelineNames() const {
 
 absl::Status PassRegistry::Append(absl::string_view name, int depth,
                                   std::vector<std::unique_ptr<Pass>>& out) const {
+  if (auto it = aliases_.find(name); it != aliases_.end()) name = it->second;
   if (auto it = passes_.find(name); it != passes_.end()) {
     out.push_back(it->second());
     return absl::OkStatus();
@@ -51,7 +61,9 @@ absl::Status PassRegistry::Append(absl::string_view name, int depth,
   return absl::NotFoundError(absl::StrCat(
       "unknown pass '", name, "'; known passes: ",
       known.empty() ? std::string("(none)") : absl::StrJoin(known, ", "),
-      "; pipelines: ", absl::StrJoin(PipelineNames(), ", ")));
+      "; pipelines: ", absl::StrJoin(PipelineNames(), ", "),
+      aliases_.empty() ? "" : "; aliases: ",
+      absl::StrJoin(aliases_, ", ", absl::PairFormatter(" = "))));
 }
 
 absl::StatusOr<std::vector<std::unique_ptr<Pass>>> PassRegistry::Build(

@@ -8,6 +8,8 @@
 //   absl::StatusOr<std::vector<std::unique_ptr<Pass>>> passes =
 //       BuiltinPasses().Build("legalize-tile-cast");
 //
+// A pass may also be known by an alias: upstream PyPTO's CamelCase name
+// ("LegalizeTileCast"), so that pipelines written against upstream work.
 // An unknown name is an error listing what is registered.
 
 #ifndef PTO_PASSES_PASS_REGISTRY_H_
@@ -31,6 +33,8 @@ class PassRegistry {
   // Each name registers once (checked); pipelines may name passes registered
   // later, and are resolved when built.
   void RegisterPass(absl::string_view name, Factory factory);
+  // Makes `alias` build the registered pass `name`.
+  void RegisterAlias(absl::string_view alias, absl::string_view name);
   void RegisterPipeline(absl::string_view name, std::vector<std::string> passes);
 
   absl::StatusOr<std::vector<std::unique_ptr<Pass>>> Build(absl::string_view spec) const;
@@ -45,6 +49,7 @@ class PassRegistry {
 
   std::map<std::string, Factory, std::less<>> passes_;
   std::map<std::string, std::vector<std::string>, std::less<>> pipelines_;
+  std::map<std::string, std::string, std::less<>> aliases_;
 };
 
 }  // namespace pto::passes

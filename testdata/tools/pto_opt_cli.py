@@ -1,11 +1,12 @@
 # pto-opt's command line: dash and underscore flag spellings, per-pass IR
-# dumps on stderr, stdin input, -o output, unknown passes and backends, and
+# dumps on stderr, upstream PyPTO's pass names, stdin input, -o output, unknown passes and backends, and
 # parse errors with a caret and no output file, devices as -o (written in
 # place, never replaced) and write errors.
 #
 # RUN: pto-opt %s --passes=legalize-tile-cast --print-ir-after-all --concise 2>&1 >/dev/null | FileCheck %s --check-prefix=DUMP
 # RUN: pto-opt --passes=none --verify_each=false < %s | FileCheck %s --check-prefix=STDIN
 # RUN: pto-opt %s --passes=legalize-tile-cast --backend=a2a3 -o %s.out && FileCheck %s --check-prefix=A2A3 < %s.out && rm %s.out
+# RUN: pto-opt %s --passes=LowerCompositeOps,LegalizeTileCast --print-ir-after-all --concise 2>&1 >/dev/null | FileCheck %s --check-prefix=UPSTREAM
 # RUN: not pto-opt %s --passes=no-such-pass 2>&1 | FileCheck %s --check-prefix=BADPASS
 # RUN: not pto-opt %s --backend=a9 2>&1 | FileCheck %s --check-prefix=BADBACKEND
 # RUN: printf 'import pypto.language as pl\n@pl.program\nclass P:\n    def f(self) -> pl.Tile[[16], pl.FP32:\n        pass\n' > %s.bad
@@ -18,11 +19,15 @@
 #
 # DUMP: # -----// IR Dump After legalize-tile-cast //----- #
 # DUMP: c__cast_fp32_tmp_v0 = pl.tile.cast(t, target_type=pl.FP32, mode='round')
+# UPSTREAM: # -----// IR Dump After lower-composite-ops //----- #
+# UPSTREAM: # -----// IR Dump After legalize-tile-cast //----- #
+# UPSTREAM: c__cast_fp32_tmp_v0 = pl.tile.cast(t, target_type=pl.FP32, mode='round')
 # STDIN: class Cli:
 # STDIN: c: pl.Tile{{.*}} = pl.tile.cast(t, target_type=pl.FP16, mode='round')
 # A2A3: c: pl.Tile{{.*}} = pl.tile.cast(t, target_type=pl.FP16, mode='round')
 # A2A3-NOT: cast_fp32
 # BADPASS: unknown pass 'no-such-pass'; known passes: legalize-tile-cast, lower-composite-ops
+# BADPASS-SAME: aliases: LegalizeTileCast = legalize-tile-cast, LowerCompositeOps = lower-composite-ops
 # BADBACKEND: unknown backend 'a9'; known: a2a3, a5, none
 # PARSE: pto_opt_cli.py.bad:4:41: error: expected ']' but found ':'
 # PARSE-NEXT: def f(self) -> pl.Tile{{.*}}pl.FP32:
