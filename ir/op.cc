@@ -94,6 +94,11 @@ OpBuilder& OpBuilder::SideEffects() {
   return *this;
 }
 
+OpBuilder& OpBuilder::OverridableResultView() {
+  op_->result_view_overridable_ = true;
+  return *this;
+}
+
 OpBuilder& OpBuilder::LoweredBy(absl::string_view pass) {
   op_->lowered_by_ = std::string(pass);
   return *this;

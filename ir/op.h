@@ -123,6 +123,11 @@ class Op {
   // primitives (e.g. "lower-composite-ops"); empty for a primitive op, which
   // codegen emits directly.
   absl::string_view lowered_by() const { return lowered_by_; }
+  // The result's TileView may be replaced (RetypeCallView): the op writes a
+  // fresh tile from no tile operand, so a narrower valid shape or another
+  // layout describes the same computation. A pass uses this to give a
+  // materialized value the view of the value it stands beside.
+  bool result_view_overridable() const { return result_view_overridable_; }
 
  private:
   friend class OpBuilder;
@@ -138,6 +143,7 @@ class Op {
   CanonicalizeFn canonicalize_ = nullptr;
   uint32_t written_args_ = 0;
   bool side_effects_ = false;
+  bool result_view_overridable_ = false;
   std::string lowered_by_;
 };
 
@@ -158,6 +164,8 @@ class OpBuilder {
   OpBuilder& SideEffects();
   // Marks a composite op and names the pass that lowers it.
   OpBuilder& LoweredBy(absl::string_view pass);
+  // See Op::result_view_overridable.
+  OpBuilder& OverridableResultView();
   OpBuilder& Deduce(DeduceFn fn);
   OpBuilder& Canonicalize(CanonicalizeFn fn);
 

@@ -145,6 +145,20 @@ absl::StatusOr<AttrValue> CoerceKwarg(Context& ctx, const Op& op, const KwargSpe
   return KindError(op, spec, value);
 }
 
+absl::StatusOr<const Call*> RetypeCallView(Context& ctx, const Call& call, const Type* type) {
+  const Op* op = call.op();
+  if (op == nullptr || !op->result_view_overridable()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        op != nullptr ? op->name() : "a function call", ": the result's view cannot be overridden"));
+  }
+  if (!SameTileUpToView(call.type(), type)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(op->name(), ": a view override keeps the dtype, shape and memory space"));
+  }
+  if (type == call.type()) return &call;
+  return ctx.NewOpCall(op, call.args(), call.kwargs(), type, call.loc());
+}
+
 absl::StatusOr<const Call*> CreateCall(Context& ctx, const Op& op, ExprSpan args,
                                        absl::Span<const NamedAttr> kwargs, SourceLoc loc) {
   int n = static_cast<int>(args.size());

@@ -69,6 +69,17 @@ absl::StatusOr<const Call*> CreateCall(Context& ctx, const Op& op, ExprSpan args
                                        absl::Span<const NamedAttr> kwargs = {},
                                        SourceLoc loc = {});
 
+// `call` with the result type `type` in place of its deduced one. Only for an
+// op whose result view may be overridden (Op::result_view_overridable), and
+// only a view: `type` must match the call's type in dtype, shape and memory
+// space (SameTileUpToView). The verifier and the parser accept exactly this
+// deviation from the deduced type, so the call prints and parses back as
+// itself:
+//
+//   // A full tile that is valid only where `model` is.
+//   RetypeCallView(ctx, *full, ctx.GetTileType(dtype, shape, space, model->view()));
+absl::StatusOr<const Call*> RetypeCallView(Context& ctx, const Call& call, const Type* type);
+
 // Converts `value` to the kind `spec` declares, accepting the DSL's
 // alternative spellings; an error names the op and the kwarg.
 absl::StatusOr<AttrValue> CoerceKwarg(Context& ctx, const Op& op, const KwargSpec& spec,

@@ -1,5 +1,7 @@
 #include "ir/type.h"
 
+#include "absl/algorithm/container.h"
+
 namespace pto::ir {
 
 TileView ImplicitTileView(std::optional<MemorySpace> space, TileLayout shape_blayout) {
@@ -43,6 +45,15 @@ TileView ImplicitTileView(std::optional<MemorySpace> space, TileLayout shape_bla
 
 TileView TileType::EffectiveView() const {
   return view_ ? *view_ : ImplicitTileView(memory_space_, shape_blayout_);
+}
+
+bool SameTileUpToView(const Type* a, const Type* b) {
+  const auto* ta = a->As<TileType>();
+  const auto* tb = b->As<TileType>();
+  if (ta == nullptr || tb == nullptr) return false;
+  // Interned dims: equal static extents and the same symbol are one object.
+  return ta->dtype() == tb->dtype() && ta->memory_space() == tb->memory_space() &&
+         absl::c_equal(ta->shape(), tb->shape());
 }
 
 std::optional<DataType> ElementType(const Type* type) {

@@ -218,6 +218,12 @@ class TupleType : public Type {
 // DataType of a scalar, tensor or tile type; nullopt for other kinds.
 std::optional<DataType> ElementType(const Type* type);
 
+// True when `a` and `b` are tile types that differ at most in their view
+// (valid shape, layouts, fractal, pad, ...): same dtype, shape and memory
+// space. Such a type may replace an op's deduced one where the op allows it
+// (Op::result_view_overridable).
+bool SameTileUpToView(const Type* a, const Type* b);
+
 }  // namespace pto::ir
 
 #endif  // PTO_IR_TYPE_H_

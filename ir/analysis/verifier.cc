@@ -700,7 +700,8 @@ void Verifier::VerifyOpCall(const Call* c, SourceLoc loc) {
                     : absl::StrCat(op.name(), ": ", message));
     return;
   }
-  if (*deduced != c->type()) {
+  if (*deduced != c->type() &&
+      !(op.result_view_overridable() && SameTileUpToView(*deduced, c->type()))) {
     Report(loc, absl::StrCat(op.name(), ": type ", FormatType(c->type()),
                              " does not match the deduced type ", FormatType(*deduced)));
   }

@@ -341,6 +341,7 @@ void RegisterTileMemoryOps(OpRegistry& registry) {
       .Arg("shape")
       .KeywordArg("value", /*optional=*/false)
       .Kwarg("dtype", AttrKind::kDataType)
+      .OverridableResultView()
       .Deduce(DeduceTileFull);
   registry.Register("tile.load")
       .Category(OpCategory::kTile)

@@ -1077,6 +1077,16 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   }
   Value v = ParseExpr();
   if (!v) return false;
+  if (annotation != nullptr && annotation != v.expr->type()) {
+    // An op whose result view may be overridden takes the annotated view.
+    const auto* call = v.expr->As<Call>();
+    if (call != nullptr && call->op() != nullptr && call->op()->result_view_overridable() &&
+        SameTileUpToView(annotation, call->type())) {
+      absl::StatusOr<const Call*> retyped = RetypeCallView(ctx_, *call, annotation);
+      if (!retyped.ok()) return Fail(annotation_tok, retyped.status().message());
+      v.expr = *retyped;
+    }
+  }
   if (!CheckAnnotation(annotation_tok, annotation, v.expr->type())) return false;
   const Var* var = ctx_.NewVar(Text(name), v.expr->type(), Loc(name));
   stmt_stack_.push_back(ctx_.NewAssign(var, v.expr, Loc(name), comments));

@@ -3,7 +3,7 @@
 //   on_true  on_false  emitted
 //   tile     tile      sel_tmp = tile.create(TSEL scratch); tile.sel(mask, T, F, sel_tmp)
 //   tile     scalar    sel_tmp = tile.create(TSELS scratch); tile.sels(mask, T, sel_tmp, s)
-//   scalar   tile      sel_true = tile.full(s); sel_tmp = ...; tile.sel(mask, sel_true, F, sel_tmp)
+//   scalar   tile      sel_true = tile.full(s) viewed as F; sel_tmp = ...; tile.sel(mask, sel_true, F, sel_tmp)
 //
 // The mask passes through unchanged: tile.select's deducer already holds it
 // to be the packed predicate mask of the result geometry. TSELS is used only
@@ -16,10 +16,10 @@
 // inference.
 //
 // A materialized tile.full is fully valid, while tile.sel takes its result's
-// valid extent from its lhs; so a tail-narrowed select would widen. The IR
-// re-deduces every call's type (the verifier checks it), so the full cannot
-// simply be re-typed: its valid extent is narrowed with tile.set_validshape
-// (`sel_true_valid`), which prints, parses and verifies as itself.
+// valid extent from its lhs; so a tail-narrowed select would widen. The full
+// is therefore re-typed with the other branch's view (tile.full's result view
+// may be overridden: ir::RetypeCallView), at any rank; the annotation carries
+// the view through print and parse.
 
 #include <cstdint>
 #include <optional>
@@ -27,6 +27,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "backends/backend.h"
+#include "ir/op_registry.h"
 #include "ir/ops/builtin.h"
 #include "ir/ops/select_operands.h"
 #include "ir/ops/type_inference.h"
@@ -84,13 +85,12 @@ absl::StatusOr<std::optional<const ir::Expr*>> TryTsels(LoweringBuilder& b, cons
   return std::optional<const ir::Expr*>(sels);
 }
 
-// The literal `scalar` as a tile shaped like `model`. tile.full is fully
-// valid; when `model` is narrower the full is narrowed with
-// tile.set_validshape (rank 2 only). `narrow_required`: the full feeds TSEL's
-// lhs, whose valid extent becomes the result's.
+// The literal `scalar` as a tile shaped like `model`: a tile.full, which is
+// fully valid, re-typed with `model`'s view so that it is valid exactly where
+// `model` is (TSEL takes its result's valid extent from its lhs). Only the
+// view is overridden, so the call prints and parses back as itself.
 absl::StatusOr<const ir::Expr*> Materialize(LoweringBuilder& b, absl::string_view qualifier,
-                                            const ir::Expr* scalar, const ir::TileType* model,
-                                            bool narrow_required) {
+                                            const ir::Expr* scalar, const ir::TileType* model) {
   const ir::Expr* value = ir::RetypeSelectLiteral(b.ctx(), scalar, model->dtype());
   if (value == nullptr) {
     return b.Internal(absl::StrCat("tile.select literal is not representable as ",
@@ -102,19 +102,13 @@ absl::StatusOr<const ir::Expr*> Materialize(LoweringBuilder& b, absl::string_vie
     if (!c) return b.Internal("tile.select materializes a scalar over a dynamic shape");
     shape.push_back(*c);
   }
-  PTO_ASSIGN_OR_RETURN(const ir::Var* full,
-                       b.Bind(qualifier, b.Full(shape, value, model->dtype())));
-  ir::ExprSpan valid = model->ValidShape();
-  if (ir::ExprListIdentical(valid, model->shape())) return full;
-  if (model->rank() == 2) {
-    const ir::Expr* args[] = {full, valid[0], valid[1]};
-    return b.Bind(absl::StrCat(qualifier, "_valid"), b.Call("tile.set_validshape", args));
-  }
-  if (!narrow_required) return full;  // TSEL reads only the lhs's valid extent
-  return b.Error(absl::StrCat(
-      "tile.select cannot materialize a scalar on_true for a rank-", model->rank(),
-      " tile with a partial valid shape ", ir::FormatShape(valid),
-      "; select on a 2-D tile or pass a tile for on_true"));
+  PTO_ASSIGN_OR_RETURN(const ir::Call* full, b.Full(shape, value, model->dtype()));
+  const auto* full_type = full->type()->As<ir::TileType>();
+  const ir::TileType* viewed = b.ctx().GetTileType(full_type->dtype(), full_type->shape(),
+                                                   full_type->memory_space(), model->view());
+  absl::StatusOr<const ir::Call*> retyped = ir::RetypeCallView(b.ctx(), *full, viewed);
+  if (!retyped.ok()) return b.Internal(retyped.status().message());
+  return b.Bind(qualifier, *retyped);
 }
 
 }  // namespace
@@ -155,11 +149,10 @@ absl::StatusOr<const ir::Expr*> LowerSelectRule(const ir::Call& call, ir::ExprSp
   const ir::Expr* lhs = on_true;
   const ir::Expr* rhs = on_false;
   if (true_tile == nullptr) {
-    PTO_ASSIGN_OR_RETURN(lhs, Materialize(b, "sel_true", on_true, model, /*narrow_required=*/true));
+    PTO_ASSIGN_OR_RETURN(lhs, Materialize(b, "sel_true", on_true, model));
   }
   if (false_tile == nullptr) {
-    PTO_ASSIGN_OR_RETURN(rhs,
-                         Materialize(b, "sel_false", on_false, model, /*narrow_required=*/false));
+    PTO_ASSIGN_OR_RETURN(rhs, Materialize(b, "sel_false", on_false, model));
   }
   PTO_ASSIGN_OR_RETURN(const ir::Var* tmp, BindScratch(b, plan));
   const ir::Expr* args[] = {mask, lhs, rhs, tmp};
