@@ -52,6 +52,7 @@
 #include "ir/status_macros.h"
 #include "passes/lower_composite/allreduce_ring.h"
 #include "passes/lower_composite/common.h"
+#include "passes/lower_composite/peer_reduce.h"
 #include "passes/lower_composite/rules.h"
 
 namespace pto::passes::lower_composite {
@@ -61,34 +62,6 @@ using ir::BinaryOp;
 using ir::DataType;
 
 constexpr absl::string_view kOp = "pld.tensor.allreduce";
-
-// The peer reduction shared by both mesh paths: acc starts at `initial`;
-// every other rank's window at `offsets` is remote-loaded and folded in.
-absl::StatusOr<const ir::Var*> ReducePeers(LoweringBuilder& b, const CommSetup& comm, ReduceOp op,
-                                           const ir::Expr* target_2d, const ir::Var* initial,
-                                           const ir::MakeTuple* offsets,
-                                           const ir::MakeTuple* tile_shape,
-                                           const ir::MakeTuple* valid) {
-  ir::Context& ctx = b.ctx();
-  return b.EmitForReduce(
-      "peer", ctx.Index(0), comm.nranks_idx, ctx.Index(1), initial,
-      [&](LoweringBuilder& body, const ir::Var* peer,
-          const ir::Var* acc) -> absl::StatusOr<const ir::Expr*> {
-        PTO_ASSIGN_OR_RETURN(const ir::Expr* other, body.NotEq(peer, comm.my_rank));
-        PTO_ASSIGN_OR_RETURN(
-            const ir::Var* next,
-            body.EmitIfExpr(
-                other,
-                [&](LoweringBuilder& t) -> absl::StatusOr<const ir::Expr*> {
-                  const ir::Expr* remote_args[] = {target_2d, peer, offsets, tile_shape, valid};
-                  PTO_ASSIGN_OR_RETURN(const ir::Var* recv,
-                                       t.Bind("recv", t.Call("pld.tile.remote_load", remote_args)));
-                  return t.Bind("acc_next", t.Reduce(op, acc, recv));
-                },
-                [&](LoweringBuilder&) -> absl::StatusOr<const ir::Expr*> { return acc; }));
-        return next;
-      });
-}
 
 absl::StatusOr<const ir::Call*> Load(LoweringBuilder& b, const ir::Expr* tensor,
                                      const ir::MakeTuple* offsets, const ir::MakeTuple* shape,
@@ -129,7 +102,7 @@ absl::StatusOr<const ir::Expr*> LowerFullMesh(const ir::Expr* data,
             body.Bind("acc_loaded", Load(body, target_2d, offsets, tile_shape, valid)));
         PTO_ASSIGN_OR_RETURN(
             const ir::Var* reduced,
-            ReducePeers(body, comm, op, target_2d, acc_loaded, offsets, tile_shape, valid));
+            EmitPeerReduction(body, comm, op, target_2d, acc_loaded, offsets, tile_shape, valid));
         // Chunk k waits for generation ready + 1 + k, the k-th chunk credit.
         PTO_ASSIGN_OR_RETURN(const ir::Expr* k,
                              body.Arith(BinaryOp::kFloorDiv, col, ctx.Index(chunk)));
@@ -200,8 +173,9 @@ absl::StatusOr<const ir::Expr*> LowerPartialMesh(const ir::Expr* data,
   const ir::MakeTuple* rect = b.IndexTuple({*r, *c});
   PTO_ASSIGN_OR_RETURN(const ir::Var* acc_initial,
                        b.Bind("acc_initial", Load(b, target_2d, origin, rect, valid_tuple)));
-  PTO_ASSIGN_OR_RETURN(const ir::Var* reduced,
-                       ReducePeers(b, comm, op, target_2d, acc_initial, origin, rect, valid_tuple));
+  PTO_ASSIGN_OR_RETURN(
+      const ir::Var* reduced,
+      EmitPeerReduction(b, comm, op, target_2d, acc_initial, origin, rect, valid_tuple));
   PTO_RETURN_IF_ERROR(b.EmitBarrier(signal, comm, "2").status());
   const ir::Expr* store_args[] = {reduced, origin, target_2d};
   PTO_RETURN_IF_ERROR(b.Bind("store_ret", b.Call("tile.store", store_args)).status());
