@@ -75,7 +75,10 @@ std::vector<Param> ParamsOf(const CaseConfig& c) {
     }
     case Collective::kReduceScatter: {
       Dims shape = {nr, size};
-      p.push_back(window("data", Role::kData, c.dtype, shape, dist(shape, dt)));
+      std::string type = c.variant == Variant::kSymbolic
+                             ? absl::StrCat("pld.DistributedTensor[[", nr, ", n], ", dt, "]")
+                             : dist(shape, dt);
+      p.push_back(window("data", Role::kData, c.dtype, shape, type));
       p.push_back(window("signal", Role::kSignal, DataType::kInt32, mesh_signal,
                          dist(mesh_signal, "pl.INT32")));
       break;

@@ -49,7 +49,7 @@ enum class Variant : uint8_t {
   kInIf,        // a call, then one in `if flag > 0`
   kInWhile,     // a call in a while loop running twice
   kPartial,     // one call on a partial-valid target
-  kSymbolic,    // one call on a [1, n] target, n bound at run time
+  kSymbolic,    // one call on a [1, n] target ([NR, n] for reduce_scatter), n bound at run time
 };
 
 struct CaseConfig {

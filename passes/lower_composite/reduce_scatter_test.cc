@@ -1,5 +1,6 @@
 // pld.tensor.reduce_scatter: ready barrier, peer reduction of row me, a
-// post-reduce barrier, the store, and an epilogue retiring both credits.
+// post-reduce barrier, the store, and an epilogue retiring both credits; a
+// row beyond one chunk is reduced and stored piecewise between the barriers.
 
 #include <string>
 #include <vector>
@@ -76,33 +77,78 @@ TEST(ReduceScatterTest, EveryReduceOp) {
   }
 }
 
-// The row is one tile: its width rounds SIZE up to 32 bytes; a row longer
-// than one 16-KiB chunk (or symbolic) is rejected.
+// A row of at most one 16-KiB chunk is one tile whose width rounds SIZE up
+// to 32 bytes; a longer row is reduced in [1, chunk] pieces by a loop.
 TEST(ReduceScatterTest, RowGeometry) {
   for (const char* dtype : {"FP32", "FP16"}) {
     ChunkGeometry g =
         MakeChunkGeometry(std::string(dtype) == "FP32" ? ir::DataType::kFP32 : ir::DataType::kFP16);
-    for (int64_t n : {1, 7, 8, 17, 4095, 4096, 4097, 65537}) {
+    for (int64_t n : {1, 7, 8, 17, 4095, 4096, 4097, 8192, 8193, 65537}) {
       SCOPED_TRACE(absl::StrCat(dtype, " SIZE=", n));
-      std::string kernel = ReduceScatterKernel(absl::StrCat(n), 0, dtype);
-      if (n > g.chunk_elements) {
-        EXPECT_THAT(testing::LowerError(kernel, "a5"),
-                    HasSubstr(absl::StrCat("pld.tensor.reduce_scatter: a row of ", n, " ", dtype,
-                                           " elements must fit within one 16384-byte chunk (",
-                                           g.chunk_elements, " elements)")));
+      ir::Context ctx;
+      ir::Program out = testing::LowerAndCheck(
+          testing::Parse(ctx, ReduceScatterKernel(absl::StrCat(n), 0, dtype)), "a5");
+      const ir::Call* load = testing::CallsOf(out, "tile.load")[0];
+      const ir::ForStmt* col = testing::LoopNamed(out, "col");
+      if (n <= g.chunk_elements) {
+        int64_t width =
+            (n + g.alignment_elements - 1) / g.alignment_elements * g.alignment_elements;
+        EXPECT_EQ(col, nullptr);
+        EXPECT_EQ(testing::ListValues(load->arg(2)), (std::vector<int64_t>{1, width}));
+        EXPECT_EQ(testing::ListValues(load->arg(3)), (std::vector<int64_t>{1, n}));
         continue;
       }
-      int64_t width = (n + g.alignment_elements - 1) / g.alignment_elements * g.alignment_elements;
-      ir::Context ctx;
-      ir::Program out = testing::LowerAndCheck(testing::Parse(ctx, kernel), "a5");
-      const ir::Call* load = testing::CallsOf(out, "tile.load")[0];
-      EXPECT_EQ(testing::ListValues(load->arg(2)), (std::vector<int64_t>{1, width}));
-      EXPECT_EQ(testing::ListValues(load->arg(3)), (std::vector<int64_t>{1, n}));
+      ASSERT_NE(col, nullptr);
+      EXPECT_EQ(ir::AsConstInt(col->stop()), n);
+      EXPECT_EQ(ir::AsConstInt(col->step()), g.chunk_elements);
+      EXPECT_EQ(testing::ListValues(load->arg(2)), (std::vector<int64_t>{1, g.chunk_elements}));
+      EXPECT_EQ(testing::ListValues(load->arg(3)), (std::vector<int64_t>{1, -1}));
     }
   }
-  EXPECT_THAT(testing::LowerError(ReduceScatterKernel("n"), "a5"),
-              HasSubstr("pld.tensor.reduce_scatter: a row of n FP32 elements must fit within one "
-                        "16384-byte chunk (4096 elements) using a statically bounded tile"));
+}
+
+// A row beyond one chunk, or of a length known only at run time, keeps the
+// two-barrier protocol: every chunk is reduced and stored between the ready
+// and the post-reduce barrier, and the epilogue still retires 2 credits.
+TEST(ReduceScatterTest, ChunkedRowKeepsTwoBarriers) {
+  for (const char* size : {"4097", "n"}) {
+    SCOPED_TRACE(size);
+    ir::Context ctx;
+    ir::Program out = testing::LowerAndCheck(testing::Parse(ctx, ReduceScatterKernel(size)), "a5");
+    std::vector<std::string> order;
+    for (const std::string& op : testing::CalledOps(out)) {
+      if (op == "pld.system.wait" || op == "tile.load" || op == "pld.tile.remote_load" ||
+          op == "tile.add" || op == "tile.store") {
+        order.push_back(op);
+      }
+    }
+    EXPECT_THAT(order, ElementsAre("pld.system.wait", "tile.load", "pld.tile.remote_load",
+                                   "tile.add", "tile.store", "pld.system.wait"));
+    EXPECT_EQ(testing::StaticWaits(out), (std::vector<int64_t>{1, 2}));
+    EXPECT_EQ(testing::StaticEpilogues(out), (std::vector<int64_t>{2}));
+    EXPECT_TRUE(testing::OnlyAtomicAddAndGe(out));
+    testing::StmtCounts counts = testing::CountStmts(out);
+    EXPECT_EQ(counts.fors, 7);
+    EXPECT_EQ(counts.ifs, 6);
+    // The piece at [me, col] of width min(chunk, SIZE - col): the load, the
+    // remote loads and the store address the same piece of row me.
+    const ir::ForStmt* col = testing::LoopNamed(out, "col");
+    ASSERT_NE(col, nullptr);
+    EXPECT_EQ(ir::AsConstInt(col->step()), 4096);
+    const ir::Call* load = testing::CallsOf(out, "tile.load")[0];
+    const ir::Call* remote = testing::CallsOf(out, "pld.tile.remote_load")[0];
+    const ir::Call* store = testing::CallsOf(out, "tile.store")[0];
+    const auto* offsets = load->arg(1)->As<ir::MakeTuple>();
+    ASSERT_NE(offsets, nullptr);
+    EXPECT_THAT(std::string(offsets->elements()[0]->As<ir::Var>()->name()), HasSubstr("my_rank"));
+    EXPECT_EQ(offsets->elements()[1], col->loop_var());
+    EXPECT_EQ(remote->arg(2), load->arg(1));
+    EXPECT_EQ(remote->arg(4), load->arg(3));
+    EXPECT_EQ(store->arg(1), load->arg(1));
+    const auto* valid = load->arg(3)->As<ir::MakeTuple>();
+    ASSERT_NE(valid, nullptr);
+    EXPECT_THAT(std::string(valid->elements()[1]->As<ir::Var>()->name()), HasSubstr("valid_cols"));
+  }
 }
 
 }  // namespace
