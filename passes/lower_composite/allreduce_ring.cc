@@ -44,6 +44,8 @@
 #include "passes/lower_composite/allreduce_ring.h"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -228,6 +230,31 @@ absl::Status EmitSubchunk(LoweringBuilder& b, const Ring& r, absl::string_view p
   });
 }
 
+// Why a ring signal of `rows` x `cols` (each known or not) is not
+// [2*(NR-1), NR], or nullopt when nothing contradicts it. NR is the group's
+// rank count, a run-time value the signal's shape is the only static trace
+// of, so the message says what each dim fits instead of picking one as NR.
+std::optional<std::string> RingSignalMismatch(std::optional<int64_t> rows,
+                                              std::optional<int64_t> cols) {
+  auto rows_fit = [&]() -> std::string {
+    if (*rows % 2 != 0) return absl::StrCat(*rows, " rows fit no NR (2*(NR-1) is even)");
+    int64_t n = *rows / 2 + 1;
+    return absl::StrCat(*rows, " rows fit NR = ", n, " (shape [", *rows, ", ", n, "])");
+  };
+  auto cols_fit = [&]() {
+    int64_t n = *cols;
+    return absl::StrCat(n, n == 1 ? " column fits" : " columns fit", " NR = ", n, " (shape [",
+                        2 * (n - 1), ", ", n, "])");
+  };
+  if (cols && *cols <= 0) return absl::StrCat(*cols, " columns fit no NR (NR is positive)");
+  if (rows && cols) {
+    if (*rows == 2 * (*cols - 1)) return std::nullopt;
+    return absl::StrCat("its dims disagree: ", rows_fit(), ", ", cols_fit());
+  }
+  if (rows && *rows % 2 != 0) return rows_fit();
+  return std::nullopt;
+}
+
 }  // namespace
 
 absl::StatusOr<const ir::Expr*> LowerRingAllReduce(const ir::Call& call, ir::ExprSpan args,
@@ -245,11 +272,12 @@ absl::StatusOr<const ir::Expr*> LowerRingAllReduce(const ir::Call& call, ir::Exp
   }
   std::optional<int64_t> rows = ir::AsConstInt(signal->shape()[0]);
   std::optional<int64_t> nr = ir::AsConstInt(signal->shape()[1]);
-  if (rows && nr && *nr > 0 && *rows != 2 * (*nr - 1)) {
+  if (std::optional<std::string> wrong = RingSignalMismatch(rows, nr)) {
     return b.Error(absl::StrCat(kOp, ": mode=\"ring\" signal shape ",
-                                ir::FormatShape(signal->shape()), " must be [2*(NR-1), NR] = [",
-                                2 * (*nr - 1), ", ", *nr, "] for NR = ", *nr,
-                                " (one row per ring round)"));
+                                ir::FormatShape(signal->shape()),
+                                " must be [2*(NR-1), NR] for the group's rank count NR (one row "
+                                "per ring round, one column per rank); ",
+                                *wrong));
   }
   ir::ExprSpan shape = target->shape();
   ir::ExprSpan valid = target->ValidShape();

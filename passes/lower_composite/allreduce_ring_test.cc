@@ -255,7 +255,24 @@ TEST(AllReduceRingTest, Rejections) {
               HasSubstr("target view only supports ND layout"));
   EXPECT_THAT(error(RingKernel(Window("1, 16"), 2, 0, Window("3, 2", "INT32"))),
               HasSubstr("pld.tensor.allreduce: mode=\"ring\" signal shape [3, 2] must be "
-                        "[2*(NR-1), NR] = [2, 2] for NR = 2"));
+                        "[2*(NR-1), NR] for the group's rank count NR (one row per ring round, "
+                        "one column per rank); its dims disagree: 3 rows fit no NR (2*(NR-1) is "
+                        "even), 2 columns fit NR = 2 (shape [2, 2])"));
+  // NR is known only at run time: the message says what each dim fits and
+  // never derives an expectation that contradicts the given shape.
+  EXPECT_THAT(error(RingKernel(Window("1, 16"), 2, 0, Window("4, 1", "INT32"))),
+              HasSubstr("signal shape [4, 1] must be [2*(NR-1), NR] for the group's rank count NR "
+                        "(one row per ring round, one column per rank); its dims disagree: 4 rows "
+                        "fit NR = 3 (shape [4, 3]), 1 column fits NR = 1 (shape [0, 1])"));
+  EXPECT_THAT(error(RingKernel(Window("1, 16"), 2, 0, Window("5, n", "INT32"))),
+              HasSubstr("signal shape [5, n] must be [2*(NR-1), NR] for the group's rank count NR "
+                        "(one row per ring round, one column per rank); 5 rows fit no NR "
+                        "(2*(NR-1) is even)"));
+  for (const char* shape : {"4, 3", "0, 1", "n, 3", "4, n"}) {
+    ir::Context ctx;
+    std::string kernel = RingKernel(Window("1, 16"), 2, 0, Window(shape, "INT32"));
+    EXPECT_TRUE(testing::Lower(testing::Parse(ctx, kernel), "a5").ok()) << shape;
+  }
   EXPECT_THAT(error(RingKernel(Window("1, 16"), 2, 0, Window("2", "INT32"))),
               HasSubstr("pld.tensor.allreduce: mode=\"ring\" needs a signal of shape "
                         "[2*(NR-1), NR], got [2]"));
