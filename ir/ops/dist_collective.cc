@@ -42,6 +42,23 @@ absl::Status DimsAgree(const DeduceContext& dc, const Expr* a, const Expr* b,
   return absl::OkStatus();
 }
 
+// Whether `signal` may be a mesh signal [NR, 1], whose dim 0 is the rank
+// count NR. Any other shape (a ring allreduce's [2*(NR-1), NR] above all) is
+// the lowering's to reject, with the documented mesh-signal rule
+// (ValidateMeshSignalShape: "signal shape[1] must be 1"); comparing its dim 0
+// with NR here would report a dim-0 mismatch in place of that rule.
+bool MeshAddressed(const DistributedTensorType& signal) {
+  return signal.rank() == 2 && AsConstInt(signal.shape()[1]).value_or(1) == 1;
+}
+
+// The mesh collectives' signal rows: one per rank of `ranks`, checked when
+// the signal is mesh-addressed and both dims are constants.
+absl::Status SignalRowsAgree(const DeduceContext& dc, const DistributedTensorType& signal,
+                             const Expr* ranks, absl::string_view what) {
+  if (!MeshAddressed(signal)) return absl::OkStatus();
+  return DimsAgree(dc, signal.shape()[0], ranks, what);
+}
+
 absl::Status ExpectReduceOp(const DeduceContext& dc) {
   return ExpectIntKwargIn(dc, "op", static_cast<int64_t>(ReduceOp::kSum),
                           static_cast<int64_t>(ReduceOp::kProd))
@@ -100,8 +117,9 @@ absl::StatusOr<const Type*> DeduceAllGather(const DeduceContext& dc) {
                                  FormatShape(input->shape())));
   }
   PTO_ASSIGN_OR_RETURN(const DistributedTensorType* signal, ExpectInt32Window(dc, 2, "signal"));
-  PTO_RETURN_IF_ERROR(DimsAgree(dc, signal->shape()[0], target->shape()[0],
-                                "signal dim 0 must equal the rank count NR of target [NR, SIZE]"));
+  PTO_RETURN_IF_ERROR(
+      SignalRowsAgree(dc, *signal, target->shape()[0],
+                      "signal dim 0 must equal the rank count NR of target [NR, SIZE]"));
   return target;
 }
 
@@ -111,8 +129,9 @@ absl::StatusOr<const Type*> DeduceAllToAll(const DeduceContext& dc) {
   PTO_RETURN_IF_ERROR(DimsAgree(dc, input->shape()[0], target->shape()[0],
                                 "input and target must have one NR (dim 0)"));
   PTO_ASSIGN_OR_RETURN(const DistributedTensorType* signal, ExpectInt32Window(dc, 2, "signal"));
-  PTO_RETURN_IF_ERROR(DimsAgree(dc, signal->shape()[0], input->shape()[0],
-                                "signal dim 0 must equal the rank count NR of input [NR, SIZE]"));
+  PTO_RETURN_IF_ERROR(
+      SignalRowsAgree(dc, *signal, input->shape()[0],
+                      "signal dim 0 must equal the rank count NR of input [NR, SIZE]"));
   return target;
 }
 
@@ -172,8 +191,9 @@ absl::StatusOr<const Type*> DeduceReduceScatter(const DeduceContext& dc) {
   }
   PTO_RETURN_IF_ERROR(ExpectDType(dc, target->dtype(), kReduceDTypes, "target dtype"));
   PTO_ASSIGN_OR_RETURN(const DistributedTensorType* signal, ExpectInt32Window(dc, 1, "signal"));
-  PTO_RETURN_IF_ERROR(DimsAgree(dc, signal->shape()[0], target->shape()[0],
-                                "signal dim 0 must equal the rank count NR of target [NR, SIZE]"));
+  PTO_RETURN_IF_ERROR(
+      SignalRowsAgree(dc, *signal, target->shape()[0],
+                      "signal dim 0 must equal the rank count NR of target [NR, SIZE]"));
   PTO_RETURN_IF_ERROR(ExpectReduceOp(dc));
   return target;
 }

@@ -172,6 +172,27 @@ TEST_F(DistCollectiveTest, ReduceScatterTakesEveryReduceOp) {
   EXPECT_EQ(ErrorOf("pld.tensor.reduce_scatter", {Window(DataType::kInt8, {2, 32}), Signal()},
                     {{"op", AttrValue::Int(0)}}),
             "pld.tensor.reduce_scatter: target dtype must be one of {FP16, FP32}, got INT8");
+  EXPECT_EQ(
+      ErrorOf("pld.tensor.reduce_scatter", {data, Signal({3, 1})}, {{"op", AttrValue::Int(0)}}),
+      "pld.tensor.reduce_scatter: signal dim 0 must equal the rank count NR of target "
+      "[NR, SIZE] (3 vs 2)");
+}
+
+// Only a mesh signal [NR, 1] has NR as its dim 0. Another shape - a ring
+// allreduce's [2*(NR-1), NR] - is left to the lowering, which reports the
+// mesh-signal rule ("signal shape[1] must be 1") instead of a dim-0 mismatch.
+TEST_F(DistCollectiveTest, MeshCollectivesLeaveOtherSignalShapesToTheLowering) {
+  const Var* ring = Signal({4, 3});
+  const Var* rs = Window(DataType::kFP32, {3, 16});
+  EXPECT_TYPE(TypeOf("pld.tensor.reduce_scatter", {rs, ring}, {{"op", AttrValue::Int(0)}}),
+              rs->type());
+  const Var* out = Window(DataType::kFP32, {3, 16});
+  EXPECT_TYPE(TypeOf("pld.tensor.allgather", {TensorVar(DataType::kFP32, {1, 16}), out, ring}),
+              out->type());
+  EXPECT_TYPE(TypeOf("pld.tensor.all_to_all", {TensorVar(DataType::kFP32, {3, 16}), out, ring}),
+              out->type());
+  EXPECT_TYPE(TypeOf("pld.tensor.reduce_scatter", {rs, Signal({4})}, {{"op", AttrValue::Int(0)}}),
+              rs->type());
 }
 
 TEST_F(DistCollectiveTest, BroadcastAndBarrier) {
