@@ -9,6 +9,8 @@
 //   b->IsNativeTcvt(DataType::kInt32, DataType::kFP16);   // false on a5
 //   ScratchPlan plan = b->PlanOpScratch("tile.sels", {DataType::kFP16, 64});
 //   if (plan.kind == ScratchPlan::kRequired) { ... plan.dtype, plan.shape ... }
+//   b->PlanTcvtScratch({DataType::kFP16, DataType::kInt8, /*saturating=*/false, 16, 16, 16});
+//       // a2a3: Required INT8 [1, 160]; a5: NotRequired
 
 #ifndef PTO_BACKENDS_BACKEND_H_
 #define PTO_BACKENDS_BACKEND_H_
@@ -39,6 +41,20 @@ struct ScratchRequest {
   // available to targets whose scratch depends on it. (Whether a scalar can
   // pair with the source at all is an IR rule: tile.sels' deducer.)
   std::optional<ir::DataType> scalar_dtype;
+};
+
+// Describes a `pto.tcvt` whose scratch is being planned. The extents are the
+// source as the instruction sees it: a tile of rank > 2 has its leading dims
+// flattened into rows (as codegen emits it). nullopt: not a compile-time
+// constant.
+struct TcvtScratchRequest {
+  ir::DataType src_dtype;
+  ir::DataType dst_dtype;
+  // The satmode the conversion is emitted with (ir::EmittedSaturationMode).
+  bool saturating = true;
+  std::optional<int64_t> physical_cols;
+  std::optional<int64_t> valid_rows;
+  std::optional<int64_t> valid_cols;
 };
 
 // The scratch buffer an instruction needs on a target.
@@ -77,6 +93,12 @@ class Backend {
   // "tile.sels" (TSELS). Other ops need none.
   virtual ScratchPlan PlanOpScratch(absl::string_view op,
                                     const ScratchRequest& request) const = 0;
+
+  // Scratch a `pto.tcvt` reads on this target, passed as tile.cast's second
+  // operand: kRequired for a conversion the assembler lowers through a
+  // scratch buffer, kNotRequired otherwise, kUnsupported when it needs one
+  // that cannot be sized (a dynamic extent; `reason` says which).
+  virtual ScratchPlan PlanTcvtScratch(const TcvtScratchRequest& request) const = 0;
 
   // Element dtypes TSEL (tile/tile) and TSELS (tile/scalar) accept.
   virtual bool SupportsTselDataType(ir::DataType dtype) const = 0;

@@ -1,3 +1,4 @@
+#include <limits>
 #include <set>
 #include <string>
 #include <utility>
@@ -145,6 +146,38 @@ TEST(BackendTest, SelectScratchPlans) {
             ScratchPlan::kNotRequired);
   EXPECT_EQ(a2a3.PlanOpScratch("tile.cast", {DataType::kFP32, 16, std::nullopt}).kind,
             ScratchPlan::kNotRequired);
+}
+
+TEST(BackendTest, TcvtScratchPlans) {
+  const Backend& a5 = **FindBackend("a5");
+  const Backend& a2a3 = **FindBackend("a2a3");
+  TcvtScratchRequest off{DataType::kFP16, DataType::kInt8, /*saturating=*/false, 16, 16, 16};
+  ScratchPlan p = a2a3.PlanTcvtScratch(off);
+  EXPECT_EQ(p.kind, ScratchPlan::kRequired);
+  EXPECT_EQ(p.dtype, DataType::kInt8);
+  EXPECT_EQ(p.shape, (std::vector<int64_t>{1, 160}));
+  p = a2a3.PlanTcvtScratch({DataType::kFP32, DataType::kInt16, false, 16, 16, 16});
+  EXPECT_EQ(p.shape, (std::vector<int64_t>{1, 1024}));
+  EXPECT_EQ(a5.PlanTcvtScratch(off).kind, ScratchPlan::kNotRequired);
+
+  TcvtScratchRequest on = off;
+  on.saturating = true;
+  EXPECT_EQ(a2a3.PlanTcvtScratch(on).kind, ScratchPlan::kNotRequired);
+  EXPECT_EQ(a2a3.PlanTcvtScratch({DataType::kFP32, DataType::kFP16, false, 16, 16, 16}).kind,
+            ScratchPlan::kNotRequired);
+
+  // Dynamic extents cannot size a scratch that is needed; one not needed is fine.
+  TcvtScratchRequest dynamic = off;
+  dynamic.valid_cols = std::nullopt;
+  p = a2a3.PlanTcvtScratch(dynamic);
+  EXPECT_EQ(p.kind, ScratchPlan::kUnsupported);
+  EXPECT_THAT(p.reason, HasSubstr("compile-time constants"));
+  dynamic.saturating = true;
+  EXPECT_EQ(a2a3.PlanTcvtScratch(dynamic).kind, ScratchPlan::kNotRequired);
+  EXPECT_EQ(a2a3.PlanTcvtScratch({DataType::kFP32, DataType::kInt16, false,
+                                  std::numeric_limits<int64_t>::max(), 2, 1})
+                .kind,
+            ScratchPlan::kUnsupported);
 }
 
 }  // namespace

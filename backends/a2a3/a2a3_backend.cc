@@ -1,5 +1,8 @@
 #include "backends/a2a3/a2a3_backend.h"
 
+#include "absl/strings/str_cat.h"
+#include "backends/a2a3/tcvt_scratch.h"
+
 namespace pto::backends {
 namespace {
 
@@ -49,6 +52,27 @@ class A2A3 : public Backend {
       return ScratchPlan::Unsupported("TSELS on a2a3 needs a static source column count");
     }
     return ScratchPlan::Required(r.src_dtype, {1, r.physical_cols});
+  }
+
+  // Only the non-saturating narrowing forms: an INT8 byte buffer sized as
+  // PTOAS sizes it (tcvt_scratch.h).
+  ScratchPlan PlanTcvtScratch(const TcvtScratchRequest& r) const override {
+    if (r.saturating || !a2a3::TcvtNeedsScratch(r.src_dtype, r.dst_dtype)) {
+      return ScratchPlan::NotRequired();
+    }
+    if (!r.physical_cols || !r.valid_rows || !r.valid_cols) {
+      return ScratchPlan::Unsupported(
+          "its scratch is sized from the source's column count and valid rows and columns, "
+          "which must be compile-time constants");
+    }
+    std::optional<int64_t> bytes = a2a3::TcvtScratchBytes(
+        r.src_dtype, r.dst_dtype, *r.valid_rows, *r.valid_cols, *r.physical_cols);
+    if (!bytes) {
+      return ScratchPlan::Unsupported(absl::StrCat("its scratch for a source ", *r.valid_rows,
+                                                   " x ", *r.valid_cols, " of ",
+                                                   *r.physical_cols, " columns overflows"));
+    }
+    return ScratchPlan::Required(DataType::kInt8, {1, *bytes});
   }
 };
 

@@ -1,5 +1,5 @@
-// Ascend910 ("a2a3"): the native tcvt table and select scratch of pto-isa's
-// A2/A3 profile.
+// Ascend910 ("a2a3"): the native tcvt table, select scratch and the
+// non-saturating tcvt scratch (tcvt_scratch.h) of pto-isa's A2/A3 profile.
 //
 //   const Backend& a2a3 = A2A3Backend();
 //   a2a3.IsNativeTcvt(DataType::kInt32, DataType::kFP16);   // true

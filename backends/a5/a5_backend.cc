@@ -55,6 +55,11 @@ class A5 : public Backend {
     if (std::optional<ScratchPlan> done = PrecheckSelectScratch(op, r)) return *done;
     return ScratchPlan::Required(DataType::kUInt8, {1, 32});
   }
+
+  // A5 converts every native pair in one instruction, saturating or not.
+  ScratchPlan PlanTcvtScratch(const TcvtScratchRequest&) const override {
+    return ScratchPlan::NotRequired();
+  }
 };
 
 }  // namespace
