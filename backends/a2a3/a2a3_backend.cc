@@ -62,13 +62,13 @@ class A2A3 : public Backend {
     }
     if (!r.physical_cols || !r.valid_rows || !r.valid_cols) {
       return ScratchPlan::Unsupported(
-          "its scratch is sized from the source's column count and valid rows and columns, "
+          "the scratch size depends on the source's column count and valid rows and columns, "
           "which must be compile-time constants");
     }
     std::optional<int64_t> bytes = a2a3::TcvtScratchBytes(
         r.src_dtype, r.dst_dtype, *r.valid_rows, *r.valid_cols, *r.physical_cols);
     if (!bytes) {
-      return ScratchPlan::Unsupported(absl::StrCat("its scratch for a source ", *r.valid_rows,
+      return ScratchPlan::Unsupported(absl::StrCat("the scratch for a source ", *r.valid_rows,
                                                    " x ", *r.valid_cols, " of ",
                                                    *r.physical_cols, " columns overflows"));
     }
