@@ -8,26 +8,27 @@
 #include "absl/strings/str_cat.h"
 #include "backends/backend.h"
 #include "ir/diagnostic.h"
-#include "ir/mutator.h"
 #include "ir/ops/builtin.h"
 #include "passes/legalize_tile_cast/tcvt_path.h"
-#include "passes/temp_names.h"
+#include "passes/prelude_mutator.h"
 
 namespace pto::passes {
 namespace {
 
 using ir::DataType;
 
-class CastLegalizer : public ir::IRMutator {
+// Hops land right before the statement whose expression needed them (for a
+// loop's init values: before the loop).
+class CastLegalizer : public PreludeMutator {
  public:
   CastLegalizer(ir::Context& ctx, const backends::Backend& backend)
-      : IRMutator(ctx), backend_(backend), cast_op_(ir::BuiltinOp("tile.cast")) {}
+      : PreludeMutator(ctx), backend_(backend), cast_op_(ir::BuiltinOp("tile.cast")) {}
 
   const absl::Status& status() const { return status_; }
 
   const ir::Expr* VisitCall(const ir::Call* call) override {
     // Operands first: a cast nested in another call is legalized too.
-    const ir::Expr* visited = IRMutator::VisitCall(call);
+    const ir::Expr* visited = PreludeMutator::VisitCall(call);
     const auto* c = visited->As<ir::Call>();
     if (c == nullptr || c->op() != &cast_op_ || !status_.ok()) return visited;
     DataType src = c->arg(0)->type()->As<ir::ShapedType>()->dtype();
@@ -52,9 +53,9 @@ class CastLegalizer : public ir::IRMutator {
       const ir::Call* hop = Build({cur}, kwargs, call->loc());
       if (hop == nullptr) return visited;
       const ir::Var* tmp = ctx().NewVar(
-          names_.Make(base_, absl::StrCat("cast_", chain[i].lower_name())), hop->type(),
+          names().Make(base(), absl::StrCat("cast_", chain[i].lower_name())), hop->type(),
           call->loc());
-      pending_.push_back(ctx().NewAssign(tmp, hop, call->loc()));
+      Prepend(ctx().NewAssign(tmp, hop, call->loc()));
       cur = tmp;
     }
     absl::InlinedVector<const ir::Expr*, 2> args = {cur};
@@ -66,27 +67,6 @@ class CastLegalizer : public ir::IRMutator {
     }
     const ir::Call* last = Build(args, kwargs, call->loc());
     return last != nullptr ? last : visited;
-  }
-
-  // Hops are placed right before the statement whose expression needed them
-  // (for a loop's init values: before the loop).
-  const ir::Stmt* VisitAssign(const ir::AssignStmt* s) override {
-    return Placed(s->var()->name(), s, [&] { return IRMutator::VisitAssign(s); });
-  }
-  const ir::Stmt* VisitEval(const ir::EvalStmt* s) override {
-    return Placed("eval", s, [&] { return IRMutator::VisitEval(s); });
-  }
-  const ir::Stmt* VisitReturn(const ir::ReturnStmt* s) override {
-    return Placed("ret", s, [&] { return IRMutator::VisitReturn(s); });
-  }
-  const ir::Stmt* VisitYield(const ir::YieldStmt* s) override {
-    return Placed("yield", s, [&] { return IRMutator::VisitYield(s); });
-  }
-  const ir::Stmt* VisitFor(const ir::ForStmt* s) override {
-    return Placed("init", s, [&] { return IRMutator::VisitFor(s); });
-  }
-  const ir::Stmt* VisitWhile(const ir::WhileStmt* s) override {
-    return Placed("init", s, [&] { return IRMutator::VisitWhile(s); });
   }
 
  private:
@@ -107,27 +87,9 @@ class CastLegalizer : public ir::IRMutator {
     return *call;
   }
 
-  // Visits `original` with temporaries named after `base`; the hops its own
-  // expressions created (not those of nested statements, which placed
-  // theirs) go in front of it, and its leading comments in front of them.
-  template <typename F>
-  const ir::Stmt* Placed(absl::string_view base, const ir::Stmt* original, F visit) {
-    size_t mark = pending_.size();
-    base_ = base;
-    const ir::Stmt* stmt = visit();
-    if (pending_.size() == mark) return stmt;
-    std::vector<const ir::Stmt*> seq(pending_.begin() + mark, pending_.end());
-    pending_.resize(mark);
-    seq.push_back(stmt);
-    return Expand(std::move(seq), original);
-  }
-
   const backends::Backend& backend_;
   const ir::Op& cast_op_;
   absl::Status status_;
-  absl::string_view base_;
-  TempNamer names_;
-  std::vector<const ir::Stmt*> pending_;
   absl::flat_hash_map<std::pair<int, int>, std::vector<DataType>> paths_;
 };
 
