@@ -1,6 +1,6 @@
 // The project's pass registry: every pass, and the named pipelines.
 //
-//   default = lower-composite-ops, legalize-tile-cast
+//   default = lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch
 //
 //   auto passes = BuiltinPasses().Build("default");
 

@@ -118,7 +118,8 @@ TEST(PassRegistryTest, UnknownNamesListTheKnownOnes) {
 TEST(PassRegistryTest, DefaultPipelineNamesTheTwoLoweringPasses) {
   absl::StatusOr<std::vector<std::unique_ptr<Pass>>> passes = BuiltinPasses().Build("default");
   if (passes.ok()) {
-    EXPECT_THAT(Names(*passes), ElementsAre("lower-composite-ops", "legalize-tile-cast"));
+    EXPECT_THAT(Names(*passes), ElementsAre("lower-composite-ops", "legalize-tile-cast",
+                                            "materialize-tcvt-scratch"));
   } else {
     // Until both passes are registered, naming the pipeline says what is missing.
     EXPECT_THAT(passes.status().message(), HasSubstr("pipeline 'default': unknown pass"));
