@@ -6,7 +6,8 @@
 //   1. VerifyProgram(P) is OK;
 //   2. print(P) parses to a program structurally equal to P that prints the
 //      same (print is a fixed point);
-//   3. the `default` pipeline (lower-composite-ops, legalize-tile-cast) with
+//   3. the `default` pipeline (lower-composite-ops, legalize-tile-cast,
+//      materialize-tcvt-scratch) with
 //      the verifier after each pass either succeeds, leaving no composite
 //      op, or - only when P holds something the backend cannot lower (an
 //      8-bit select on a2a3, a cast pair without a chain) - fails with a

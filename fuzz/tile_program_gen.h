@@ -1,5 +1,6 @@
 // A generator of small executable tile kernels for differential fuzzing of
-// the `default` pipeline (lower-composite-ops, legalize-tile-cast).
+// the `default` pipeline (lower-composite-ops, legalize-tile-cast,
+// materialize-tcvt-scratch).
 //
 // Unlike ProgramGenerator (program_generator.h), which aims at the whole IR
 // surface, every program here can be run by the reference interpreter on
