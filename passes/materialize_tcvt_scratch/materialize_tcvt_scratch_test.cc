@@ -157,6 +157,20 @@ TEST(MaterializeTcvtScratchTest, NothingOnA5OrWithoutBackend) {
   }
 }
 
+TEST(MaterializeTcvtScratchTest, HostFunctionsAreSkipped) {
+  ir::Context ctx;
+  std::string text = absl::StrReplaceAll(
+      Kernel("FP16", "INT8", "16, 16", kOffCast),
+      {{"@pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, "
+        "role=pl.Role.SubWorker)",
+        "@pl.function(level=pl.Level.HOST)"}});
+  ir::Program in = Parse(ctx, text);
+  absl::StatusOr<ir::Program> out = Materialize(in, "a2a3");
+  ASSERT_TRUE(out.ok()) << out.status().message();
+  EXPECT_EQ(in.functions()[0]->level(), ir::Level::kHost);
+  EXPECT_TRUE(out->SameAs(in));
+}
+
 TEST(MaterializeTcvtScratchTest, ScratchLandsBeforeItsStatementInsideALoop) {
   ir::Context ctx;
   ir::Program out = RunAndCheck(
