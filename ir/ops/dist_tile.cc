@@ -8,9 +8,13 @@
 // Semantics (W@p is rank p's copy of window W; all copies share the local
 // shape and layout, so a peer's region is named by local coordinates):
 //   * remote_load(W, peer, offsets, shape[, valid]): a new Vec tile of
-//     `shape` whose valid region (`valid`, default `shape`) holds
-//     W@peer[offsets : offsets + valid]; the rest of the tile is undefined.
-//     Only the valid region is read. peer == rank() reads the local copy.
+//     `shape` whose valid region holds W@peer[offsets : offsets + v]; the
+//     rest of the tile is undefined. v is the request (`valid`, default
+//     `shape`) intersected with W's valid region under the window
+//     (window_read.h, exact): W = [1, 16] with valid_shape [1, 8] read at
+//     [0, 0] with [1, 16] gives v = [1, 8]; W = [1, N] read with [1, 16]
+//     gives v = [1, min(N, 16)]. Only the valid region is read.
+//     peer == rank() reads the local copy.
 //   * put(dst, peer, src, stage[, dst_off, src_off, shape]; atomic): copies
 //     the local region src[src_off : src_off + shape] into
 //     dst@peer[dst_off : dst_off + shape] (atomic=0 overwrites, atomic=1
@@ -33,6 +37,7 @@
 #include "ir/ops/dist_checks.h"
 #include "ir/ops/families.h"
 #include "ir/ops/type_inference.h"
+#include "ir/ops/window_read.h"
 #include "ir/status_macros.h"
 
 namespace pto::ir {
@@ -89,8 +94,14 @@ absl::StatusOr<const Type*> DeduceRemoteLoad(const DeduceContext& dc) {
       valid[d] = v[d];
     }
   }
+  ExprSpan source_valid = target->ValidShape();
   for (size_t d = 0; d < shape.size(); ++d) {
     PTO_RETURN_IF_ERROR(CheckInBounds(dc, "the read", d, offsets[d], valid[d], target->shape()[d]));
+    // Only the peer's valid data is read, and a symbolic window edge bounds
+    // the read at run time (codegen's arith.minsi).
+    valid[d] = WindowReadValidExtent(
+        dc.ctx(), WindowReadDim{target->shape()[d], source_valid[d], offsets[d], shape[d], valid[d]},
+        /*clamp=*/false, WindowNarrowing::kExact);
   }
   TileView view;
   view.valid_shape = valid;

@@ -3,6 +3,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/ops/test_util.h"
+#include "ir/ops/type_inference.h"
 
 namespace pto::ir {
 namespace {
@@ -46,6 +47,46 @@ TEST_F(DistTileTest, RemoteLoadGivesAVecTileWithTheRequestedValidShape) {
   ASSERT_NE(col_tile, nullptr);
   EXPECT_EQ(col_tile->EffectiveView().blayout, TileLayout::kColMajor);
   EXPECT_FALSE(BuiltinOp("pld.tile.remote_load").has_side_effects());
+}
+
+// The valid region is the request intersected with what the window holds
+// under it: static where both extents are, a min (max for an offset)
+// where either is symbolic.
+TEST_F(DistTileTest, RemoteLoadIntersectsTheRequestWithTheWindowsValidRegion) {
+  const Var* peer = ScalarVar(DataType::kInt32);
+  auto valid_of = [&](const Var* w, std::vector<const Expr*> args) {
+    args.insert(args.begin(), {w, peer});
+    const auto* tile = TypeOf("pld.tile.remote_load", args)->As<TileType>();
+    return tile == nullptr ? std::string("?") : FormatShape(tile->ValidShape());
+  };
+  TensorView eight;
+  eight.valid_shape = Dims({1, 8});
+  const Var* partial =
+      ctx_.NewVar("w", ctx_.GetDistributedTensorType(DataType::kFP32, Dims({1, 16}), eight));
+  EXPECT_EQ(valid_of(partial, {List({0, 0}), List({1, 16}), List({1, 16})}), "[1, 8]");
+  EXPECT_EQ(valid_of(partial, {List({0, 0}), List({1, 16})}), "[1, 8]");
+  EXPECT_EQ(valid_of(partial, {List({0, 4}), List({1, 8})}), "[1, 4]");
+  EXPECT_EQ(valid_of(partial, {List({0, 0}), List({1, 16}), List({1, 5})}), "[1, 5]");
+  EXPECT_EQ(valid_of(partial, {List({0, 12}), List({1, 4})}), "[1, 0]");
+
+  const Var* n = ctx_.NewVar("N", ctx_.GetScalarType(DataType::kIndex));
+  const Expr* dyn_shape[] = {ctx_.Index(1), n};
+  const Var* dynamic = ctx_.NewVar("w", ctx_.GetDistributedTensorType(DataType::kFP32, dyn_shape));
+  EXPECT_EQ(valid_of(dynamic, {List({0, 0}), List({1, 16})}), "[1, min(N, 16)]");
+  EXPECT_EQ(valid_of(dynamic, {List({0, 0}), List({1, 16}), List({1, 16})}), "[1, min(N, 16)]");
+  const Var* c = ctx_.NewVar("c", ctx_.GetScalarType(DataType::kIndex));
+  EXPECT_EQ(valid_of(dynamic, {ListOf({ctx_.Index(0), c}), List({1, 16})}),
+            "[1, min(max(N, c) - c, 16)]");
+
+  const Var* v = ctx_.NewVar("V", ctx_.GetScalarType(DataType::kIndex));
+  const Var* req = ctx_.NewVar("req", ctx_.GetScalarType(DataType::kIndex));
+  const Expr* v_valid[] = {ctx_.Index(1), v};
+  TensorView symbolic;
+  symbolic.valid_shape = v_valid;
+  const Var* both =
+      ctx_.NewVar("w", ctx_.GetDistributedTensorType(DataType::kFP32, Dims({1, 64}), symbolic));
+  EXPECT_EQ(valid_of(both, {List({0, 0}), List({1, 16}), ListOf({ctx_.Index(1), req})}),
+            "[1, min(req, min(V, 16))]");
 }
 
 TEST_F(DistTileTest, RemoteLoadRejects) {

@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/ops/families.h"
 #include "ir/ops/type_inference.h"
+#include "ir/ops/window_read.h"
 #include "ir/status_macros.h"
 
 namespace pto::ir {
@@ -113,19 +114,9 @@ absl::StatusOr<DimVec> InferWindowReadValidShape(const DeduceContext& dc, const 
                                    " exceeds the source extent ", FormatExpr(r.source[i]),
                                    "; pass clamp=True to narrow the read to the source edge"));
     }
-    const Expr* available;
-    if (!r.clamp && ExprIdentical(r.source_valid[i], r.source[i])) {
-      available = r.window[i];
-    } else {
-      const Expr* remaining =
-          IsZero(offset)
-              ? r.source_valid[i]
-              : SubExtent(ctx, MaxExtent(ctx, r.source_valid[i], offset), offset);
-      available = MinExtent(ctx, remaining, r.window[i]);
-    }
-    bool narrower = !ExprIdentical(available, r.window[i]) &&
-                    ProveLessEqual(available, requested) == Proof::kTrue;
-    result.push_back(narrower ? available : requested);
+    result.push_back(WindowReadValidExtent(
+        ctx, WindowReadDim{r.source[i], r.source_valid[i], offset, r.window[i], requested}, r.clamp,
+        WindowNarrowing::kProven));
   }
   return result;
 }

@@ -1,0 +1,48 @@
+// The valid extent of one dimension of a window read (tile.load,
+// pld.tile.remote_load): the requested extent narrowed to the part of the
+// source's valid region the window covers.
+//
+//   available = min(max(source_valid, offset) - offset, window)
+//   result    = min(requested, available)
+//
+//   const Expr* v = WindowReadValidExtent(
+//       ctx, WindowReadDim{source[d], source_valid[d], offsets[d], shape[d], valid[d]},
+//       /*clamp=*/false, WindowNarrowing::kExact);
+//
+// A fully valid source needs no narrowing when the read promises to stay
+// inside it (no clamp): the in-bounds read is the op's precondition, checked
+// by the caller where constants decide it. The two narrowings differ where
+// the prover cannot order the extents: kProven keeps the request (tile.load
+// trusts the caller), kExact builds the min, so the read never passes the
+// source's valid data. kExact also guards a fully valid source whose extent
+// is symbolic, since only a runtime min keeps the read inside that window.
+
+#ifndef PTO_IR_OPS_WINDOW_READ_H_
+#define PTO_IR_OPS_WINDOW_READ_H_
+
+#include "ir/context.h"
+#include "ir/expr.h"
+
+namespace pto::ir {
+
+struct WindowReadDim {
+  const Expr* source;        // the source's physical extent
+  const Expr* source_valid;  // the source's valid extent
+  const Expr* offset;
+  const Expr* window;     // the result tile's extent
+  const Expr* requested;  // the requested valid extent (the window by default)
+};
+
+enum class WindowNarrowing : uint8_t {
+  kProven,  // narrow only where the prover shows the source is smaller
+  kExact,   // min(requested, available), built at run time when symbolic
+};
+
+// The callers have checked the offset and the request (0 <= offset,
+// requested <= window).
+const Expr* WindowReadValidExtent(Context& ctx, const WindowReadDim& d, bool clamp,
+                                  WindowNarrowing narrowing);
+
+}  // namespace pto::ir
+
+#endif  // PTO_IR_OPS_WINDOW_READ_H_
