@@ -3,12 +3,16 @@
 //       pto.barrier <PIPE_ALL>
 //       pto.comm.tnotify(%cell_pview, %value : P, i32) {notifyOp = #pto<notify_op atomic_add|set>}
 //   pld.system.wait -> pto.comm.twait(%cell_pview, %expected : P, i32)
-//       {cmp = #pto<wait_cmp eq|ge>} on the local signal cell
+//       {cmp = #pto<wait_cmp eq|ge>} on the local signal cell, then
+//       pto.cmo.cacheinvalid all #pto.address_space<gm>
 //   pld.tile.put -> pto.barrier; pto.comm.tput(%peer_pview, %src_pview, buf(%stage) : P, P, T)
-//       {atomicType = #pto<atomic_type atomic_none|atomic_add>}; pto.barrier
+//       {atomicType = #pto<atomic_type atomic_none|atomic_add>}; pto.barrier;
+//       pto.cmo.cacheinvalid %peer_pview single_cache_line : P;
+//       pto.fence.barrier_all #pto.fence_scope<gm>
 //   pld.tile.get -> pto.barrier; pto.comm.tget(%dst_pview, %peer_pview, buf(%stage) : P, P, T);
-//       pto.barrier
-//   pld.tile.remote_load -> peer view + pto.partition_view (valid extent) + pto.tload
+//       pto.barrier (+ the cacheinvalid / fence pair on %dst_pview when dst is a window)
+//   pld.tile.remote_load -> peer view + pto.partition_view (the tile's valid
+//       extent, which the deducer intersected with the window's) + pto.tload
 //   pld.system.get_comm_ctx -> nothing: the result names the CommContext pointer
 //   pld.system.rank / nranks -> pto.load_scalar of the (rankId, rankNum) i64
 //       slot, then arith.trunci (nranks: after arith.shrui by 32)
@@ -16,7 +20,8 @@
 // A peer view rebases the window pointer by the distance between the peer's
 // and this rank's window in the CommContext (windowsIn[peer] - windowsIn[me],
 // in elements) with pto.addptr, and re-creates the window's tensor view over
-// it; partition views then use the local coordinates. The CommContext
+// it, keeping the layout the window's view declares (an ND [N, 1] view stays
+// ND); partition views then use the local coordinates. The CommContext
 // pointer is the window's signature argument (FunctionEmitter::CommContext).
 
 #include <optional>
@@ -113,7 +118,8 @@ absl::StatusOr<TensorValue> PeerView(FunctionEmitter& e, const ir::Call& call,
   e.EmitOp(absl::StrCat(delta, " = arith.index_cast ", delta_i64, " : i64 to index"));
   e.EmitOp(absl::StrCat(peer_ptr, " = pto.addptr ", local.ptr, ", ", delta, " : ", ptr_type, " -> ",
                         ptr_type));
-  return e.MakeTensorView(peer_ptr, *type, absl::StrCat(NameOf(window), "_peer"));
+  return e.MakeTensorView(peer_ptr, *type, absl::StrCat(NameOf(window), "_peer"),
+                          FunctionEmitter::ColumnVector::kKeepDeclared);
 }
 
 absl::StatusOr<ScalarValue> Int32Operand(FunctionEmitter& e, const ir::Call& call,
@@ -125,6 +131,16 @@ absl::StatusOr<ScalarValue> Int32Operand(FunctionEmitter& e, const ir::Call& cal
                                       v.dtype.name()));
   }
   return v;
+}
+
+// Data before signal: PTOAS leaves the release of a cross-rank write to the
+// compiler. The written region's line leaves the data cache, then a GM fence
+// makes the write observable in DDR, so a notify after it cannot overtake the
+// data; a barrier alone orders the pipes, not DDR.
+void EmitPublish(FunctionEmitter& e, const Operand& written) {
+  e.EmitOp(absl::StrCat("pto.cmo.cacheinvalid ", written.name, " single_cache_line : ",
+                        written.type));
+  e.EmitOp("pto.fence.barrier_all #pto.fence_scope<gm>");
 }
 
 // --- Signals ---------------------------------------------------------------------------
@@ -154,6 +170,9 @@ absl::Status EmitWait(FunctionEmitter& e, const ir::Call& call) {
   bool eq = call.FindKwarg("cmp")->int_value() == static_cast<int64_t>(ir::WaitCmp::kEq);
   e.EmitOp(absl::StrCat("pto.comm.twait(", cell.name, ", ", expected.name, " : ", cell.type,
                         ", i32) {cmp = #pto<wait_cmp ", eq ? "eq" : "ge", ">}"));
+  // The consume side: what the peer published before its notify may sit in
+  // stale cache lines here; reads after the wait must miss them.
+  e.EmitOp("pto.cmo.cacheinvalid all #pto.address_space<gm>");
   return absl::OkStatus();
 }
 
@@ -241,12 +260,16 @@ absl::Status EmitTransfer(FunctionEmitter& e, const ir::Call& call, bool put) {
         absl::StrCat(" {atomicType = #pto<atomic_type ", add ? "atomic_add" : "atomic_none", ">}");
   }
   // TPUT/TGET read GM the vector pipes may still be writing, and the data
-  // must have landed before a later notify or load.
+  // must have landed before a later notify or load: the tail barrier drains
+  // the transfer's DMA, which a GM fence does not.
   e.EmitOp("pto.barrier <PIPE_ALL>");
   e.EmitOp(absl::StrCat(put ? "pto.comm.tput(" : "pto.comm.tget(", dst.name, ", ", src.name,
                         ", buf(", stage.name, ") : ", dst.type, ", ", src.type, ", ", stage.type,
                         ")", attrs));
   e.EmitOp("pto.barrier <PIPE_ALL>");
+  // A write a peer may read after a later notify is published: a put always
+  // (it lands in the peer's window), a get when it fills a window.
+  if (put || call.arg(0)->type()->Is<ir::DistributedTensorType>()) EmitPublish(e, dst);
   return absl::OkStatus();
 }
 

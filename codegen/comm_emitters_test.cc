@@ -8,12 +8,20 @@ namespace pto::codegen {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 class CommTest : public PtoTest {
  protected:
   const ir::Var* WindowParam(absl::string_view name, DataType dtype,
                              std::initializer_list<int64_t> shape) {
     return Param(ctx_.NewVar(name, ctx_.GetDistributedTensorType(dtype, Dims(shape))));
+  }
+  const ir::Var* WindowParam(absl::string_view name, DataType dtype, ir::ExprSpan shape,
+                             const ir::TensorView& view) {
+    return Param(ctx_.NewVar(name, ctx_.GetDistributedTensorType(dtype, shape, view)));
+  }
+  const ir::Var* IndexVar(absl::string_view name) {
+    return ctx_.NewVar(name, ctx_.GetScalarType(DataType::kIndex));
   }
   const ir::Expr* I32(int64_t v) { return ctx_.Int(v, DataType::kInt32); }
   NamedAttr IntAttr(absl::string_view name, int64_t v) { return {name, AttrValue::Int(v)}; }
@@ -43,6 +51,9 @@ TEST_F(CommTest, NotifyUpdatesThePeersCellAfterABarrier) {
                               "#pto<notify_op atomic_add>}\n"));
   EXPECT_THAT(text, HasSubstr("i32) {notifyOp = #pto<notify_op set>}"));
   EXPECT_THAT(text, HasSubstr("%c-2_i32 : !pto.partition_tensor_view<1x1xi32>, i32)"));
+  // A signal carries no data of its own: no release markers.
+  EXPECT_THAT(text, Not(HasSubstr("pto.cmo")));
+  EXPECT_THAT(text, Not(HasSubstr("pto.fence")));
 }
 
 TEST_F(CommTest, WaitPollsTheLocalCell) {
@@ -56,7 +67,10 @@ TEST_F(CommTest, WaitPollsTheLocalCell) {
                               "%c1]"));
   EXPECT_THAT(text, HasSubstr("pto.comm.twait(%sig_cell_pview, %c2_i32 : "
                               "!pto.partition_tensor_view<1x1xi32>, i32) {cmp = #pto<wait_cmp "
-                              "ge>}"));
+                              "ge>}\n    pto.cmo.cacheinvalid all #pto.address_space<gm>\n"));
+  // Each wait invalidates before the reads it guards; no fence on this side.
+  EXPECT_EQ(LinesWith(text, "pto.cmo.cacheinvalid all #pto.address_space<gm>").size(), 2u);
+  EXPECT_THAT(text, Not(HasSubstr("pto.fence")));
   // An INDEX threshold (a loop-derived generation) becomes i32.
   EXPECT_THAT(text, HasSubstr("{cmp = #pto<wait_cmp eq>}"));
   EXPECT_THAT(text, HasSubstr("arith.index_cast %arg1 : index to i32"));
@@ -84,8 +98,64 @@ TEST_F(CommTest, PutSlidesThroughTheStageBetweenBarriers) {
                         "%inp_pview, buf(%stage) : !pto.partition_tensor_view<1x17xf32>, "
                         "!pto.partition_tensor_view<1x17xf32>, ",
                         VecTile("f32", 1, 16),
-                        ") {atomicType = #pto<atomic_type atomic_none>}\n    pto.barrier "
-                        "<PIPE_ALL>\n")));
+                        ") {atomicType = #pto<atomic_type atomic_none>}\n"
+                        "    pto.barrier <PIPE_ALL>\n"
+                        "    pto.cmo.cacheinvalid %out_peer_pview single_cache_line : "
+                        "!pto.partition_tensor_view<1x17xf32>\n"
+                        "    pto.fence.barrier_all #pto.fence_scope<gm>\n")));
+}
+
+// The notify after a put must not overtake its data: the DMA drains, the
+// peer region leaves the cache, and the GM fence publishes it, in that
+// order, before the signal.
+TEST_F(CommTest, PutIsPublishedBeforeALaterNotify) {
+  const ir::Var* out = WindowParam("out", DataType::kFP32, {2, 64});
+  const ir::Var* sig = WindowParam("sig", DataType::kInt32, {2, 1});
+  const ir::Var* inp = TensorParam("inp", DataType::kFP32, {1, 64});
+  const ir::Var* peer = ScalarParam("peer", DataType::kIndex);
+  const ir::Var* stage = Let("stage", "tile.create", {List({1, 64})},
+                             {{"dtype", AttrValue::DType(DataType::kFP32)},
+                              {"target_memory", AttrValue::Enum(MemorySpace::kVec)}});
+  Do("pld.tile.put",
+     {out, peer, inp, stage, ListOf({peer, ctx_.Index(0)}), List({0, 0}), List({1, 64})},
+     {IntAttr("atomic", 1)});
+  Do("pld.system.notify", {sig, peer, ListOf({peer, ctx_.Index(0)}), I32(1)}, {IntAttr("op", 0)});
+  std::string text = EmitOk();
+  size_t tput = text.find("pto.comm.tput(");
+  size_t tail = text.find("pto.barrier <PIPE_ALL>", tput);
+  size_t invalidate = text.find("pto.cmo.cacheinvalid %out_peer_pview single_cache_line", tput);
+  size_t fence = text.find("pto.fence.barrier_all #pto.fence_scope<gm>", tput);
+  size_t notify = text.find("pto.comm.tnotify(");
+  ASSERT_NE(notify, std::string::npos);
+  EXPECT_LT(tput, tail);
+  EXPECT_LT(tail, invalidate);
+  EXPECT_LT(invalidate, fence);
+  EXPECT_LT(fence, notify);
+  // The notify itself needs only its barrier: one fence, the put's.
+  EXPECT_EQ(LinesWith(text, "pto.fence.barrier_all").size(), 1u);
+  EXPECT_EQ(LinesWith(text, "pto.cmo.cacheinvalid").size(), 1u);
+}
+
+TEST_F(CommTest, GetIntoAWindowIsPublishedAndIntoATensorIsNot) {
+  const ir::Var* src = WindowParam("src", DataType::kFP32, {2, 64});
+  const ir::Var* win = WindowParam("win", DataType::kFP32, {1, 64});
+  const ir::Var* plain = TensorParam("plain", DataType::kFP32, {1, 64});
+  const ir::Var* peer = ScalarParam("peer", DataType::kIndex);
+  const ir::Var* stage = Let("stage", "tile.create", {List({1, 64})},
+                             {{"dtype", AttrValue::DType(DataType::kFP32)},
+                              {"target_memory", AttrValue::Enum(MemorySpace::kVec)}});
+  Do("pld.tile.get", {win, peer, src, stage, List({0, 0}), List({1, 0}), List({1, 64})});
+  Do("pld.tile.get", {plain, peer, src, stage, List({0, 0}), List({1, 0}), List({1, 64})});
+  std::string text = EmitOk();
+  // A peer may read the filled window after a later notify; the written
+  // region is the one released.
+  EXPECT_THAT(text, HasSubstr("    pto.barrier <PIPE_ALL>\n"
+                              "    pto.cmo.cacheinvalid %win_pview single_cache_line : "
+                              "!pto.partition_tensor_view<1x64xf32>\n"
+                              "    pto.fence.barrier_all #pto.fence_scope<gm>\n"));
+  EXPECT_EQ(LinesWith(text, "pto.cmo.cacheinvalid").size(), 1u);
+  EXPECT_EQ(LinesWith(text, "pto.fence.barrier_all").size(), 1u);
+  EXPECT_THAT(text, Not(HasSubstr("cacheinvalid %plain")));
 }
 
 TEST_F(CommTest, FullSliceGetReadsThePeersCopy) {
@@ -116,6 +186,91 @@ TEST_F(CommTest, RemoteLoadReadsTheValidExtentIntoItsTile) {
                               "!pto.partition_tensor_view<1x?xf32>"));
   EXPECT_THAT(Line(text, "pto.tload"), HasSubstr("outs(%recv : !pto.tile_buf<loc=vec, dtype=f32, "
                                                  "rows=1, cols=128, v_row=?, v_col=?"));
+}
+
+// The window [1, 16] holds valid data in [1, 8] only: a [1, 16] request
+// reads 8 columns into a tile whose valid region says so.
+TEST_F(CommTest, RemoteLoadReadsOnlyTheWindowsValidData) {
+  ir::TensorView view;
+  view.valid_shape = Dims({1, 8});
+  const ir::Var* data = WindowParam("data", DataType::kFP32, Dims({1, 16}), view);
+  const ir::Var* peer = ScalarParam("peer", DataType::kInt32);
+  Let("recv", "pld.tile.remote_load", {data, peer, List({0, 0}), List({1, 16}), List({1, 16})});
+  Let("rest", "pld.tile.remote_load", {data, peer, List({0, 4}), List({1, 8})});
+  std::string text = EmitOk();
+  EXPECT_THAT(text, HasSubstr("pto.partition_view %data_peer, offsets = [%c0, %c0], sizes = "
+                              "[%c1, %c8] : !pto.tensor_view<?x?xf32> -> "
+                              "!pto.partition_tensor_view<1x8xf32>"));
+  EXPECT_THAT(text, HasSubstr("%recv = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, "
+                              "rows=1, cols=16, v_row=1, v_col=8, "));
+  // From column 4 on, 4 valid columns are left.
+  EXPECT_THAT(text, HasSubstr("offsets = [%c0, %c4], sizes = [%c1, %c4] : "
+                              "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x4xf32>"));
+  EXPECT_THAT(text, Not(HasSubstr("arith.minsi")));
+}
+
+// A window [1, N]: the read stops at its runtime edge, min(N, 16).
+TEST_F(CommTest, RemoteLoadClampsToARuntimeWindowEdge) {
+  const ir::Var* n = IndexVar("N");
+  const ir::Expr* shape[] = {ctx_.Index(1), n};
+  const ir::Var* data = WindowParam("data", DataType::kFP32, shape, ir::TensorView{});
+  const ir::Var* peer = ScalarParam("peer", DataType::kInt32);
+  Let("recv", "pld.tile.remote_load", {data, peer, List({0, 0}), List({1, 16})});
+  std::string text = EmitOk();
+  EXPECT_THAT(text, HasSubstr("func.func @k(%arg0: !pto.ptr<f32>, %arg1: i32, %data_ctx: "
+                              "!pto.ptr<i64>, %arg3: index)"));
+  EXPECT_THAT(text, HasSubstr("%tmp_1 = arith.minsi %arg3, %c16 : index\n"
+                              "    %data_peer_pview = pto.partition_view %data_peer, offsets = "
+                              "[%c0, %c0], sizes = [%c1, %tmp_1] : !pto.tensor_view<?x?xf32> -> "
+                              "!pto.partition_tensor_view<1x?xf32>\n"));
+  EXPECT_THAT(text, HasSubstr("%recv = pto.alloc_tile valid_row = %c1 valid_col = %tmp : "));
+}
+
+// Two runtime extents, the window's valid columns and the request, meet in
+// one min; a runtime offset leaves max(valid, offset) - offset.
+TEST_F(CommTest, RemoteLoadIntersectsRuntimeExtents) {
+  const ir::Var* v = IndexVar("V");
+  const ir::Expr* valid[] = {ctx_.Index(1), v};
+  ir::TensorView view;
+  view.valid_shape = valid;
+  const ir::Var* data = WindowParam("data", DataType::kFP32, Dims({1, 64}), view);
+  const ir::Expr* anchor_shape[] = {ctx_.Index(1), v};
+  Param(ctx_.NewVar("anchor", ctx_.GetTensorType(DataType::kFP32, anchor_shape)));
+  const ir::Var* peer = ScalarParam("peer", DataType::kInt32);
+  const ir::Var* req = ScalarParam("req", DataType::kIndex);
+  const ir::Var* col = ScalarParam("col", DataType::kIndex);
+  Let("recv", "pld.tile.remote_load",
+      {data, peer, List({0, 0}), List({1, 16}), ListOf({ctx_.Index(1), req})});
+  Let("tail", "pld.tile.remote_load", {data, peer, ListOf({ctx_.Index(0), col}), List({1, 16})});
+  std::string text = EmitOk();
+  // %arg6 is V (bound by anchor's shape), %arg3 the request, %arg4 col.
+  EXPECT_THAT(text, HasSubstr("%tmp_5 = arith.minsi %arg6, %c16 : index\n"
+                              "    %tmp_6 = arith.minsi %arg3, %tmp_5 : index\n"
+                              "    %data_peer_pview = pto.partition_view %data_peer, offsets = "
+                              "[%c0, %c0], sizes = [%c1, %tmp_6]"));
+  EXPECT_THAT(text, HasSubstr("%tmp_7 = arith.maxsi %arg6, %arg4 : index\n"
+                              "    %tmp_8 = arith.subi %tmp_7, %arg4 : index\n"
+                              "    %tmp_9 = arith.minsi %tmp_8, %c16 : index\n"));
+  EXPECT_THAT(Line(text, "offsets = [%c0, %arg4]"), HasSubstr("sizes = [%c1, %tmp_"));
+}
+
+// An [8, 1] window is DN by convention; one whose view declares ND keeps it
+// on the peer view.
+TEST_F(CommTest, PeerViewKeepsTheLayoutAWindowViewDeclares) {
+  ir::TensorView nd;
+  nd.stride = Dims({1, 1});
+  const ir::Var* declared = WindowParam("declared", DataType::kFP32, Dims({8, 1}), nd);
+  const ir::Var* implicit = WindowParam("implicit", DataType::kFP32, {8, 1});
+  const ir::Var* peer = ScalarParam("peer", DataType::kInt32);
+  Let("a", "pld.tile.remote_load", {declared, peer, List({0, 0}), List({8, 1})});
+  Let("b", "pld.tile.remote_load", {implicit, peer, List({0, 0}), List({8, 1})});
+  std::string text = EmitOk();
+  EXPECT_THAT(Line(text, "%declared_peer = "),
+              HasSubstr("shape = [%c8, %c1], strides = [%c1, %c1] {layout = "
+                        "#pto.layout<nd>}"));
+  EXPECT_THAT(Line(text, "%implicit_peer = "),
+              HasSubstr("shape = [%c8, %c1], strides = [%c1, %c8] {layout = "
+                        "#pto.layout<dn>}"));
 }
 
 TEST_F(CommTest, RankQueriesReadTheContextSlot) {

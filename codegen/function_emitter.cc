@@ -692,7 +692,8 @@ struct Term {
 
 absl::StatusOr<TensorValue> FunctionEmitter::MakeTensorView(absl::string_view ptr,
                                                             const ir::TensorType& type,
-                                                            absl::string_view name_hint) {
+                                                            absl::string_view name_hint,
+                                                            ColumnVector column_vector) {
   size_t rank = type.rank();
   if (rank == 0) return Fail("a rank-0 tensor has no PTO tensor view");
   PTO_ASSIGN_OR_RETURN(absl::string_view dtype, ScalarTypeName(type.dtype()));
@@ -706,7 +707,9 @@ absl::StatusOr<TensorValue> FunctionEmitter::MakeTensorView(absl::string_view pt
   ir::TensorLayout layout = view.layout;
   // PTOAS reads a [..., M, 1] ND tensor as DN; say so, as tile.load gives
   // such a window a col_major tile.
-  if (rank >= 2 && ir::AsConstInt(shape.back()) == 1 && layout == ir::TensorLayout::kND) {
+  bool declared = column_vector == ColumnVector::kKeepDeclared && type.view() != nullptr;
+  if (rank >= 2 && ir::AsConstInt(shape.back()) == 1 && layout == ir::TensorLayout::kND &&
+      !declared) {
     layout = ir::TensorLayout::kDN;
   }
 

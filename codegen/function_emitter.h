@@ -143,9 +143,14 @@ class FunctionEmitter {
   absl::StatusOr<absl::string_view> CommContext(const ir::Expr* window);
 
   // `%x = pto.make_tensor_view %ptr, shape = [...], strides = [...]
-  // {layout = ...} : !pto.tensor_view<...>` for `type` over `ptr`.
+  // {layout = ...} : !pto.tensor_view<...>` for `type` over `ptr`. An ND
+  // [..., M, 1] tensor is declared DN (tile.load gives it a col_major tile);
+  // kKeepDeclared keeps the layout of a type that carries a view (a peer
+  // view of a window whose view declares ND).
+  enum class ColumnVector : uint8_t { kAsDN, kKeepDeclared };
   absl::StatusOr<TensorValue> MakeTensorView(absl::string_view ptr, const ir::TensorType& type,
-                                             absl::string_view name_hint);
+                                             absl::string_view name_hint,
+                                             ColumnVector column_vector = ColumnVector::kAsDN);
   // `%x_pview = pto.partition_view ...` over `tensor`; returns the partition
   // value and its type.
   absl::StatusOr<Operand> PartitionView(const TensorValue& tensor, absl::string_view name_hint,
