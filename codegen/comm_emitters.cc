@@ -138,8 +138,8 @@ absl::StatusOr<ScalarValue> Int32Operand(FunctionEmitter& e, const ir::Call& cal
 // makes the write observable in DDR, so a notify after it cannot overtake the
 // data; a barrier alone orders the pipes, not DDR.
 void EmitPublish(FunctionEmitter& e, const Operand& written) {
-  e.EmitOp(absl::StrCat("pto.cmo.cacheinvalid ", written.name, " single_cache_line : ",
-                        written.type));
+  e.EmitOp(
+      absl::StrCat("pto.cmo.cacheinvalid ", written.name, " single_cache_line : ", written.type));
   e.EmitOp("pto.fence.barrier_all #pto.fence_scope<gm>");
 }
 

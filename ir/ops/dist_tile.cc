@@ -100,7 +100,8 @@ absl::StatusOr<const Type*> DeduceRemoteLoad(const DeduceContext& dc) {
     // Only the peer's valid data is read, and a symbolic window edge bounds
     // the read at run time (codegen's arith.minsi).
     valid[d] = WindowReadValidExtent(
-        dc.ctx(), WindowReadDim{target->shape()[d], source_valid[d], offsets[d], shape[d], valid[d]},
+        dc.ctx(),
+        WindowReadDim{target->shape()[d], source_valid[d], offsets[d], shape[d], valid[d]},
         /*clamp=*/false, WindowNarrowing::kExact);
   }
   TileView view;

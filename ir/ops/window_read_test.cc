@@ -43,8 +43,7 @@ TEST_F(WindowReadTest, OnlyTheExactNarrowingBuildsARuntimeMin) {
   EXPECT_EQ(Extent({I(64), v, I(0), I(16), I(16)}, WindowNarrowing::kExact), "min(V, 16)");
   // Against a symbolic request kProven keeps the request, kExact the min.
   EXPECT_EQ(Extent({I(64), v, I(0), I(16), req}, WindowNarrowing::kProven), "req");
-  EXPECT_EQ(Extent({I(64), v, I(0), I(16), req}, WindowNarrowing::kExact),
-            "min(req, min(V, 16))");
+  EXPECT_EQ(Extent({I(64), v, I(0), I(16), req}, WindowNarrowing::kExact), "min(req, min(V, 16))");
   // A fully valid symbolic source: the window edge is a runtime bound.
   EXPECT_EQ(Extent({n, n, I(0), I(16), I(16)}, WindowNarrowing::kProven), "16");
   EXPECT_EQ(Extent({n, n, I(0), I(16), I(16)}, WindowNarrowing::kExact), "min(N, 16)");
