@@ -2,11 +2,13 @@
 //
 // A Backend answers capability questions - which pto.tcvt conversions are
 // single native instructions, what scratch a PTO instruction needs, which
-// dtypes TSEL/TSELS accept - so passes stay target-neutral and a new target
-// ships its own answers without touching any pass.
+// dtypes TSEL/TSELS, atomic stores and in-core code accept - so passes and
+// codegen stay target-neutral and a new target ships its own answers without
+// touching any of them.
 //
 //   const Backend* b = *FindBackend("a5");          // //backends:registry
 //   b->IsNativeTcvt(DataType::kInt32, DataType::kFP16);   // false on a5
+//   b->SupportsAtomicAddDataType(DataType::kBF16);        // false on a5
 //   ScratchPlan plan = b->PlanOpScratch("tile.sels", {DataType::kFP16, 64});
 //   if (plan.kind == ScratchPlan::kRequired) { ... plan.dtype, plan.shape ... }
 //   b->PlanTcvtScratch({DataType::kFP16, DataType::kInt8, /*saturating=*/false, 16, 16, 16});
@@ -103,6 +105,19 @@ class Backend {
   // Element dtypes TSEL (tile/tile) and TSELS (tile/scalar) accept.
   virtual bool SupportsTselDataType(ir::DataType dtype) const = 0;
   virtual bool SupportsTselsDataType(ir::DataType dtype) const = 0;
+  // Whether TSELS's scratch operand may share memory with its mask or its
+  // source. (Mask and destination must never overlap, on any target: that
+  // is the instruction's contract, not a capability.)
+  virtual bool TselsTmpMayOverlapInputs() const = 0;
+
+  // Element dtypes a `tile.store` with atomic add (pto.tstore atomic_add)
+  // can combine into global memory; keyed on the destination's dtype.
+  virtual bool SupportsAtomicAddDataType(ir::DataType dtype) const = 0;
+
+  // Element dtypes with an end-to-end in-core path on this target: loads,
+  // stores and the instruction ABI. A tile, tensor or scalar of any other
+  // dtype cannot be emitted for it.
+  virtual bool SupportsIncoreDataType(ir::DataType dtype) const = 0;
 
  protected:
   // The part of select scratch planning every target shares: NotRequired for

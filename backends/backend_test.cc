@@ -115,6 +115,43 @@ TEST(BackendTest, SelectDtypePredicates) {
   }
 }
 
+TEST(BackendTest, TselsScratchMayOverlapItsInputsOnlyOnA5) {
+  EXPECT_TRUE((*FindBackend("a5"))->TselsTmpMayOverlapInputs());
+  EXPECT_FALSE((*FindBackend("a2a3"))->TselsTmpMayOverlapInputs());
+}
+
+// The atomic-add destination sets, transcribed from pto-isa's store pipes:
+// BF16 only on A2/A3.
+TEST(BackendTest, AtomicAddDtypes) {
+  const Backend& a5 = **FindBackend("a5");
+  const Backend& a2a3 = **FindBackend("a2a3");
+  std::set<int> a5_set, a2a3_set;
+  for (DataType t : DataType::All()) {
+    if (a5.SupportsAtomicAddDataType(t)) a5_set.insert(t.code());
+    if (a2a3.SupportsAtomicAddDataType(t)) a2a3_set.insert(t.code());
+  }
+  std::set<int> common = {DataType::kFP32, DataType::kFP16, DataType::kInt32,
+                          DataType::kInt16, DataType::kInt8};
+  EXPECT_EQ(a5_set, common);
+  common.insert(DataType::kBF16);
+  EXPECT_EQ(a2a3_set, common);
+}
+
+// 4-bit dtypes: none end to end on A2/A3, FP4 alone on A5.
+TEST(BackendTest, IncoreDtypes) {
+  const Backend& a5 = **FindBackend("a5");
+  const Backend& a2a3 = **FindBackend("a2a3");
+  for (DataType t : DataType::All()) {
+    bool four_bit = t.bits() == 4;
+    EXPECT_EQ(a2a3.SupportsIncoreDataType(t), !four_bit) << t.name();
+    EXPECT_EQ(a5.SupportsIncoreDataType(t), !four_bit || t == DataType::kFP4) << t.name();
+  }
+  EXPECT_FALSE(a2a3.SupportsIncoreDataType(DataType::kFP4));
+  EXPECT_FALSE(a2a3.SupportsIncoreDataType(DataType::kInt4));
+  EXPECT_FALSE(a5.SupportsIncoreDataType(DataType::kInt4));
+  EXPECT_TRUE(a5.SupportsIncoreDataType(DataType::kFP4));
+}
+
 TEST(BackendTest, SelectScratchPlans) {
   const Backend& a5 = **FindBackend("a5");
   const Backend& a2a3 = **FindBackend("a2a3");

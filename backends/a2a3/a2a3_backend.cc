@@ -44,6 +44,26 @@ class A2A3 : public Backend {
     return t == DataType::kBF16 || SupportsTselsDataType(t);
   }
 
+  // A2/A3's TSELS uses its scratch while mask and source are still live, so
+  // it must overlap neither; it may share the destination's memory, since
+  // the scratch is consumed (set_cmpmask) before the first destination write.
+  bool TselsTmpMayOverlapInputs() const override { return false; }
+
+  // The A2/A3 store pipe combines BF16 too (set_atomic_bf16).
+  bool SupportsAtomicAddDataType(DataType t) const override {
+    switch (t.code()) {
+      case DataType::kFP32: case DataType::kFP16: case DataType::kBF16:
+      case DataType::kInt32: case DataType::kInt16: case DataType::kInt8:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  // No 4-bit dtype: A2/A3 has an FP16 <-> INT4 conversion but no packed
+  // 4-bit load/store or carrier ABI.
+  bool SupportsIncoreDataType(DataType t) const override { return t.bits() != 4; }
+
   // TSEL takes a UINT32 [1, 16] scratch; TSELS one physical source row.
   ScratchPlan PlanOpScratch(absl::string_view op, const ScratchRequest& r) const override {
     if (std::optional<ScratchPlan> done = PrecheckSelectScratch(op, r)) return *done;

@@ -50,6 +50,26 @@ class A5 : public Backend {
     return t == DataType::kBF16 || SupportsTselsDataType(t);
   }
 
+  // A5's TSELS puts no constraint on where its scratch lives.
+  bool TselsTmpMayOverlapInputs() const override { return true; }
+
+  // pto-isa's A5 store pipe does not honour a BF16 atomic add (its tstore
+  // ST cases run the BF16 destination non-atomically); accumulate in FP32.
+  bool SupportsAtomicAddDataType(DataType t) const override {
+    switch (t.code()) {
+      case DataType::kFP32: case DataType::kFP16: case DataType::kInt32:
+      case DataType::kInt16: case DataType::kInt8:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  // FP4 is the only 4-bit dtype with an A5 load/store and carrier ABI.
+  bool SupportsIncoreDataType(DataType t) const override {
+    return t.bits() != 4 || t == DataType::kFP4;
+  }
+
   // A5's TSEL and TSELS both take a fixed 32-byte UINT8 scratch row.
   ScratchPlan PlanOpScratch(absl::string_view op, const ScratchRequest& r) const override {
     if (std::optional<ScratchPlan> done = PrecheckSelectScratch(op, r)) return *done;
