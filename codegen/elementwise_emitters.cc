@@ -3,8 +3,9 @@
 //   tile.adds/subs/muls/divs/maximums/minimums -> pto.tadds/.../tmaxs/tmins
 //   tile.neg/abs                          -> pto.tneg/tabs
 // in the form `pto.tadd ins(%a, %b : Ta, Tb) outs(%dst : Tdst)`; the scalar
-// operand of a tile-scalar op is typed with its own dtype (see
-// FunctionEmitter::TileScalar for INDEX values).
+// operand of a tile-scalar op carries the tile's element type, as pto-isa
+// declares it (FunctionEmitter::ElementScalar): `tile.adds(bf16_tile, 1.0)`
+// adds `arith.constant 1.0 : bf16`.
 
 #include "absl/strings/str_cat.h"
 #include "codegen/function_emitter.h"
@@ -55,7 +56,7 @@ absl::Status EmitTileTile(FunctionEmitter& e, const ir::Call& call) {
 absl::Status EmitTileScalar(FunctionEmitter& e, const ir::Call& call) {
   PTO_ASSIGN_OR_RETURN(TileValue lhs, e.Tile(call.arg(0)));
   const auto* tile = call.arg(0)->type()->As<ir::TileType>();
-  PTO_ASSIGN_OR_RETURN(ScalarValue rhs, e.TileScalar(call.arg(1), tile->dtype()));
+  PTO_ASSIGN_OR_RETURN(ScalarValue rhs, e.ElementScalar(call.arg(1), tile->dtype()));
   PTO_ASSIGN_OR_RETURN(absl::string_view rhs_type, e.ScalarTypeName(rhs.dtype));
   PTO_ASSIGN_OR_RETURN(TileValue dst, e.ResultBuffer());
   e.EmitInsOuts(Lookup(kTileScalar, call.op()->name()), {{lhs.name, lhs.type}, {rhs.name, rhs_type}},

@@ -76,13 +76,80 @@ TEST_F(PtoTest, IndexLiteralOnAFloatTileTakesTheTileDtype) {
   EXPECT_THAT(Line(text, "pto.tmuls"), HasSubstr("ins(%a, %cst : "));
 }
 
-TEST_F(PtoTest, IndexVariableOnAnIntTileIsCastToI32) {
+// pto-isa types a tile instruction's scalar with the tile's element type, so
+// an index value on an INT16 tile is cast to i16 (not i32).
+TEST_F(PtoTest, IndexVariableOnAnIntTileIsCastToTheTileWidth) {
   const ir::Var* a = Load("a", DataType::kInt16, 16, 16);
   const ir::Var* n = ScalarParam("n", DataType::kIndex);
   Let("b", "tile.maximums", {a, n});
   std::string text = EmitOk();
-  EXPECT_THAT(text, HasSubstr("%arg1_i32 = arith.index_cast %arg1 : index to i32\n"));
-  EXPECT_THAT(Line(text, "pto.tmaxs"), HasSubstr("ins(%a, %arg1_i32 : "));
+  EXPECT_THAT(text, HasSubstr("%arg1_i16 = arith.index_cast %arg1 : index to i16\n"));
+  EXPECT_THAT(Line(text, "pto.tmaxs"), HasSubstr("ins(%a, %arg1_i16 : "));
+  EXPECT_THAT(Line(text, "pto.tmaxs"), HasSubstr(", i16) outs("));
+}
+
+// A bare float literal is an FP32 constant in the IR; on a BF16 or FP16
+// tile it is spelled in the tile's type, never f32.
+TEST_F(PtoTest, FloatLiteralTakesTheTilesFloatType) {
+  const ir::Var* a = Load("a", DataType::kBF16, 16, 16);
+  const ir::Var* h = Load("h", DataType::kFP16, 16, 16);
+  Let("b", "tile.adds", {a, ctx_.Float(2.5)});
+  Let("g", "tile.muls", {h, ctx_.Float(0.5)});
+  Let("k", "tile.divs", {h, ctx_.Int(3, DataType::kInt32)});
+  std::string text = EmitOk();
+  EXPECT_THAT(text, HasSubstr("%cst = arith.constant 2.5 : bf16\n"));
+  EXPECT_THAT(text, HasSubstr("%cst_1 = arith.constant 0.5 : f16\n"));
+  EXPECT_THAT(text, HasSubstr("%cst_2 = arith.constant 3.0 : f16\n"));
+  EXPECT_THAT(text, Not(HasSubstr(": f32")));
+  EXPECT_THAT(Line(text, "pto.tadds"), HasSubstr(", bf16) outs("));
+  EXPECT_THAT(Line(text, "pto.tmuls"), HasSubstr(", f16) outs("));
+  EXPECT_THAT(Line(text, "pto.tdivs"), HasSubstr("ins(%h, %cst_2 : "));
+}
+
+// A scalar variable of another type is converted in the body.
+TEST_F(PtoTest, ScalarVariableIsConvertedToTheTilesType) {
+  const ir::Var* h = Load("h", DataType::kFP16, 16, 16);
+  const ir::Var* i = Load("i", DataType::kInt16, 16, 16);
+  const ir::Var* f = ScalarParam("f", DataType::kFP32);
+  const ir::Var* n = ScalarParam("n", DataType::kInt32);
+  Let("a", "tile.adds", {h, f});
+  Let("b", "tile.subs", {i, n});
+  Let("c", "tile.muls", {h, n});
+  std::string text = EmitOk();
+  EXPECT_THAT(text, HasSubstr("= arith.truncf %arg2 : f32 to f16\n"));
+  EXPECT_THAT(text, HasSubstr("= arith.trunci %arg3 : i32 to i16\n"));
+  EXPECT_THAT(text, HasSubstr("= arith.sitofp %arg3 : i32 to f16\n"));
+  EXPECT_THAT(Line(text, "pto.tadds"), HasSubstr(", f16) outs("));
+  EXPECT_THAT(Line(text, "pto.tsubs"), HasSubstr(", i16) outs("));
+  EXPECT_THAT(Line(text, "pto.tmuls"), HasSubstr(", f16) outs("));
+}
+
+// Literals are narrowed as the op narrows its scalar at run time: integers
+// wrap, floats truncate toward zero and saturate.
+TEST_F(PtoTest, LiteralsAreNarrowedToTheTilesType) {
+  const ir::Var* a = Load("a", DataType::kInt32, 16, 16);
+  const ir::Var* b = Load("b", DataType::kInt16, 16, 16);
+  Let("w", "tile.adds", {a, ctx_.Int(0x8000000B, DataType::kInt64)});
+  Let("t", "tile.adds", {a, ctx_.Float(2.7)});
+  Let("s", "tile.adds", {b, ctx_.Float(-1e10)});
+  std::string text = EmitOk();
+  EXPECT_THAT(text, HasSubstr("arith.constant -2147483637 : i32\n"));
+  EXPECT_THAT(text, HasSubstr("%c2_i32 = arith.constant 2 : i32\n"));
+  EXPECT_THAT(text, HasSubstr("%c-32768_i16 = arith.constant -32768 : i16\n"));
+}
+
+// An unsigned tile takes the signless integer of its width (arith makes no
+// unsigned constants); a scalar already of the tile's dtype passes through.
+TEST_F(PtoTest, UnsignedTileTakesASignlessScalarOfItsWidth) {
+  const ir::Var* a = Load("a", DataType::kUInt16, 16, 16);
+  const ir::Var* u = ScalarParam("u", DataType::kUInt16);
+  Let("b", "tile.maximums", {a, ctx_.Index(40000)});
+  Let("c", "tile.minimums", {a, u});
+  std::string text = EmitOk();
+  EXPECT_THAT(text, HasSubstr("%c-25536_i16 = arith.constant -25536 : i16\n"));
+  EXPECT_THAT(Line(text, "pto.tmaxs"), HasSubstr(", i16) outs("));
+  EXPECT_THAT(Line(text, "pto.tmins"), HasSubstr("ins(%a, %arg1 : "));
+  EXPECT_THAT(Line(text, "pto.tmins"), HasSubstr(", ui16) outs("));
 }
 
 TEST_F(PtoTest, TypedScalarKeepsItsDtype) {

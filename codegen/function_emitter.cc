@@ -287,6 +287,12 @@ absl::Status FunctionEmitter::EmitSignature(std::string& header) {
   std::vector<const ir::Var*> dim_vars;
   for (const ir::Var* p : fn_.params()) {
     loc_ = p->loc().known() ? p->loc() : fn_.loc();
+    std::optional<DataType> dtype;
+    if (const auto* st = p->type()->As<ir::ShapedType>()) dtype = st->dtype();
+    if (const auto* sc = p->type()->As<ir::ScalarType>()) dtype = sc->dtype();
+    if (dtype && !SupportsIncore(*dtype)) {
+      return NotIncore(*dtype, absl::StrCat("parameter '", p->name(), "'"));
+    }
     if (const auto* t = p->type()->As<ir::TensorType>()) {
       PTO_ASSIGN_OR_RETURN(absl::string_view dtype, ScalarTypeName(t->dtype()));
       tensor_params_.emplace_back(p, add_arg(PtrType(dtype)));
@@ -383,6 +389,9 @@ bool FunctionEmitter::AvailableAtEntry(const ir::Expr* e) const {
 absl::Status FunctionEmitter::AllocateBuffer(const ir::Var* owner) {
   const auto* tile = owner->type()->As<ir::TileType>();
   PTO_CHECK(tile != nullptr);
+  if (!SupportsIncore(tile->dtype())) {
+    return NotIncore(tile->dtype(), absl::StrCat("tile '", owner->name(), "'"));
+  }
   absl::StatusOr<TileGeometry> geometry = FlattenTile(*tile);
   if (!geometry.ok()) {
     return Fail(absl::StrCat("tile '", owner->name(), "': ", geometry.status().message()));
@@ -593,7 +602,20 @@ absl::StatusOr<absl::string_view> FunctionEmitter::Index(const ir::Expr* e) {
   return i.name;
 }
 
+bool FunctionEmitter::SupportsIncore(DataType dtype) const {
+  return backend_ == nullptr || backend_->SupportsIncoreDataType(dtype);
+}
+
+absl::Status FunctionEmitter::NotIncore(DataType dtype, absl::string_view subject) const {
+  return Fail(absl::StrCat(subject, subject.empty() ? "" : ": ", dtype.name(),
+                           " is not supported in-core on ", backend_->Name(),
+                           " (the target has no load, store or instruction for it)"));
+}
+
 absl::StatusOr<absl::string_view> FunctionEmitter::ScalarTypeName(DataType dtype) {
+  if (!SupportsIncore(dtype)) {
+    return NotIncore(dtype, call_ != nullptr ? call_->op()->name() : absl::string_view());
+  }
   std::optional<absl::string_view> name = PtoElementType(dtype);
   if (!name) return Fail(absl::StrCat(dtype.name(), " has no PTO element type"));
   return *name;

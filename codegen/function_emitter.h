@@ -111,14 +111,24 @@ class FunctionEmitter {
   absl::StatusOr<TensorValue> Tensor(const ir::Expr* e);
   // Any scalar expression, in its own dtype (arith lines emitted as needed).
   absl::StatusOr<ScalarValue> Scalar(const ir::Expr* e);
-  // The scalar operand of a tile op on `tile_dtype` tiles: its own dtype,
-  // except that an INDEX value (a bare DSL literal or an index var) becomes
-  // i32 on an integer tile and the tile's dtype on a float tile - PTO tile
-  // instructions take no index operand.
+  // A scalar operand pinned to an integer type (a signal value): its own
+  // dtype, except that an INDEX value (a bare DSL literal or an index var)
+  // becomes i32 on an integer `tile_dtype` and `tile_dtype` on a float one -
+  // PTO instructions take no index operand.
   absl::StatusOr<ScalarValue> TileScalar(const ir::Expr* e, ir::DataType tile_dtype);
+  // The scalar operand of a tile instruction on `element` tiles (tadds,
+  // tcmps, texpands, ...), which pto-isa types with the tile's element type:
+  // a literal becomes a constant of that type (`1.0 : bf16`, `5 : i16`);
+  // another scalar is converted to it (arith.truncf, index_cast, ...). An
+  // unsigned element takes the signless integer of its width (arith has no
+  // unsigned constants), except that a scalar already of that dtype passes
+  // through.
+  absl::StatusOr<ScalarValue> ElementScalar(const ir::Expr* e, ir::DataType element);
   // An integer expression as an `index` value.
   absl::StatusOr<absl::string_view> Index(const ir::Expr* e);
-  // The spelling of a scalar dtype ("f32", "index", "i1").
+  // The spelling of a dtype ("f32", "index", "i1"); an error for a dtype
+  // the backend has no in-core support for (SupportsIncoreDataType), which
+  // names the current op.
   absl::StatusOr<absl::string_view> ScalarTypeName(ir::DataType dtype);
 
   // The buffer the result var owns (allocated in the prologue).
@@ -251,6 +261,10 @@ class FunctionEmitter {
   const Binding* Lookup(const ir::Var* v) const;
   absl::Status NotBound(const ir::Var* v) const;
   std::string LocSuffix() const;
+  // Whether the backend (if any) supports `dtype` in-core, and the error for
+  // one it does not, naming `subject` ("tile.load", "parameter 'x'").
+  bool SupportsIncore(ir::DataType dtype) const;
+  absl::Status NotIncore(ir::DataType dtype, absl::string_view subject) const;
   // Indentation of the current region depth.
   void Indent();
   ir::SourceLoc ErrorLoc() const;
@@ -340,6 +354,7 @@ class FunctionEmitter {
 
   ir::SourceLoc loc_;           // location of the current op or statement
   const ir::Var* result_ = nullptr;
+  const ir::Call* call_ = nullptr;  // the op being emitted, for diagnostics
   std::vector<YieldFrame> yields_;
 };
 

@@ -1,10 +1,12 @@
 // Allocation and tensor <-> tile data movement:
 //   tile.create -> nothing at the call (its pto.alloc_tile is the buffer)
-//   tile.full   -> pto.texpands ins(%value : f32) outs(%t : T)
+//   tile.full   -> pto.texpands ins(%value : <T's element type>) outs(%t : T)
 //   tile.load   -> %x_pview = pto.partition_view %x, offsets = [...], sizes = [...]
 //                  pto.tload ins(%x_pview : P) outs(%t : T)
 //   tile.store  -> pto.partition_view + pto.tstore ins(%t : T) outs(%y_pview : P)
 //                  [{atomicType = #pto<atomic_type atomic_add>}]
+//                  (atomic add only into a dtype the backend's store pipe
+//                  combines: SupportsAtomicAddDataType)
 // A partition covers the tile's valid region: a load reads and a store writes
 // only that. A store's result is the tensor it wrote.
 
@@ -44,7 +46,7 @@ absl::Status EmitTileCreate(FunctionEmitter&, const ir::Call&) { return absl::Ok
 absl::Status EmitTileFull(FunctionEmitter& e, const ir::Call& call) {
   PTO_ASSIGN_OR_RETURN(TileValue dst, e.ResultBuffer());
   const auto* tile = e.result()->type()->As<ir::TileType>();
-  PTO_ASSIGN_OR_RETURN(ScalarValue value, e.TileScalar(call.arg(1), tile->dtype()));
+  PTO_ASSIGN_OR_RETURN(ScalarValue value, e.ElementScalar(call.arg(1), tile->dtype()));
   PTO_ASSIGN_OR_RETURN(absl::string_view value_type, e.ScalarTypeName(value.dtype));
   e.EmitInsOuts("pto.texpands", {{value.name, value_type}}, "", {dst.name, dst.type});
   return absl::OkStatus();
@@ -90,6 +92,14 @@ absl::Status EmitTileStore(FunctionEmitter& e, const ir::Call& call) {
   absl::string_view atomic;
   if (const ir::AttrValue* a = call.FindKwarg("atomic");
       a != nullptr && a->As<ir::AtomicType>() == ir::AtomicType::kAdd) {
+    // Without this check the program would reach a pto-isa static_assert,
+    // or silently store non-atomically, in code the user never wrote.
+    const backends::Backend* b = e.backend();
+    if (b != nullptr && !b->SupportsAtomicAddDataType(tensor_type->dtype())) {
+      return e.Fail(absl::StrCat("tile.store with atomic add into a ", tensor_type->dtype().name(),
+                                 " tensor is not supported on ", b->Name(),
+                                 "; accumulate into an FP32 tensor and cast after the reduction"));
+    }
     atomic = "{atomicType = #pto<atomic_type atomic_add>}";
   }
   e.EmitInsOuts("pto.tstore", {{src.name, src.type}}, "", partition, atomic);

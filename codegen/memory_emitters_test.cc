@@ -47,6 +47,27 @@ TEST_F(PtoTest, FullIsTexpands) {
                                                  VecTile("i32", 16, 16), ")"));
 }
 
+// The fill value carries the tile's element type: texpands into a bf16 or
+// f16 tile takes a bf16 or f16 scalar, never f32.
+TEST_F(PtoTest, FullValueHasTheTilesElementType) {
+  Let("b", "tile.full", {List({16, 16}), ctx_.Float(1.0)},
+      {{"dtype", AttrValue::DType(DataType::kBF16)}});
+  Let("h", "tile.full", {List({16, 16}), ctx_.Float(0.0)},
+      {{"dtype", AttrValue::DType(DataType::kFP16)}});
+  Let("i", "tile.full", {List({16, 16}), ctx_.Index(-2)},
+      {{"dtype", AttrValue::DType(DataType::kInt8)}});
+  std::string text = EmitOk();
+  EXPECT_THAT(text, HasSubstr("%cst = arith.constant 1.0 : bf16\n"));
+  EXPECT_THAT(text, HasSubstr("%cst_1 = arith.constant 0.0 : f16\n"));
+  EXPECT_THAT(text, Not(HasSubstr(": f32")));
+  EXPECT_EQ(Line(text, "outs(%b "),
+            absl::StrCat("pto.texpands ins(%cst : bf16) outs(%b : ", VecTile("bf16", 16, 16), ")"));
+  EXPECT_EQ(Line(text, "outs(%h "),
+            absl::StrCat("pto.texpands ins(%cst_1 : f16) outs(%h : ", VecTile("f16", 16, 16), ")"));
+  EXPECT_EQ(Line(text, "outs(%i "), absl::StrCat("pto.texpands ins(%c-2_i8 : i8) outs(%i : ",
+                                                 VecTile("i8", 16, 16), ")"));
+}
+
 TEST_F(PtoTest, LoadReadsTheValidWindowAtItsOffsets) {
   const ir::Var* x = TensorParam("x", DataType::kFP32, {64, 64});
   const ir::Var* r = ScalarParam("r", DataType::kIndex);
@@ -107,6 +128,62 @@ TEST_F(PtoTest, AtomicAddStore) {
                                   "{atomicType = #pto<atomic_type atomic_add>}"));
   EXPECT_THAT(stores[1], Not(HasSubstr("atomicType")));
   EXPECT_THAT(text, HasSubstr("%r_pview = pto.partition_view %y, "));
+}
+
+// A BF16 atomic add is honoured by the a2a3 store pipe only.
+TEST_F(PtoTest, AtomicAddIntoBf16IsRejectedWhereTheTargetCannotCombineIt) {
+  const ir::Var* t = Load("t", DataType::kBF16, 16, 16);
+  const ir::Var* y = TensorParam("y", DataType::kBF16, {16, 16});
+  Let("r", "tile.store", {t, List({0, 0}), y}, {{"atomic", AttrValue::Enum(ir::AtomicType::kAdd)}},
+      Loc(6, 9));
+  EXPECT_EQ(EmitError(&backends::A5Backend()),
+            "k.py:6:9: error: codegen: tile.store with atomic add into a BF16 tensor is not "
+            "supported on a5; accumulate into an FP32 tensor and cast after the reduction");
+  EXPECT_THAT(Line(EmitOk(&backends::A2A3Backend()), "pto.tstore"),
+              HasSubstr("{atomicType = #pto<atomic_type atomic_add>}"));
+}
+
+TEST_F(PtoTest, AtomicAddIntoEveryOtherHardwareDtypeIsAcceptedOnA5) {
+  for (DataType dt : {DataType::kFP32, DataType::kFP16, DataType::kInt32, DataType::kInt16,
+                      DataType::kInt8}) {
+    const ir::Var* t = Load("t", dt, 16, 32);
+    const ir::Var* y = TensorParam("y", dt, {16, 32});
+    Do("tile.store", {t, List({0, 0}), y}, {{"atomic", AttrValue::Enum(ir::AtomicType::kAdd)}});
+  }
+  EXPECT_EQ(LinesWith(EmitOk(&backends::A5Backend()), "atomic_add").size(), 5u);
+}
+
+// Every 4-bit dtype is rejected on a2a3, end to end: a parameter, a tile.
+TEST_F(PtoTest, Fp4IsRejectedOnA2a3AndEmittedOnA5) {
+  const ir::Var* x = Param(ctx_.NewVar("x", ctx_.GetTensorType(DataType::kFP4, Dims({16, 64})),
+                                       Loc(4, 11)));
+  const ir::Var* t = Let("t", "tile.load", {x, List({0, 0}), List({16, 64}), List({16, 64})});
+  const ir::Var* y = TensorParam("y", DataType::kFP4, {16, 64});
+  Do("tile.store", {t, List({0, 0}), y});
+  EXPECT_EQ(EmitError(&backends::A2A3Backend()),
+            "k.py:4:11: error: codegen: parameter 'x': FP4 is not supported in-core on a2a3 "
+            "(the target has no load, store or instruction for it)");
+  std::string text = EmitOk(&backends::A5Backend());
+  EXPECT_THAT(Line(text, "pto.tload"), HasSubstr("dtype=!pto.f4E2M1x2"));
+}
+
+// A 4-bit tile made in the kernel (no 4-bit parameter) is rejected at its
+// buffer, located at the statement that defines it.
+TEST_F(PtoTest, FourBitTileIsRejectedAtItsDefinition) {
+  Let("z", "tile.full", {List({16, 64}), ctx_.Float(0.0)},
+      {{"dtype", AttrValue::DType(DataType::kFP4)}}, Loc(5, 9));
+  EXPECT_EQ(EmitError(&backends::A2A3Backend()),
+            "k.py:5:9: error: codegen: tile 'z': FP4 is not supported in-core on a2a3 (the "
+            "target has no load, store or instruction for it)");
+}
+
+TEST_F(PtoTest, Int4IsRejectedOnBothTargetsAsNotInCore) {
+  const ir::Var* h = Load("h", DataType::kFP16, 16, 64);
+  Let("c", "tile.cast", {h}, {{"target_type", AttrValue::DType(DataType::kInt4)}}, Loc(7, 9));
+  for (const backends::Backend* b : {&backends::A2A3Backend(), &backends::A5Backend()}) {
+    EXPECT_THAT(EmitError(b), HasSubstr("tile 'c': INT4 is not supported in-core on "))
+        << b->Name();
+  }
 }
 
 TEST_F(PtoTest, LowerRankLoadWindowIsUnsupported) {

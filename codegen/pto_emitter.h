@@ -50,7 +50,9 @@
 // the op: a composite op (run lower-composite-ops first), a tile.cast the
 // backend cannot emit as one pto.tcvt (run legalize-tile-cast first), a
 // tensor-level compute op (convert to tile ops first), any op without an
-// emitter, and shapes PTO cannot express.
+// emitter, shapes PTO cannot express, and what the backend rejects: a TSELS
+// source dtype or scratch overlap, an atomic-add dtype, a dtype with no
+// in-core path (a parameter or tile of it is named instead of an op).
 
 #ifndef PTO_CODEGEN_PTO_EMITTER_H_
 #define PTO_CODEGEN_PTO_EMITTER_H_

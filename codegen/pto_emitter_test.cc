@@ -344,6 +344,21 @@ TEST_F(PtoTest, LoopVarOfAnotherDtypeIsCastInTheBody) {
   EXPECT_THAT(text, HasSubstr("pto.tadds ins(%t, %i_1 : " + VecTile("i64", 16, 16) + ", i64)"));
 }
 
+// An INT32 scalar (a rank count, a kernel argument) as a loop bound or step
+// is cast to index for scf.for.
+TEST_F(PtoTest, Int32LoopBoundsAndStepAreCastToIndex) {
+  const ir::Var* lo = ScalarParam("lo", DataType::kInt32);
+  const ir::Var* hi = ScalarParam("hi", DataType::kInt32);
+  const ir::Var* step = ScalarParam("step", DataType::kInt32);
+  const ir::Var* i = ctx_.NewVar("i", ctx_.GetScalarType(DataType::kIndex));
+  body_.push_back(ctx_.NewFor(i, lo, hi, step, {}, ctx_.NewSeq({}), {}));
+  std::string text = EmitOk();
+  EXPECT_THAT(text, HasSubstr("%arg0_index = arith.index_cast %arg0 : i32 to index\n"));
+  EXPECT_THAT(text, HasSubstr("%arg1_index = arith.index_cast %arg1 : i32 to index\n"));
+  EXPECT_THAT(text, HasSubstr("%arg2_index = arith.index_cast %arg2 : i32 to index\n"));
+  EXPECT_THAT(text, HasSubstr("scf.for %i = %arg0_index to %arg1_index step %arg2_index {\n"));
+}
+
 TEST_F(PtoTest, IfWithScalarAndTileResults) {
   const ir::Var* a = Load("a", DataType::kFP32, 16, 16);
   const ir::Var* flag = ScalarParam("flag", DataType::kBool);

@@ -5,6 +5,9 @@
 // passed through (as kernel arguments or constants of tile ops); arithmetic
 // or conversion on them is reported as unsupported.
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 
@@ -98,6 +101,67 @@ absl::StatusOr<ScalarValue> FunctionEmitter::FormatFloatConstant(double value, D
 ScalarValue FunctionEmitter::BoolConstant(bool value) {
   return AddConstant(value ? "i1:true" : "i1:false", value ? "true" : "false",
                      value ? "true" : "false", DataType::kBool);
+}
+
+// --- Tile-instruction scalars ------------------------------------------------------------
+
+namespace {
+
+// `value` wrapped to `dtype`'s width (two's complement; zero-extended for an
+// unsigned dtype), as a tile op narrows an integer scalar.
+int64_t WrapToWidth(int64_t value, DataType dtype) {
+  int bits = dtype.bits();
+  if (bits >= 64) return value;
+  uint64_t low = static_cast<uint64_t>(value) & ((uint64_t{1} << bits) - 1);
+  if (dtype.IsUnsignedInt()) return static_cast<int64_t>(low);
+  uint64_t sign = uint64_t{1} << (bits - 1);
+  return static_cast<int64_t>((low ^ sign) - sign);
+}
+
+// A finite `value` truncated toward zero and saturated to `dtype`'s range
+// (an unsigned result as its two's-complement bit pattern).
+int64_t TruncSaturate(double value, DataType dtype) {
+  double t = std::trunc(value);
+  int bits = std::min(dtype.bits(), 64);
+  if (dtype.IsUnsignedInt()) {
+    if (t <= 0) return 0;
+    if (t >= std::ldexp(1.0, bits)) {
+      return static_cast<int64_t>(bits == 64 ? UINT64_MAX : (uint64_t{1} << bits) - 1);
+    }
+    return static_cast<int64_t>(static_cast<uint64_t>(t));
+  }
+  double limit = std::ldexp(1.0, bits - 1);
+  if (t < -limit) return bits == 64 ? INT64_MIN : -(int64_t{1} << (bits - 1));
+  if (t >= limit) return bits == 64 ? INT64_MAX : (int64_t{1} << (bits - 1)) - 1;
+  return static_cast<int64_t>(t);
+}
+
+}  // namespace
+
+absl::StatusOr<ScalarValue> FunctionEmitter::ElementScalar(const ir::Expr* e, DataType element) {
+  DataType target = element;
+  if (element.IsUnsignedInt()) target = *DataType::FromCode(element.code() - 0x10);
+  switch (e->kind()) {
+    case ir::NodeKind::kConstInt: {
+      int64_t v = e->As<ir::ConstInt>()->value();
+      if (target.IsFloat()) return FloatConstant(static_cast<double>(v), target);
+      if (target == DataType::kBool) return BoolConstant(v != 0);
+      return IntConstant(WrapToWidth(v, target), target);
+    }
+    case ir::NodeKind::kConstFloat: {
+      double v = e->As<ir::ConstFloat>()->value();
+      if (target.IsFloat()) return FloatConstant(v, target);
+      if (std::isfinite(v) && target.IsInt()) {
+        return IntConstant(WrapToWidth(TruncSaturate(v, element), target), target);
+      }
+      break;  // converted at run time
+    }
+    default:
+      break;
+  }
+  PTO_ASSIGN_OR_RETURN(ScalarValue v, Scalar(e));
+  if (v.dtype == element) return v;
+  return Convert(v, target);
 }
 
 // --- Expressions ----------------------------------------------------------------------

@@ -132,6 +132,7 @@ absl::Status FunctionEmitter::EmitCall(const ir::Call& call, const ir::Var* resu
     return Unsupported(absl::StrCat(name, " has no PTO emitter"));
   }
   result_ = result;
+  call_ = &call;
   absl::Status status = absl::OkStatus();
   if (emitter->result == TileResult::kBuffer && result != nullptr &&
       result->type()->Is<ir::TileType>()) {
@@ -139,6 +140,7 @@ absl::Status FunctionEmitter::EmitCall(const ir::Call& call, const ir::Var* resu
   }
   if (status.ok()) status = emitter->emit(*this, call);
   result_ = nullptr;
+  call_ = nullptr;
   return status;
 }
 

@@ -321,7 +321,7 @@ void CheckLegalized(const CastCase& c, const Built& in, const ir::Program& out,
   PTO_CHECK(ir::PrintProgram(*reparsed) == printed);
 
   // Codegen: one pto.tcvt per hop, each stamping its satmode.
-  // PTO has no INT4 element type (as upstream, docs/codegen.md): a chain
+  // No target supports INT4 in-core (as upstream, docs/codegen.md): a chain
   // through INT4 legalizes but must be refused cleanly by codegen.
   absl::StatusOr<std::string> pto_text = pto::codegen::EmitPto(out, &backend);
   for (const Hop& h : hops) {

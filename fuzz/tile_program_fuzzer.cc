@@ -21,9 +21,10 @@
 //      bit for bit, sin/cos-derived values within their propagated error
 //      bound, early-rounding cast chains within one destination ULP
 //      (value_bounds.h, output_compare.h);
-//   7. the PTO emitter accepts L - unless L holds a tile PTO has no element
-//      type or packing for (INT4; FP4 with an odd valid row, docs/codegen.md),
-//      which it must refuse with a diagnostic naming the dtype.
+//   7. the PTO emitter accepts L - unless L holds a tile the backend has no
+//      in-core support for (INT4 on both targets, FP4 on a2a3) or PTO no
+//      packing for (FP4 with an odd valid row, docs/codegen.md), which it
+//      must refuse with a diagnostic naming the dtype.
 
 #include <cstddef>
 #include <cstdint>
@@ -109,22 +110,28 @@ std::string RemainingComposite(const ir::Program& p) {
   return finder.found;
 }
 
-// The dtype of a tile in `p` that PTO codegen documents it cannot emit
-// (docs/codegen.md): INT4, or FP4 whose packed extent is not even.
-std::string CodegenLimit(const ir::Program& p) {
+// The dtype of a tile in `p` that PTO codegen documents it cannot emit for
+// `backend` (docs/codegen.md): one the backend does not support in-core, or
+// FP4 whose packed extent is not even.
+std::string CodegenLimit(const ir::Program& p, const pto::backends::Backend& backend) {
   struct Finder : ir::IRVisitor {
+    explicit Finder(const pto::backends::Backend& b) : backend(b) {}
+    const pto::backends::Backend& backend;
     std::string found;
     void VisitAssign(const ir::AssignStmt* s) override {
-      if (const auto* t = s->var()->type()->As<ir::TileType>()) {
-        if (t->dtype() == ir::DataType::kInt4) found = "INT4";
-        if (t->dtype() == ir::DataType::kFP4) {
+      // The first one: codegen stops at the first buffer it cannot allocate.
+      const auto* t = s->var()->type()->As<ir::TileType>();
+      if (t != nullptr && found.empty()) {
+        if (!backend.SupportsIncoreDataType(t->dtype())) {
+          found = std::string(t->dtype().name());
+        } else if (t->dtype() == ir::DataType::kFP4) {
           std::optional<int64_t> cols = ir::AsConstInt(t->ValidShape().back());
           if (!cols || *cols % 2 != 0) found = "FP4";
         }
       }
       ir::IRVisitor::VisitAssign(s);
     }
-  } finder;
+  } finder(backend);
   finder.VisitProgram(p);
   return finder.found;
 }
@@ -214,7 +221,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   // 7. Codegen emits the lowered program, or refuses a documented limit.
   absl::StatusOr<std::string> pto_text = pto::codegen::EmitPto(*lowered, backend);
-  std::string limit = CodegenLimit(*lowered);
+  std::string limit = CodegenLimit(*lowered, *backend);
   if (limit.empty()) {
     PTO_CHECK(pto_text.ok()) << "codegen failed on " << tp.arch << ": " << pto_text.status()
                              << "\n" << ir::PrintProgram(*lowered);
