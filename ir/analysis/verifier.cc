@@ -442,12 +442,16 @@ void Verifier::CheckScalarCondition(const Expr* cond, absl::string_view what, So
   }
 }
 
+// Any integer: an INT32 bound (pld.system.nranks, a scalar parameter) is
+// converted to index where the loop is emitted, as PyPTO does.
 void Verifier::CheckBound(const Expr* e, absl::string_view what, SourceLoc loc) {
   if (e == nullptr) {
     Report(loc, absl::StrCat("for loop has no ", what));
-  } else if (!IsIndexLikeScalar(e->type())) {
-    Report(loc, absl::StrCat("for loop ", what,
-                             " must be an index-like scalar (INT64, UINT64 or INDEX), got ",
+    return;
+  }
+  const auto* s = e->type()->As<ScalarType>();
+  if (s == nullptr || !s->dtype().IsInt()) {
+    Report(loc, absl::StrCat("for loop ", what, " must be an integer scalar, got ",
                              FormatType(e->type())));
   }
 }

@@ -29,8 +29,10 @@
 //     else branch and both branches end in a YieldStmt matching them. A
 //     YieldStmt is only the last statement of a loop body or If branch; a
 //     ReturnStmt only the last top-level statement of a function, matching
-//     its return types. For bounds (and the loop var) are index-like scalars
-//     (INT64, UINT64, INDEX); If and While conditions are scalars.
+//     its return types. For bounds are integer scalars of any width (an
+//     INT32 bound is cast to index where it is emitted), the loop var an
+//     index-like scalar (INT64, UINT64, INDEX); If and While conditions are
+//     scalars.
 //
 // Linear in the size of the program (plus the cost of the op deducers);
 // statement/expression nesting deeper than 1000 levels is reported, not

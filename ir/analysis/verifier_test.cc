@@ -447,24 +447,31 @@ TEST_F(VerifierTest, ReturnOnlyEndsTheFunctionAndMatchesItsTypes) {
                           " but function 'k' returns " + FP16));
 }
 
-TEST_F(VerifierTest, ForBoundsAndLoopVarAreIndexLikeScalars) {
+TEST_F(VerifierTest, ForBoundsAreIntegersAndTheLoopVarIsIndexLike) {
   const Var* x = V("x", Tile(), L(1));
-  const Stmt* int32_stop = ctx_.NewFor(LoopVar(), ctx_.Index(0), ctx_.Int(4, DataType::kInt32),
-                                       ctx_.Index(1), {}, Seq({}), {}, ForKind::kSequential, 0,
-                                       L(2));
+  // An INT32 bound (pld.system.nranks) is fine: codegen casts it to index.
+  const Stmt* int32_bounds = ctx_.NewFor(
+      LoopVar(), ctx_.Int(1, DataType::kInt32), ctx_.Int(4, DataType::kInt32),
+      ctx_.Int(1, DataType::kInt16), {}, Seq({}), {}, ForKind::kSequential, 0, L(2));
+  const Stmt* float_stop = ctx_.NewFor(LoopVar(), ctx_.Index(0), ctx_.Float(4.0), ctx_.Index(1),
+                                       {}, Seq({}), {}, ForKind::kSequential, 0, L(2));
+  const Stmt* bool_step = ctx_.NewFor(LoopVar(), ctx_.Index(0), ctx_.Index(4), ctx_.Bool(true),
+                                      {}, Seq({}), {}, ForKind::kSequential, 0, L(5));
   const Stmt* tile_start = ctx_.NewFor(LoopVar(), x, ctx_.Index(4), ctx_.Index(1), {}, Seq({}),
                                        {}, ForKind::kSequential, 0, L(3));
   const Stmt* float_var = ctx_.NewFor(V("f", Scalar(DataType::kFP32)), ctx_.Index(0),
                                       ctx_.Index(4), ctx_.Int(1, DataType::kInt64), {}, Seq({}),
                                       {}, ForKind::kSequential, 0, L(4));
+  EXPECT_THAT(Errors(Kernel({x}, {}, {int32_bounds})), ElementsAre());
   EXPECT_THAT(
-      Errors(Kernel({x}, {}, {int32_stop, tile_start, float_var})),
-      ElementsAre("k.py:2:5: error: for loop stop must be an index-like scalar (INT64, UINT64 "
-                  "or INDEX), got pl.Scalar[pl.INT32]",
-                  "k.py:3:5: error: for loop start must be an index-like scalar (INT64, UINT64 "
-                  "or INDEX), got " + FP32,
+      Errors(Kernel({x}, {}, {float_stop, tile_start, float_var, bool_step})),
+      ElementsAre("k.py:2:5: error: for loop stop must be an integer scalar, got "
+                  "pl.Scalar[pl.FP32]",
+                  "k.py:3:5: error: for loop start must be an integer scalar, got " + FP32,
                   "k.py:4:5: error: for loop variable 'f' must be an index-like scalar (INT64, "
-                  "UINT64 or INDEX), got pl.Scalar[pl.FP32]"));
+                  "UINT64 or INDEX), got pl.Scalar[pl.FP32]",
+                  "k.py:5:5: error: for loop step must be an integer scalar, got "
+                  "pl.Scalar[pl.BOOL]"));
 }
 
 TEST_F(VerifierTest, IfConditionIsAScalar) {
