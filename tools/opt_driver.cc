@@ -44,7 +44,9 @@ absl::Status RunOpt(std::string text, absl::string_view filename,
   passes::PassContext pass_context(backend);
   PTO_ASSIGN_OR_RETURN(ir::Program result, pm.Run(program, pass_context));
   if (options.emit == "pto") {
-    return codegen::EmitPto(result, backend, out);
+    codegen::PtoOptions pto_options;
+    pto_options.emit_locations = options.emit_source_loc;
+    return codegen::EmitPto(result, backend, out, pto_options);
   }
   // A printed program has no final newline.
   PTO_RETURN_IF_ERROR(ir::PrintProgram(result, out, print_options));

@@ -36,6 +36,8 @@ struct OptOptions {
   bool concise = false;
   // "ir" prints the program; "pto" emits PTO for the configured backend.
   std::string emit = "ir";
+  // With emit "pto": end every op with `loc("file":line:col)`.
+  bool emit_source_loc = false;
 };
 
 // `text` is kept by the run's Context so that every diagnostic, from the

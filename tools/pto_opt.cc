@@ -1,7 +1,8 @@
 // pto-opt: the tile IR optimizer driver.
 //
 //   pto-opt [FILE|-] [-o FILE] [--passes=LIST|default|none] [--backend=a5|a2a3|none]
-//           [--emit=ir|pto] [--verify-each=true] [--print-ir-after-all] [--concise]
+//           [--emit=ir|pto] [--emit-source-loc] [--verify-each=true] [--print-ir-after-all]
+//           [--concise]
 //
 // Reads a program in PyPTO's printed DSL, runs the pass pipeline with the
 // verifier after every pass, and prints the result. On error it prints the
@@ -34,6 +35,9 @@ ABSL_FLAG(bool, verify_each, true, "Run the verifier on the input and after ever
 ABSL_FLAG(bool, print_ir_after_all, false, "Print the IR to stderr after every pass.");
 ABSL_FLAG(bool, concise, false, "Omit type annotations on assignments.");
 ABSL_FLAG(std::string, emit, "ir", "Output: 'ir' (the program) or 'pto' (PTO for --backend).");
+ABSL_FLAG(bool, emit_source_loc, false,
+          "With --emit=pto: end every op with loc(\"FILE\":LINE:COL), its place in the input "
+          "(PyPTO's emit_source_loc); PTOAS then reports errors at the user's line.");
 
 namespace {
 
@@ -165,6 +169,7 @@ int main(int argc, char** argv) {
   options.print_ir_after_all = absl::GetFlag(FLAGS_print_ir_after_all);
   options.concise = absl::GetFlag(FLAGS_concise);
   options.emit = absl::GetFlag(FLAGS_emit);
+  options.emit_source_loc = absl::GetFlag(FLAGS_emit_source_loc);
 
   std::string dumps;
   absl::Status status =
