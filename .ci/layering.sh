@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The dependency rules of docs/architecture.md, checked with bazel query.
+# Each rule is one query whose result must be empty: the targets of a layer
+# that reach a target the layer must not depend on. A failing rule prints the
+# offending targets and a path to one of them.
+#
+#   .ci/layering.sh            # exit 0 when every rule holds
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+ours=''
+for d in ir backends passes codegen sim fuzz tools bench e2e; do
+  [[ -f "$d/BUILD.bazel" || -n "$(find "$d" -name BUILD.bazel -print -quit 2>/dev/null)" ]] &&
+    ours+="${ours:+ + }//$d/..."
+done
+rules_libs='//passes/lower_composite:math //passes/lower_composite:select //passes/lower_composite:mx //passes/lower_composite:allreduce //passes/lower_composite:allgather //passes/lower_composite:reduce_scatter //passes/lower_composite:broadcast //passes/lower_composite:barrier //passes/lower_composite:all_to_all //passes/lower_composite:all_to_all_v'
+
+failed=0
+# check NAME FROM ALLOWED: targets in FROM depend on nothing of ours outside
+# ALLOWED (third-party targets are not ours and always allowed).
+check() {
+  local name="$1" from="$2" allowed="$3"
+  local query="kind(rule, deps($from)) intersect (($ours) except ($allowed))"
+  local out
+  if ! out=$(./bazelw query --noshow_progress "$query" 2>/tmp/layering.err); then
+    echo "layering: query failed for rule '$name':"; cat /tmp/layering.err
+    failed=$((failed + 1))
+    return
+  fi
+  if [[ -n "$out" ]]; then
+    echo "layering: rule '$name' broken; forbidden dependencies:"
+    echo "$out" | sed 's/^/  /'
+    local first
+    first=$(echo "$out" | head -1)
+    echo "  path: $(./bazelw query --noshow_progress "somepath($from, $first)" 2>/dev/null | tr '\n' ' ')"
+    failed=$((failed + 1))
+  else
+    echo "layering: ok  $name"
+  fi
+}
+
+# Libraries a user embeds; tests may pull in what they need (a pass test
+# names a concrete backend through the registry).
+libs() { echo "attr(testonly, 0, kind(cc_library, $1))"; }
+
+check "ir depends on nothing of ours" '//ir/...' '//ir/...'
+check "backends depend on ir" '//backends/...' '//ir/... + //backends/...'
+check "passes depend on ir and the backend interface, never a5/a2a3" \
+  "$(libs //passes/...)" '//ir/... + //passes/... + //backends:backend'
+for lib in $rules_libs; do
+  others=$(for o in $rules_libs; do [[ "$o" != "$lib" ]] && printf '%s + ' "$o"; done)
+  check "rule library ${lib##*:} depends on no other rule library" "$lib" \
+    "($ours) except (${others% + })"
+done
+check "codegen depends on ir and the backend interface" \
+  "$(libs //codegen/...)" '//ir/... + //codegen/... + //backends:backend'
+check "sim depends on ir" '//sim/...' '//ir/... + //sim/...'
+check "fuzz never depends on tools" '//fuzz/...' "($ours) except //tools/..."
+check "nothing depends on tools" "($ours) except (//tools/... + //testdata/...)" \
+  "($ours) except //tools/..."
+
+echo "layering: ${failed} rule(s) broken"
+[[ $failed -eq 0 ]]
