@@ -75,9 +75,17 @@ absl::Status EmitUnary(FunctionEmitter& e, const ir::Call& call) {
 }  // namespace
 
 void AddElementwiseEmitters(OpEmitterTable& table) {
-  for (const PtoName& p : kTileTile) table.Add({p.op, &EmitTileTile, TileResult::kBuffer});
-  for (const PtoName& p : kTileScalar) table.Add({p.op, &EmitTileScalar, TileResult::kBuffer});
-  for (const PtoName& p : kUnary) table.Add({p.op, &EmitUnary, TileResult::kBuffer});
+  // Element-wise: each element is read before it is written, so the result
+  // may be one of the operands' buffers.
+  for (const PtoName& p : kTileTile) {
+    table.Add({p.op, &EmitTileTile, TileResult::kBuffer, nullptr, /*in_place=*/true});
+  }
+  for (const PtoName& p : kTileScalar) {
+    table.Add({p.op, &EmitTileScalar, TileResult::kBuffer, nullptr, /*in_place=*/true});
+  }
+  for (const PtoName& p : kUnary) {
+    table.Add({p.op, &EmitUnary, TileResult::kBuffer, nullptr, /*in_place=*/true});
+  }
 }
 
 }  // namespace pto::codegen

@@ -67,6 +67,8 @@ absl::Status FunctionEmitter::Emit(ir::TextSink& out) {
   PTO_RETURN_IF_ERROR(EmitSignature(header));
   PlanBuffers(fn_.body());
   PlanUnprojectedElements();
+  SharePhiBuffers();
+  AssignSharedBuffers();
   bindings_.reserve(bindings_.size() + planned_values_);
   PTO_RETURN_IF_ERROR(EmitPrologue());
   out_ = &body_text_;
@@ -82,19 +84,37 @@ absl::Status FunctionEmitter::Emit(ir::TextSink& out) {
 
 // --- Buffer plan -----------------------------------------------------------------
 
-void FunctionEmitter::OwnBuffer(const ir::Var* v) {
-  owner_of_[v] = v;
+void FunctionEmitter::OwnBuffer(const ir::Var* v, TileDef def) {
+  uint32_t index = static_cast<uint32_t>(tiles_.size());
+  PlannedTile t;
+  t.var = v;
+  t.content = index;
+  t.group = index;
+  t.def_pos = pos_;
+  t.last_read = pos_;
+  t.region = region_;
+  t.def = def;
+  tiles_.push_back(t);
+  owner_of_[v] = index;
   buffers_.push_back(v);
 }
 
 const ir::Var* FunctionEmitter::BufferOwner(const ir::Var* v) const {
   auto it = owner_of_.find(v);
-  return it == owner_of_.end() ? v : it->second;
+  return it == owner_of_.end() ? v : tiles_[it->second].var;
+}
+
+uint32_t FunctionEmitter::TileEntry(const ir::Expr* e) const {
+  const auto* v = e == nullptr ? nullptr : e->As<ir::Var>();
+  if (v == nullptr) return kNoTile;
+  auto it = owner_of_.find(v);
+  return it == owner_of_.end() ? kNoTile : it->second;
 }
 
 void FunctionEmitter::PlanBuffers(const ir::Stmt* s) {
   if (s == nullptr) return;
   auto is_tile = [](const ir::Var* v) { return v->type()->Is<ir::TileType>(); };
+  if (s->kind() != ir::NodeKind::kSeq) ++pos_;
   switch (s->kind()) {
     case ir::NodeKind::kSeq:
       for (const ir::Stmt* child : s->As<ir::SeqStmts>()->stmts()) PlanBuffers(child);
@@ -103,6 +123,11 @@ void FunctionEmitter::PlanBuffers(const ir::Stmt* s) {
       ++planned_values_;
       const auto* a = s->As<ir::AssignStmt>();
       const ir::Var* var = a->var();
+      // A rename or projection reads no data; later reads of the name do.
+      if (a->value()->As<ir::Var>() == nullptr && a->value()->As<ir::TupleGetItem>() == nullptr &&
+          a->value()->As<ir::MakeTuple>() == nullptr) {
+        NoteReads(a->value());
+      }
       if (var->type()->Is<ir::TupleType>()) {
         PlanTuple(var, a->value());
         return;
@@ -112,8 +137,8 @@ void FunctionEmitter::PlanBuffers(const ir::Stmt* s) {
         return;
       }
       if (!is_tile(var)) return;
-      if (const auto* src = a->value()->As<ir::Var>()) {
-        owner_of_[var] = BufferOwner(src);
+      if (a->value()->As<ir::Var>() != nullptr) {
+        if (uint32_t src = TileEntry(a->value()); src != kNoTile) ShareOwner(var, src);
         return;
       }
       const auto* call = a->value()->As<ir::Call>();
@@ -130,20 +155,26 @@ void FunctionEmitter::PlanBuffers(const ir::Stmt* s) {
       }
       switch (emitter->result) {
         case TileResult::kBuffer:
-          OwnBuffer(var);
+          OwnBuffer(var, TileDef::kOp);
+          tiles_.back().in_place = emitter->in_place;
           return;
         case TileResult::kAlias:
           if (!call->args().empty()) {
-            if (const auto* src = call->arg(0)->As<ir::Var>()) {
-              const ir::Var* owner = BufferOwner(src);
-              owner_of_[var] = owner;
-              dynamic_valid_.insert(owner);
+            if (uint32_t src = TileEntry(call->arg(0)); src != kNoTile) {
+              ShareOwner(var, src);
+              tiles_[src].narrowed = true;
+              dynamic_valid_.insert(tiles_[src].var);
             }
           }
           return;
-        case TileResult::kView:
-          owner_of_[var] = var;  // a handle of its own, with no allocation
+        case TileResult::kView: {
+          // A handle of its own, with no allocation, reading its base's data.
+          uint32_t base = call->args().empty() ? kNoTile : TileEntry(call->arg(0));
+          OwnBuffer(var);
+          buffers_.pop_back();
+          if (base != kNoTile) tiles_.back().content = tiles_[base].content;
           return;
+        }
         case TileResult::kNone:
         case TileResult::kTuple:  // a tuple var: PlanTuple
           return;
@@ -153,39 +184,97 @@ void FunctionEmitter::PlanBuffers(const ir::Stmt* s) {
     case ir::NodeKind::kFor: {
       const auto* f = s->As<ir::ForStmt>();
       planned_values_ += 1 + 2 * f->iter_args().size();
-      for (size_t i = 0; i < f->iter_args().size(); ++i) {
-        const ir::IterArg* ia = f->iter_args()[i];
-        if (!is_tile(ia)) continue;
-        OwnBuffer(ia);
-        if (i < f->return_vars().size()) owner_of_[f->return_vars()[i]] = ia;
-      }
-      PlanBuffers(f->body());
+      NoteReads(f->start());
+      NoteReads(f->stop());
+      NoteReads(f->step());
+      PlanLoop(s, f->iter_args(), f->return_vars(), nullptr, f->body());
       return;
     }
     case ir::NodeKind::kWhile: {
       const auto* w = s->As<ir::WhileStmt>();
       planned_values_ += 2 * w->iter_args().size();
-      for (size_t i = 0; i < w->iter_args().size(); ++i) {
-        const ir::IterArg* ia = w->iter_args()[i];
-        if (!is_tile(ia)) continue;
-        OwnBuffer(ia);
-        if (i < w->return_vars().size()) owner_of_[w->return_vars()[i]] = ia;
-      }
-      PlanBuffers(w->body());
+      PlanLoop(s, w->iter_args(), w->return_vars(), w->condition(), w->body());
       return;
     }
     case ir::NodeKind::kIf: {
       const auto* f = s->As<ir::IfStmt>();
       planned_values_ += f->return_vars().size();
-      for (const ir::Var* rv : f->return_vars()) {
-        if (is_tile(rv)) OwnBuffer(rv);
+      NoteReads(f->condition());
+      PhiSite site;
+      site.stmt = s;
+      site.pos = pos_;
+      uint32_t site_index = static_cast<uint32_t>(sites_.size());
+      bool has_tiles = false;
+      for (size_t i = 0; i < f->return_vars().size(); ++i) {
+        const ir::Var* rv = f->return_vars()[i];
+        if (!is_tile(rv)) continue;
+        OwnBuffer(rv, TileDef::kIfResult);
+        tiles_.back().site = site_index;
+        tiles_.back().slot = static_cast<uint32_t>(i);
+        has_tiles = true;
       }
-      PlanBuffers(f->then_body());
-      PlanBuffers(f->else_body());
+      if (has_tiles) sites_.push_back(site);
+      PlanRegion then_region = PlanRegionOf(f->then_body());
+      PlanRegion else_region = PlanRegionOf(f->else_body());
+      if (has_tiles) {
+        PhiSite& planned = sites_[site_index];
+        planned.regions[0] = then_region;
+        planned.regions[1] = else_region;
+        planned.end = pos_;
+        planned.joined.assign(f->return_vars().size(), 0);
+        site_order_.push_back(site_index);
+      }
       return;
     }
+    case ir::NodeKind::kEval:
+      NoteReads(s->As<ir::EvalStmt>()->expr());
+      return;
+    case ir::NodeKind::kReturn:
+      for (const ir::Expr* v : s->As<ir::ReturnStmt>()->values()) NoteReads(v);
+      return;
+    case ir::NodeKind::kYield:
+      for (const ir::Expr* v : s->As<ir::YieldStmt>()->values()) NoteReads(v);
+      return;
     default:
       return;
+  }
+}
+
+void FunctionEmitter::PlanLoop(const ir::Stmt* s, ir::IterArgSpan iter_args,
+                               ir::VarSpan return_vars, const ir::Expr* condition,
+                               const ir::Stmt* body) {
+  for (const ir::IterArg* ia : iter_args) NoteReads(ia->init());
+  PhiSite site;
+  site.stmt = s;
+  site.pos = pos_;
+  uint32_t site_index = static_cast<uint32_t>(sites_.size());
+  bool has_tiles = false;
+  for (size_t i = 0; i < iter_args.size(); ++i) {
+    const ir::IterArg* ia = iter_args[i];
+    if (!ia->type()->Is<ir::TileType>()) continue;
+    uint32_t entry = static_cast<uint32_t>(tiles_.size());
+    OwnBuffer(ia, TileDef::kIterArg);
+    PlannedTile& t = tiles_.back();
+    t.site = site_index;
+    t.slot = static_cast<uint32_t>(i);
+    t.tracked = true;
+    if (i < return_vars.size()) ShareOwner(return_vars[i], entry);
+    has_tiles = true;
+  }
+  if (has_tiles) sites_.push_back(site);
+  if (condition != nullptr) {
+    // Evaluated before every iteration: after the body has written the
+    // carried buffers, so after the loop's own position.
+    ++pos_;
+    NoteReads(condition);
+  }
+  PlanRegion region = PlanRegionOf(body);
+  if (has_tiles) {
+    PhiSite& planned = sites_[site_index];
+    planned.regions[0] = region;
+    planned.end = pos_;
+    planned.joined.assign(iter_args.size(), 0);
+    site_order_.push_back(site_index);
   }
 }
 
@@ -237,8 +326,8 @@ void FunctionEmitter::PlanProjection(const ir::Var* var, const ir::TupleGetItem&
     if (tile) OwnBuffer(var);
     return;
   }
-  if (const auto* src = element->As<ir::Var>(); src != nullptr && tile) {
-    owner_of_[var] = BufferOwner(src);
+  if (tile) {
+    if (uint32_t src = TileEntry(element); src != kNoTile) ShareOwner(var, src);
   }
 }
 
@@ -361,6 +450,13 @@ absl::Status FunctionEmitter::EmitPrologue() {
   for (const ir::Var* owner : buffers_) {
     loc_ = owner->loc().known() ? owner->loc() : fn_.loc();
     PTO_RETURN_IF_ERROR(AllocateBuffer(owner));
+  }
+  for (const auto& [member, owner] : shared_buffers_) {
+    const Binding* b = Lookup(owner);
+    PTO_CHECK(b != nullptr && b->kind() == BindingKind::kTile);
+    TileValue buffer = b->tile();  // copied: binding `member` may rehash
+    BindTile(member, buffer);
+    if (valid_set_at_write_.contains(owner)) valid_set_at_write_.insert(member);
   }
   return absl::OkStatus();
 }

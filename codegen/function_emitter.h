@@ -227,8 +227,56 @@ class FunctionEmitter {
     ir::SourceLoc saved_;
   };
 
+  // The buffer plan's record of one buffer or view handle (owner_of_ maps
+  // each tile var to the entry of the buffer it names). Positions number the
+  // statements in program order; regions are the function body, loop bodies
+  // and if branches. Entries of one group share one pto.alloc_tile.
+  static constexpr uint32_t kNoTile = ~0u;
+  // How a buffer's value is defined, for sharing it with a phi.
+  enum class TileDef : uint8_t {
+    kOther,     // scratch, a tuple element, a view handle: never shared
+    kOp,        // the result of an op writing a buffer of its own (kBuffer)
+    kIterArg,   // a loop's carried value (its return vars name it too)
+    kIfResult,  // an if's return var
+  };
+  struct PlannedTile {
+    const ir::Var* var = nullptr;  // the owner: allocated, or a view's handle
+    uint32_t content = 0;          // the entry whose data it reads (a view: its base)
+    uint32_t group = 0;            // union-find parent
+    uint32_t def_pos = 0;          // the statement defining it
+    uint32_t last_read = 0;        // the last statement reading its data
+    uint32_t region = 0;           // the region it is defined at the top level of
+    uint32_t site = 0;             // kIterArg, kIfResult: its construct in sites_
+    uint32_t slot = 0;             // ... and its place among the construct's values
+    TileDef def = TileDef::kOther;
+    bool in_place = false;         // kOp: the op may write a buffer it reads
+    bool narrowed = false;         // group: a set_validshape narrows a member
+    bool tracked = false;          // its reads are listed in reads_ (iter args)
+    bool joined = false;           // computed in a phi's buffer already
+  };
+  struct PlanRegion {
+    uint32_t id = 0;
+    uint32_t end = 0;  // its last position: its yield's
+    const ir::YieldStmt* yield = nullptr;
+  };
+  // A loop (regions[0]: its body) or an if (then, else) with tile values.
+  struct PhiSite {
+    const ir::Stmt* stmt = nullptr;
+    uint32_t pos = 0;  // the construct's own position (inits, condition)
+    uint32_t end = 0;  // its last position
+    PlanRegion regions[2];
+    // Per slot: bit b = branch b's (a loop's yield's) value shares the
+    // buffer; kInitJoined = a loop's init does.
+    std::vector<uint8_t> joined;
+  };
+  static constexpr uint8_t kInitJoined = 4;
+
   // --- function_emitter.cc: plan, signature, prologue, values ---
   void PlanBuffers(const ir::Stmt* s);
+  // A for (no condition) or while loop: its inits, carried buffers,
+  // condition and body.
+  void PlanLoop(const ir::Stmt* s, ir::IterArgSpan iter_args, ir::VarSpan return_vars,
+                const ir::Expr* condition, const ir::Stmt* body);
   void PlanTuple(const ir::Var* var, const ir::Expr* value);
   void PlanProjection(const ir::Var* var, const ir::TupleGetItem& item);
   // Gives each element no projection owns a scratch buffer of its own.
@@ -244,8 +292,13 @@ class FunctionEmitter {
   // Binds `var` to a non-call `value`: a rename or a scalar expression.
   absl::Status BindValue(const ir::Var* var, const ir::Expr* value);
   const ir::Var* BufferOwner(const ir::Var* v) const;
-  // `v` gets a pto.alloc_tile of its own in the prologue.
-  void OwnBuffer(const ir::Var* v);
+  // `v` gets a pto.alloc_tile of its own in the prologue (unless it shares a
+  // phi's, SharePhiBuffers), defined as `def`.
+  void OwnBuffer(const ir::Var* v, TileDef def = TileDef::kOther);
+  // `var` names the buffer of entry `owner` (a rename, alias or projection).
+  void ShareOwner(const ir::Var* var, uint32_t owner) { owner_of_[var] = owner; }
+  // The plan entry of the buffer tile var `v` names, or kNoTile.
+  uint32_t TileEntry(const ir::Expr* e) const;
   absl::Status EmitSignature(std::string& header);
   absl::Status EmitPrologue();
   absl::Status AllocateBuffer(const ir::Var* owner);
@@ -268,6 +321,30 @@ class FunctionEmitter {
   // Indentation of the current region depth.
   void Indent();
   ir::SourceLoc ErrorLoc() const;
+
+  // --- phi_buffers.cc: phis and loop-carried tiles sharing one buffer ---
+  // Records what `s` reads (its position is pos_).
+  void NoteReads(const ir::Expr* e);
+  void NoteRead(uint32_t entry);
+  // Plans a region (loop body or branch) and describes it.
+  PlanRegion PlanRegionOf(const ir::Stmt* body);
+  // Decides, innermost construct first, which branch results, loop yields and
+  // loop inits are computed directly in their phi's buffer.
+  void SharePhiBuffers();
+  // Whether `source` (defined at the top level of region `region`, which
+  // ends at position `end`) may be computed in `phi`'s buffer.
+  bool Shareable(uint32_t source, uint32_t phi, uint32_t region, uint32_t end);
+  // Whether the writes of `source`'s group, placed in `old`'s buffer, all
+  // come after the last read of `old`'s data; `end` ends source's region.
+  bool WritesFollowReads(uint32_t source, uint32_t old, uint32_t end);
+  // A read of `entry` in positions [from, to]; a direct read at `from`
+  // itself does not count when `except_direct_at_from`.
+  bool ReadIn(uint32_t entry, uint32_t from, uint32_t to, bool except_direct_at_from = false) const;
+  // The entry of the `slot`-th value of `yield`, or kNoTile.
+  uint32_t YieldEntry(const ir::YieldStmt* yield, size_t slot) const;
+  uint32_t Group(uint32_t entry);
+  // One alloc per group: drops the buffers a group's first one stands for.
+  void AssignSharedBuffers();
 
   // --- stmt_emitter.cc: statements and control flow ---
   absl::Status EmitStmt(const ir::Stmt* s);
@@ -328,10 +405,21 @@ class FunctionEmitter {
   // a set_validshape), and owners whose extents are set before each write
   // (computed in the body, or narrowed in place).
   std::vector<const ir::Var*> buffers_;
+  std::vector<PlannedTile> tiles_;
+  std::vector<PhiSite> sites_;
+  std::vector<uint32_t> site_order_;  // innermost first
+  // Read positions (2 * position, + 1 when through a view) of tracked entries.
+  absl::flat_hash_map<uint32_t, std::vector<uint32_t>> reads_;
+  // Owners whose buffer is an earlier owner's (SharePhiBuffers), bound to it
+  // in the prologue.
+  std::vector<std::pair<const ir::Var*, const ir::Var*>> shared_buffers_;
+  uint32_t pos_ = 0;          // position of the statement being planned
+  uint32_t region_ = 0;       // region being planned
+  uint32_t next_region_ = 0;
   std::vector<std::pair<const ir::Var*, absl::string_view>> tensor_params_;  // with their ptr
   // Window pointer argument -> its CommContext argument.
   absl::flat_hash_map<absl::string_view, absl::string_view> comm_of_ptr_;
-  absl::flat_hash_map<const ir::Var*, const ir::Var*> owner_of_;
+  absl::flat_hash_map<const ir::Var*, uint32_t> owner_of_;  // -> tiles_
   absl::flat_hash_set<const ir::Var*> dynamic_valid_;
   absl::flat_hash_set<const ir::Var*> valid_set_at_write_;
   // Tuple values, which PTO has no type for: each tuple var maps to its

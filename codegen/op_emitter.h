@@ -52,6 +52,10 @@ struct OpEmitter {
   OpEmitFn emit;
   TileResult result;
   ScratchFn scratch = nullptr;
+  // kBuffer: the op may write a buffer it reads (outs naming one of its ins),
+  // as PTO's element-wise instructions may; a loop's update `acc =
+  // tile.add(acc, t)` is then computed in the carried buffer.
+  bool in_place = false;
 };
 
 class OpEmitterTable {
