@@ -69,6 +69,7 @@ absl::Status FunctionEmitter::Emit(ir::TextSink& out) {
   PlanUnprojectedElements();
   SharePhiBuffers();
   AssignSharedBuffers();
+  PlanYieldTemps();
   bindings_.reserve(bindings_.size() + planned_values_);
   PTO_RETURN_IF_ERROR(EmitPrologue());
   out_ = &body_text_;

@@ -345,6 +345,8 @@ class FunctionEmitter {
   uint32_t Group(uint32_t entry);
   // One alloc per group: drops the buffers a group's first one stands for.
   void AssignSharedBuffers();
+  // A temp for each cycle among the copies of a yield (`yield b, a`).
+  void PlanYieldTemps();
 
   // --- stmt_emitter.cc: statements and control flow ---
   absl::Status EmitStmt(const ir::Stmt* s);
@@ -358,6 +360,15 @@ class FunctionEmitter {
   absl::Status CarryIn(absl::Span<const ir::IterArg* const> iter_args, YieldFrame& frame,
                        std::vector<std::string>& scalar_inits);
   absl::Status Move(const TileValue& from, const TileValue& to);
+  // A yield's tile copies, which happen at once: each copy reading a buffer
+  // another one writes goes first; a cycle (a swap) saves one buffer in a
+  // temp of `yield` (yield_temps_).
+  struct PendingMove {
+    TileValue from;
+    TileValue to;
+    const ir::Var* owner;  // set: PrepareWrite before the copy
+  };
+  absl::Status EmitMoves(std::vector<PendingMove>& moves, const ir::YieldStmt& yield);
   // Binds a construct's return vars to what its yields left in `frame`'s
   // slots; scalar results take the construct's SSA `results` in order.
   void BindReturnVars(const YieldFrame& frame, ir::VarSpan return_vars,
@@ -413,6 +424,7 @@ class FunctionEmitter {
   // Owners whose buffer is an earlier owner's (SharePhiBuffers), bound to it
   // in the prologue.
   std::vector<std::pair<const ir::Var*, const ir::Var*>> shared_buffers_;
+  absl::flat_hash_map<const ir::YieldStmt*, std::vector<const ir::Var*>> yield_temps_;
   uint32_t pos_ = 0;          // position of the statement being planned
   uint32_t region_ = 0;       // region being planned
   uint32_t next_region_ = 0;

@@ -31,6 +31,8 @@
 
 #include <algorithm>
 
+#include "absl/strings/str_cat.h"
+
 #include "codegen/function_emitter.h"
 
 namespace pto::codegen {
@@ -245,6 +247,57 @@ void FunctionEmitter::AssignSharedBuffers() {
     }
   }
   buffers_.resize(kept);
+}
+
+void FunctionEmitter::PlanYieldTemps() {
+  for (const PhiSite& site : sites_) {
+    // The buffer each value of the construct goes to.
+    std::vector<uint32_t> to;
+    if (const auto* s = site.stmt->As<ir::IfStmt>()) {
+      for (const ir::Var* rv : s->return_vars()) to.push_back(TileEntry(rv));
+    } else {
+      const auto* f = site.stmt->As<ir::ForStmt>();
+      ir::IterArgSpan iter_args =
+          f != nullptr ? f->iter_args() : site.stmt->As<ir::WhileStmt>()->iter_args();
+      for (const ir::IterArg* ia : iter_args) to.push_back(TileEntry(ia));
+    }
+    size_t n = to.size();
+    for (const PlanRegion& region : site.regions) {
+      if (region.yield == nullptr) continue;
+      // Copy i reads the destination of copy next[i]: i must go first.
+      absl::flat_hash_map<uint32_t, size_t> copy_into;
+      std::vector<uint32_t> from(n, kNoTile);
+      for (size_t i = 0; i < n; ++i) {
+        uint32_t value = YieldEntry(region.yield, i);
+        if (to[i] == kNoTile || value == kNoTile || Group(value) == Group(to[i])) continue;
+        from[i] = value;
+        copy_into.emplace(Group(to[i]), i);
+      }
+      std::vector<size_t> next(n, n);
+      for (size_t i = 0; i < n; ++i) {
+        if (from[i] == kNoTile) continue;
+        auto it = copy_into.find(Group(tiles_[from[i]].content));
+        if (it != copy_into.end() && it->second != i) next[i] = it->second;
+      }
+      // Each copy has one successor at most: walk each path once.
+      std::vector<uint8_t> state(n, 0);  // 1: on the current path, 2: done
+      for (size_t start = 0; start < n; ++start) {
+        size_t i = start;
+        while (i < n && state[i] == 0) {
+          state[i] = 1;
+          i = next[i];
+        }
+        if (i < n && state[i] == 1) {
+          const ir::Var* dest = tiles_[to[i]].var;
+          const ir::Var* temp =
+              ctx_.NewVar(absl::StrCat(dest->name(), "_swap"), dest->type(), dest->loc());
+          OwnBuffer(temp);
+          yield_temps_[region.yield].push_back(temp);
+        }
+        for (i = start; i < n && state[i] == 1; i = next[i]) state[i] = 2;
+      }
+    }
+  }
 }
 
 }  // namespace pto::codegen

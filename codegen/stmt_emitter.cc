@@ -171,6 +171,76 @@ absl::Status FunctionEmitter::Move(const TileValue& from, const TileValue& to) {
   return absl::OkStatus();
 }
 
+absl::Status FunctionEmitter::EmitMoves(std::vector<PendingMove>& moves,
+                                        const ir::YieldStmt& yield) {
+  // The buffer a copy reads: a view's is its base's.
+  auto source = [](const PendingMove& m) { return m.from.is_view ? m.from.base_name : m.from.name; };
+  size_t n = moves.size();
+  absl::flat_hash_map<absl::string_view, size_t> writer;  // destination -> copy
+  absl::flat_hash_map<absl::string_view, std::vector<size_t>> readers;
+  std::vector<size_t> blocked(n, 0);  // copies that must read its destination first
+  std::vector<bool> done(n, false);
+  for (size_t i = 0; i < n; ++i) {
+    if (moves[i].from.name == moves[i].to.name) {
+      done[i] = true;  // computed in place
+      continue;
+    }
+    writer.emplace(moves[i].to.name, i);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (done[i]) continue;
+    readers[source(moves[i])].push_back(i);
+    auto w = writer.find(source(moves[i]));
+    if (w != writer.end() && w->second != i) ++blocked[w->second];
+  }
+  std::vector<size_t> ready;
+  for (size_t i = 0; i < n; ++i) {
+    if (!done[i] && blocked[i] == 0) ready.push_back(i);
+  }
+  const std::vector<const ir::Var*>* temps = nullptr;
+  if (auto it = yield_temps_.find(&yield); it != yield_temps_.end()) temps = &it->second;
+  size_t next_temp = 0;
+  size_t next_pending = 0;
+  while (true) {
+    while (!ready.empty()) {
+      size_t k = ready.back();
+      ready.pop_back();
+      PendingMove& m = moves[k];
+      if (m.owner != nullptr) PTO_RETURN_IF_ERROR(PrepareWrite(m.owner));
+      PTO_RETURN_IF_ERROR(Move(m.from, m.to));
+      done[k] = true;
+      auto w = writer.find(source(m));
+      if (w != writer.end() && !done[w->second] && --blocked[w->second] == 0) {
+        ready.push_back(w->second);
+      }
+    }
+    while (next_pending < n && done[next_pending]) ++next_pending;
+    if (next_pending == n) return absl::OkStatus();
+    // Every copy left is on a cycle: save the destination of one of them.
+    PendingMove& m = moves[next_pending];
+    const Binding* temp = nullptr;
+    while (temps != nullptr && next_temp < temps->size() && temp == nullptr) {
+      const Binding* b = Lookup((*temps)[next_temp++]);
+      if (b != nullptr && b->kind() == BindingKind::kTile && b->tile().type == m.to.type) temp = b;
+    }
+    std::vector<size_t>& saved_readers = readers[m.to.name];
+    bool views = false;
+    for (size_t j : saved_readers) views = views || moves[j].from.is_view;
+    if (temp == nullptr || views) {
+      return Unsupported("the values this yield hands back form a cycle PTO codegen cannot "
+                         "copy through a temporary buffer");
+    }
+    TileValue saved = temp->tile();
+    PTO_RETURN_IF_ERROR(Move(m.to, saved));
+    for (size_t j : saved_readers) {
+      if (!done[j]) moves[j].from = saved;
+    }
+    saved_readers.clear();
+    blocked[next_pending] = 0;
+    ready.push_back(next_pending);
+  }
+}
+
 absl::Status FunctionEmitter::CarryIn(absl::Span<const ir::IterArg* const> iter_args,
                                       YieldFrame& frame, std::vector<std::string>& scalar_inits) {
   for (const ir::IterArg* ia : iter_args) {
@@ -441,13 +511,13 @@ absl::Status FunctionEmitter::EmitYield(const ir::YieldStmt& s) {
                              " are carried"));
   }
   std::vector<absl::string_view> names, types;
+  std::vector<PendingMove> moves;
   for (size_t i = 0; i < values.size(); ++i) {
     YieldSlot& slot = frame.slots[i];
     switch (slot.kind) {
       case BindingKind::kTile: {
         PTO_ASSIGN_OR_RETURN(TileValue v, Tile(values[i]));
-        if (slot.buffer_owner != nullptr) PTO_RETURN_IF_ERROR(PrepareWrite(slot.buffer_owner));
-        PTO_RETURN_IF_ERROR(Move(v, slot.buffer));
+        moves.push_back(PendingMove{v, slot.buffer, slot.buffer_owner});
         break;
       }
       case BindingKind::kTensor: {
@@ -472,6 +542,7 @@ absl::Status FunctionEmitter::EmitYield(const ir::YieldStmt& s) {
       }
     }
   }
+  PTO_RETURN_IF_ERROR(EmitMoves(moves, s));
   if (frame.scf_yield_needed) {
     if (names.empty()) {
       EmitOp("scf.yield");
