@@ -133,12 +133,9 @@ bool FunctionEmitter::Shareable(uint32_t source, uint32_t phi, uint32_t region, 
   const PlannedTile& s = tiles_[source];
   if (s.def == TileDef::kOther || s.joined || s.region != region) return false;
   if (s.last_read > end) return false;
-  // One tile_buf type, with static valid extents (so no set_validshape
-  // before each write).
-  const ir::Type* type = s.var->type();
-  if (type != tiles_[phi].var->type()) return false;
-  absl::StatusOr<TileGeometry> g = FlattenTile(*type->As<ir::TileType>());
-  if (!g.ok() || !g->static_v_row || !g->static_v_col) return false;
+  // One tile_buf type. Valid extents computed in the body are set before
+  // every write of the buffer, whichever value it holds (PrepareWrite).
+  if (s.var->type() != tiles_[phi].var->type()) return false;
   return !tiles_[Group(source)].narrowed && !tiles_[Group(phi)].narrowed;
 }
 

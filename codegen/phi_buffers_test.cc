@@ -192,6 +192,39 @@ TEST_F(PhiBuffersTest, CarriedValueReadThroughATupleAfterTheUpdateIsKept) {
   EXPECT_THAT(text, HasSubstr("pto.tmov ins(%nxt : "));
 }
 
+TEST_F(PhiBuffersTest, ValidExtentsComputedInTheBodyAreSetBeforeEachWriteOfASharedBuffer) {
+  const ir::Var* x = TensorParam("x", DataType::kFP32, {64, 16});
+  const ir::Var* y = TensorParam("y", DataType::kFP32, {64, 16});
+  const ir::Var* j = ctx_.NewVar("j", ctx_.GetScalarType(DataType::kIndex));
+  const ir::Expr* rows = ctx_.NewBinary(
+      ir::BinaryOp::kMin, ctx_.NewBinary(ir::BinaryOp::kSub, ctx_.Index(64), j, DataType::kIndex),
+      ctx_.Index(16), DataType::kIndex);
+  std::vector<const ir::Stmt*> outer = std::move(body_);
+  body_.clear();
+  const ir::Var* t0 = Let("t0", "tile.load",
+                          {x, ListOf({j, ctx_.Index(0)}), List({16, 16}), ListOf({rows, ctx_.Index(16)})});
+  const ir::Var* out = Loop(t0, [&](const ir::IterArg* acc) -> std::vector<const ir::Expr*> {
+    return {Let("nxt", "tile.adds", {acc, ctx_.Float(1.0)})};
+  });
+  Let("stored", "tile.store", {out, ListOf({j, ctx_.Index(0)}), y});
+  const ir::Stmt* loop = ctx_.NewFor(j, ctx_.Index(0), ctx_.Index(64), ctx_.Index(16), {},
+                                     ctx_.NewSeq(body_), {});
+  body_ = std::move(outer);
+  body_.push_back(loop);
+  std::string text = EmitOk();
+  // One buffer for the load, the carried tile and the update; every write of
+  // it is preceded by its extents.
+  EXPECT_EQ(LinesWith(text, "pto.alloc_tile").size(), 1u);
+  EXPECT_THAT(text, Not(HasSubstr("pto.tmov")));
+  EXPECT_EQ(LinesWith(text, "pto.set_validshape %t0, %tmp").size(), 2u);
+  size_t load = text.find("pto.tload");
+  size_t adds = text.find("pto.tadds ins(%t0, %cst : ");
+  ASSERT_NE(adds, std::string::npos);
+  EXPECT_LT(text.find("pto.set_validshape %t0"), load);
+  EXPECT_LT(text.find("pto.set_validshape %t0", load), adds);
+  EXPECT_THAT(Line(text, "pto.tadds"), HasSubstr(") outs(%t0 : "));
+}
+
 TEST_F(PhiBuffersTest, NarrowedCarriedTileIsCopied) {
   const ir::Var* a0 = Load("a0", DataType::kFP32, 16, 16);
   const ir::Var* out = Loop(a0, [&](const ir::IterArg* acc) -> std::vector<const ir::Expr*> {

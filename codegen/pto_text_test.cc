@@ -114,7 +114,8 @@ TEST(PtoTextTest, LoopWithATileIterArg) {
   ASSERT_TRUE(pto.ok()) << pto.status();
   // The init is loaded into the carried buffer and updated in place.
   EXPECT_THAT(*pto, Not(HasSubstr("pto.tmov")));
-  EXPECT_THAT(*pto, HasSubstr("scf.for %i = %c0 to %c4 step %c1 {\n      pto.tadds ins(%a0, %cst : "));
+  EXPECT_THAT(*pto,
+              HasSubstr("scf.for %i = %c0 to %c4 step %c1 {\n      pto.tadds ins(%a0, %cst : "));
   EXPECT_THAT(*pto, HasSubstr(") outs(%a0 : "));
   EXPECT_THAT(*pto, HasSubstr("pto.tstore ins(%a0 : "));
 }

@@ -174,8 +174,26 @@ absl::Status FunctionEmitter::Move(const TileValue& from, const TileValue& to) {
 absl::Status FunctionEmitter::EmitMoves(std::vector<PendingMove>& moves,
                                         const ir::YieldStmt& yield) {
   // The buffer a copy reads: a view's is its base's.
-  auto source = [](const PendingMove& m) { return m.from.is_view ? m.from.base_name : m.from.name; };
+  auto source = [](const PendingMove& m) {
+    return m.from.is_view ? m.from.base_name : m.from.name;
+  };
   size_t n = moves.size();
+  size_t real = 0;
+  for (const PendingMove& m : moves) real += m.from.name != m.to.name ? 1 : 0;
+  // A narrowed buffer the yield hands back in place still gets its extents
+  // back: a narrowing must not leak into the next iteration.
+  auto prepare = [&](const PendingMove& m) -> absl::Status {
+    if (m.owner == nullptr) return absl::OkStatus();
+    if (m.from.name == m.to.name && !dynamic_valid_.contains(m.owner)) return absl::OkStatus();
+    return PrepareWrite(m.owner);
+  };
+  if (real <= 1) {  // the usual case: nothing to order
+    for (const PendingMove& m : moves) {
+      PTO_RETURN_IF_ERROR(prepare(m));
+      PTO_RETURN_IF_ERROR(Move(m.from, m.to));
+    }
+    return absl::OkStatus();
+  }
   absl::flat_hash_map<absl::string_view, size_t> writer;  // destination -> copy
   absl::flat_hash_map<absl::string_view, std::vector<size_t>> readers;
   std::vector<size_t> blocked(n, 0);  // copies that must read its destination first
@@ -206,7 +224,7 @@ absl::Status FunctionEmitter::EmitMoves(std::vector<PendingMove>& moves,
       size_t k = ready.back();
       ready.pop_back();
       PendingMove& m = moves[k];
-      if (m.owner != nullptr) PTO_RETURN_IF_ERROR(PrepareWrite(m.owner));
+      PTO_RETURN_IF_ERROR(prepare(m));
       PTO_RETURN_IF_ERROR(Move(m.from, m.to));
       done[k] = true;
       auto w = writer.find(source(m));
@@ -215,12 +233,14 @@ absl::Status FunctionEmitter::EmitMoves(std::vector<PendingMove>& moves,
       }
     }
     while (next_pending < n && done[next_pending]) ++next_pending;
-    if (next_pending == n) return absl::OkStatus();
+    if (next_pending == n) break;
     // Every copy left is on a cycle: save the destination of one of them.
     PendingMove& m = moves[next_pending];
     const Binding* temp = nullptr;
+    const ir::Var* temp_var = nullptr;
     while (temps != nullptr && next_temp < temps->size() && temp == nullptr) {
-      const Binding* b = Lookup((*temps)[next_temp++]);
+      temp_var = (*temps)[next_temp++];
+      const Binding* b = Lookup(temp_var);
       if (b != nullptr && b->kind() == BindingKind::kTile && b->tile().type == m.to.type) temp = b;
     }
     std::vector<size_t>& saved_readers = readers[m.to.name];
@@ -231,6 +251,7 @@ absl::Status FunctionEmitter::EmitMoves(std::vector<PendingMove>& moves,
                          "copy through a temporary buffer");
     }
     TileValue saved = temp->tile();
+    PTO_RETURN_IF_ERROR(PrepareWrite(temp_var));
     PTO_RETURN_IF_ERROR(Move(m.to, saved));
     for (size_t j : saved_readers) {
       if (!done[j]) moves[j].from = saved;
@@ -239,6 +260,10 @@ absl::Status FunctionEmitter::EmitMoves(std::vector<PendingMove>& moves,
     blocked[next_pending] = 0;
     ready.push_back(next_pending);
   }
+  for (const PendingMove& m : moves) {
+    if (m.from.name == m.to.name) PTO_RETURN_IF_ERROR(prepare(m));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status FunctionEmitter::CarryIn(absl::Span<const ir::IterArg* const> iter_args,
@@ -250,8 +275,11 @@ absl::Status FunctionEmitter::CarryIn(absl::Span<const ir::IterArg* const> iter_
       const Binding* buffer = Lookup(ia);
       PTO_CHECK(buffer != nullptr && buffer->kind() == BindingKind::kTile);
       PTO_ASSIGN_OR_RETURN(TileValue init, Tile(ia->init()));
-      PTO_RETURN_IF_ERROR(PrepareWrite(ia));
-      PTO_RETURN_IF_ERROR(Move(init, buffer->tile()));
+      // An init computed in the carried buffer (phi_buffers.cc) is not copied.
+      if (init.name != buffer->tile().name) {
+        PTO_RETURN_IF_ERROR(PrepareWrite(ia));
+        PTO_RETURN_IF_ERROR(Move(init, buffer->tile()));
+      }
       slot.kind = BindingKind::kTile;
       slot.buffer = buffer->tile();
       slot.buffer_owner = ia;
