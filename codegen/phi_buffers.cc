@@ -13,8 +13,9 @@
 // * v must be computed at the top level of the region whose yield (or, for a
 //   loop init, whose loop) hands it over - a branch-local value, not an
 //   outer one - by an op writing a buffer of its own, or be the result of a
-//   nested if or loop; its type must be p's (the same tile_buf); neither may
-//   be narrowed by a set_validshape; v joins one phi at most (a value
+//   nested if or loop; its type must be p's (the same tile_buf; extents
+//   computed in the body are set before each write, PrepareWrite); neither
+//   may be narrowed by a set_validshape; v joins one phi at most (a value
 //   yielded twice is copied the second time);
 // * v's data is read nowhere after its region ends (the loop, for an init);
 // * for a loop update, B still holds the iteration's carried value c when v
