@@ -6,8 +6,10 @@
 // its entry in the OpEmitterTable. The public section below "Op emitter
 // interface" is what those entries use: operand values, the result buffer,
 // line emission and located errors. Implementation is split by concern:
-// function_emitter.cc (prologue, values, lines), stmt_emitter.cc
-// (statements and control flow), scalar_emitter.cc (scalar expressions).
+// function_emitter.cc (buffer plan, prologue, values, lines),
+// phi_buffers.cc (which phis share a buffer with their inputs),
+// stmt_emitter.cc (statements and control flow), scalar_emitter.cc (scalar
+// expressions).
 //
 //   FunctionEmitter fe(program.context(), *fn, backend, options, PtoOpEmitters());
 //   PTO_RETURN_IF_ERROR(fe.Emit(sink));       // writes "  func.func @k(...) {...}\n"
@@ -323,7 +325,7 @@ class FunctionEmitter {
   ir::SourceLoc ErrorLoc() const;
 
   // --- phi_buffers.cc: phis and loop-carried tiles sharing one buffer ---
-  // Records what `s` reads (its position is pos_).
+  // Records the tile data `e` reads (a tuple: its elements') at pos_.
   void NoteReads(const ir::Expr* e);
   void NoteRead(uint32_t entry);
   // Plans a region (loop body or branch) and describes it.
