@@ -9,12 +9,11 @@
 # RUN: pto-opt %s --emit=pto | FileCheck %s --check-prefix=OFF
 #
 # CHECK: %c16 = arith.constant 16 : index{{$}}
-# CHECK: %x = pto.make_tensor_view {{.*}} loc("{{.*}}source_locations.py":[[#@LINE+19]]:11){{$}}
-# CHECK: %t = pto.alloc_tile : {{.*}} loc("{{.*}}source_locations.py":[[#@LINE+19]]:9){{$}}
-# CHECK: pto.tload {{.*}} loc("{{.*}}source_locations.py":[[#@LINE+18]]:54){{$}}
+# CHECK: %x = pto.make_tensor_view {{.*}} loc("{{.*}}source_locations.py":[[#@LINE+18]]:11){{$}}
+# CHECK: %t = pto.alloc_tile : {{.*}} loc("{{.*}}source_locations.py":[[#@LINE+18]]:9){{$}}
+# CHECK: pto.tload {{.*}} loc("{{.*}}source_locations.py":[[#@LINE+17]]:54){{$}}
 # CHECK: scf.for %i = %c0 to %c4 step %c1 {
-# CHECK: pto.tadds {{.*}} loc("{{.*}}source_locations.py":[[#@LINE+18]]:61){{$}}
-# CHECK: pto.tmov {{.*}} loc("{{.*}}source_locations.py":[[#@LINE+18]]:17){{$}}
+# CHECK: pto.tadds {{.*}} loc("{{.*}}source_locations.py":[[#@LINE+17]]:61){{$}}
 # CHECK: } loc("{{.*}}source_locations.py":[[#@LINE+15]]:9){{$}}
 # CHECK: pto.tcvt {{.*}} loc("{{.*}}source_locations.py":[[#@LINE+17]]:53){{$}}
 # CHECK: pto.tcvt {{.*}} loc("{{.*}}source_locations.py":[[#@LINE+16]]:53){{$}}
