@@ -63,14 +63,6 @@ using ir::DataType;
 
 constexpr absl::string_view kOp = "pld.tensor.allreduce";
 
-absl::StatusOr<const ir::Call*> Load(LoweringBuilder& b, const ir::Expr* tensor,
-                                     const ir::MakeTuple* offsets, const ir::MakeTuple* shape,
-                                     const ir::MakeTuple* valid) {
-  const ir::Expr* args[] = {tensor, offsets, shape, valid};
-  ir::NamedAttr vec[] = {{"target_memory", ir::AttrValue::Enum(ir::MemorySpace::kVec)}};
-  return b.Call("tile.load", args, vec);
-}
-
 absl::StatusOr<const ir::Expr*> LowerFullMesh(const ir::Expr* data,
                                               const ir::DistributedTensorType& target,
                                               const ir::Expr* signal, ReduceOp op,
@@ -99,7 +91,7 @@ absl::StatusOr<const ir::Expr*> LowerFullMesh(const ir::Expr* data,
         const ir::MakeTuple* valid = ctx.NewMakeTuple(v, b.loc());
         PTO_ASSIGN_OR_RETURN(
             const ir::Var* acc_loaded,
-            body.Bind("acc_loaded", Load(body, target_2d, offsets, tile_shape, valid)));
+            body.Bind("acc_loaded", body.LoadVec(target_2d, offsets, tile_shape, valid)));
         PTO_ASSIGN_OR_RETURN(
             const ir::Var* reduced,
             EmitPeerReduction(body, comm, op, target_2d, acc_loaded, offsets, tile_shape, valid));
@@ -172,7 +164,7 @@ absl::StatusOr<const ir::Expr*> LowerPartialMesh(const ir::Expr* data,
   const ir::MakeTuple* origin = b.IndexTuple({0, 0});
   const ir::MakeTuple* rect = b.IndexTuple({*r, *c});
   PTO_ASSIGN_OR_RETURN(const ir::Var* acc_initial,
-                       b.Bind("acc_initial", Load(b, target_2d, origin, rect, valid_tuple)));
+                       b.Bind("acc_initial", b.LoadVec(target_2d, origin, rect, valid_tuple)));
   PTO_ASSIGN_OR_RETURN(
       const ir::Var* reduced,
       EmitPeerReduction(b, comm, op, target_2d, acc_initial, origin, rect, valid_tuple));

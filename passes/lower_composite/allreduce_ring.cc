@@ -127,10 +127,8 @@ absl::StatusOr<const ir::Call*> Load(LoweringBuilder& b, const Ring& r, const ir
   ir::Context& ctx = b.ctx();
   const ir::Expr* off[] = {ctx.Index(0), col};
   const ir::Expr* v[] = {ctx.Index(1), valid};
-  const ir::Expr* args[] = {r.target_2d, ctx.NewMakeTuple(off, b.loc()), b.IndexTuple({1, r.chunk}),
-                            ctx.NewMakeTuple(v, b.loc())};
-  ir::NamedAttr vec[] = {{"target_memory", ir::AttrValue::Enum(ir::MemorySpace::kVec)}};
-  return b.Call("tile.load", args, vec);
+  return b.LoadVec(r.target_2d, ctx.NewMakeTuple(off, b.loc()), b.IndexTuple({1, r.chunk}),
+                   ctx.NewMakeTuple(v, b.loc()));
 }
 
 // Generation 2k + 1 + done of subchunk `col`, as INT32.

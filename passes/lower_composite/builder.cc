@@ -130,6 +130,15 @@ absl::StatusOr<const ir::Call*> LoweringBuilder::Full(absl::Span<const int64_t> 
   return Call("tile.full", args, kwargs);
 }
 
+absl::StatusOr<const ir::Call*> LoweringBuilder::LoadVec(const ir::Expr* tensor,
+                                                         const ir::MakeTuple* offsets,
+                                                         const ir::MakeTuple* shape,
+                                                         const ir::MakeTuple* valid) {
+  const ir::Expr* args[] = {tensor, offsets, shape, valid};
+  ir::NamedAttr vec[] = {{"target_memory", ir::AttrValue::Enum(ir::MemorySpace::kVec)}};
+  return Call("tile.load", args, vec);
+}
+
 absl::StatusOr<const ir::Call*> LoweringBuilder::Create(absl::Span<const int64_t> shape,
                                                         DataType dtype) {
   return Create(IndexTuple(shape), dtype);

@@ -122,6 +122,11 @@ class LoweringBuilder {
   // InferTileMemorySpace and the memory planner must still see the tile.
   absl::StatusOr<const ir::Call*> Create(absl::Span<const int64_t> shape, ir::DataType dtype);
   absl::StatusOr<const ir::Call*> Create(const ir::MakeTuple* shape, ir::DataType dtype);
+  // tile.load(tensor, offsets, shape, valid, target_memory=pl.Mem.Vec): the
+  // collectives read their windows into Vec tiles, explicitly for the same
+  // reason as Create.
+  absl::StatusOr<const ir::Call*> LoadVec(const ir::Expr* tensor, const ir::MakeTuple* offsets,
+                                          const ir::MakeTuple* shape, const ir::MakeTuple* valid);
   // A list of INDEX constants.
   const ir::MakeTuple* IndexTuple(absl::Span<const int64_t> values);
   // Scalar comparisons with PyPTO's operand promotion; BOOL results.

@@ -171,6 +171,19 @@ TEST_F(BuilderTest, CastFullAndCreate) {
               HasSubstr("pl.tile.create([1, 32], dtype=pl.UINT8, target_memory=pl.Mem.Vec)"));
 }
 
+TEST_F(BuilderTest, LoadVecReadsAWindowIntoAVecTile) {
+  LoweringBuilder b = Builder("y");
+  const ir::Var* t = ctx_.NewVar("t", ctx_.GetTensorType(DataType::kFP32, ctx_.IndexList({4, 64})));
+  absl::StatusOr<const ir::Call*> load =
+      b.LoadVec(t, b.IndexTuple({1, 0}), b.IndexTuple({1, 64}), b.IndexTuple({1, 40}));
+  ASSERT_TRUE(load.ok()) << load.status();
+  const auto* tile = (*load)->type()->As<ir::TileType>();
+  ASSERT_NE(tile, nullptr);
+  EXPECT_EQ(tile->memory_space(), ir::MemorySpace::kVec);
+  EXPECT_THAT(ir::PrintExpr(*load),
+              HasSubstr("pl.tile.load(t, [1, 0], [1, 64], [1, 40], target_memory=pl.Mem.Vec)"));
+}
+
 TEST_F(BuilderTest, ErrorsNameTheCallLocation) {
   LoweringBuilder b = Builder("y");
   absl::Status e = b.Error("tile.select cannot select");

@@ -47,14 +47,6 @@ namespace {
 
 using ir::BinaryOp;
 
-absl::StatusOr<const ir::Call*> Load(LoweringBuilder& b, const ir::Expr* data,
-                                     const ir::MakeTuple* offsets, const ir::MakeTuple* shape,
-                                     const ir::MakeTuple* valid) {
-  const ir::Expr* args[] = {data, offsets, shape, valid};
-  ir::NamedAttr vec[] = {{"target_memory", ir::AttrValue::Enum(ir::MemorySpace::kVec)}};
-  return b.Call("tile.load", args, vec);
-}
-
 // The row as one [1, width] tile, stored after the second barrier.
 absl::Status EmitOneTileRow(LoweringBuilder& b, const CommSetup& comm, ReduceOp op,
                             const ir::Expr* data, const ir::Expr* signal, const ir::Expr* size,
@@ -66,7 +58,7 @@ absl::Status EmitOneTileRow(LoweringBuilder& b, const CommSetup& comm, ReduceOp 
   const ir::Expr* valid_dims[] = {ctx.Index(1), size};
   const ir::MakeTuple* valid = ctx.NewMakeTuple(valid_dims, b.loc());
   PTO_ASSIGN_OR_RETURN(const ir::Var* acc_initial,
-                       b.Bind("acc_initial", Load(b, data, offsets, tile_shape, valid)));
+                       b.Bind("acc_initial", b.LoadVec(data, offsets, tile_shape, valid)));
   PTO_ASSIGN_OR_RETURN(const ir::Var* reduced, EmitPeerReduction(b, comm, op, data, acc_initial,
                                                                  offsets, tile_shape, valid));
   PTO_RETURN_IF_ERROR(b.EmitBarrier(signal, comm, "2").status());
@@ -92,7 +84,7 @@ absl::Status EmitChunkedRow(LoweringBuilder& b, const CommSetup& comm, ReduceOp 
         const ir::Expr* v[] = {ctx.Index(1), valid_cols};
         const ir::MakeTuple* valid = ctx.NewMakeTuple(v, b.loc());
         PTO_ASSIGN_OR_RETURN(const ir::Var* acc_loaded,
-                             body.Bind("acc_loaded", Load(body, data, offsets, tile_shape, valid)));
+                             body.Bind("acc_loaded", body.LoadVec(data, offsets, tile_shape, valid)));
         PTO_ASSIGN_OR_RETURN(
             const ir::Var* reduced,
             EmitPeerReduction(body, comm, op, data, acc_loaded, offsets, tile_shape, valid));
