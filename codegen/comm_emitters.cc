@@ -30,6 +30,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "codegen/function_emitter.h"
+#include "codegen/gm_write.h"
 #include "codegen/op_emitter.h"
 #include "codegen/pto_spelling.h"
 #include "ir/ops/comm_enums.h"
@@ -131,16 +132,6 @@ absl::StatusOr<ScalarValue> Int32Operand(FunctionEmitter& e, const ir::Call& cal
                                       v.dtype.name()));
   }
   return v;
-}
-
-// Data before signal: PTOAS leaves the release of a cross-rank write to the
-// compiler. The written region's line leaves the data cache, then a GM fence
-// makes the write observable in DDR, so a notify after it cannot overtake the
-// data; a barrier alone orders the pipes, not DDR.
-void EmitPublish(FunctionEmitter& e, const Operand& written) {
-  e.EmitOp(
-      absl::StrCat("pto.cmo.cacheinvalid ", written.name, " single_cache_line : ", written.type));
-  e.EmitOp("pto.fence.barrier_all #pto.fence_scope<gm>");
 }
 
 // --- Signals ---------------------------------------------------------------------------
@@ -267,9 +258,9 @@ absl::Status EmitTransfer(FunctionEmitter& e, const ir::Call& call, bool put) {
                         ", buf(", stage.name, ") : ", dst.type, ", ", src.type, ", ", stage.type,
                         ")", attrs));
   e.EmitOp("pto.barrier <PIPE_ALL>");
-  // A write a peer may read after a later notify is published: a put always
+  // A write a peer may read after a later notify is released: a put always
   // (it lands in the peer's window), a get when it fills a window.
-  if (put || call.arg(0)->type()->Is<ir::DistributedTensorType>()) EmitPublish(e, dst);
+  if (put || IsWindow(call.arg(0))) EmitRelease(e, dst);
   return absl::OkStatus();
 }
 

@@ -136,6 +136,27 @@ TEST_F(CommTest, PutIsPublishedBeforeALaterNotify) {
   EXPECT_EQ(LinesWith(text, "pto.cmo.cacheinvalid").size(), 1u);
 }
 
+// A store into a window (the lowered collectives store partial sums into
+// theirs) is released before a later notify, like a put.
+TEST_F(CommTest, StoreIntoAWindowIsReleasedBeforeALaterNotify) {
+  const ir::Var* win = WindowParam("win", DataType::kFP32, {2, 64});
+  const ir::Var* sig = WindowParam("sig", DataType::kInt32, {2, 1});
+  const ir::Var* t = Load("t", DataType::kFP32, 1, 64);
+  const ir::Var* peer = ScalarParam("peer", DataType::kIndex);
+  Do("tile.store", {t, ListOf({peer, ctx_.Index(0)}), win});
+  Do("pld.system.notify", {sig, peer, ListOf({peer, ctx_.Index(0)}), I32(1)}, {IntAttr("op", 0)});
+  std::string text = EmitOk();
+  size_t store = text.find("pto.tstore");
+  size_t invalidate = text.find("pto.cmo.cacheinvalid %win_pview single_cache_line");
+  size_t fence = text.find("pto.fence.barrier_all #pto.fence_scope<gm>");
+  size_t notify = text.find("pto.comm.tnotify(");
+  ASSERT_NE(invalidate, std::string::npos);
+  ASSERT_NE(fence, std::string::npos);
+  EXPECT_LT(store, invalidate);
+  EXPECT_LT(invalidate, fence);
+  EXPECT_LT(fence, notify);
+}
+
 TEST_F(CommTest, GetIntoAWindowIsPublishedAndIntoATensorIsNot) {
   const ir::Var* src = WindowParam("src", DataType::kFP32, {2, 64});
   const ir::Var* win = WindowParam("win", DataType::kFP32, {1, 64});

@@ -6,12 +6,15 @@
 //   tile.store  -> pto.partition_view + pto.tstore ins(%t : T) outs(%y_pview : P)
 //                  [{atomicType = #pto<atomic_type atomic_add>}]
 //                  (atomic add only into a dtype the backend's store pipe
-//                  combines: SupportsAtomicAddDataType)
+//                  combines: SupportsAtomicAddDataType); into a window also
+//                  pto.cmo.cacheinvalid %y_pview single_cache_line : P
+//                  pto.fence.barrier_all #pto.fence_scope<gm>
 // A partition covers the tile's valid region: a load reads and a store writes
 // only that. A store's result is the tensor it wrote.
 
 #include "absl/strings/str_cat.h"
 #include "codegen/function_emitter.h"
+#include "codegen/gm_write.h"
 #include "codegen/op_emitter.h"
 #include "ir/status_macros.h"
 
@@ -92,17 +95,13 @@ absl::Status EmitTileStore(FunctionEmitter& e, const ir::Call& call) {
   absl::string_view atomic;
   if (const ir::AttrValue* a = call.FindKwarg("atomic");
       a != nullptr && a->As<ir::AtomicType>() == ir::AtomicType::kAdd) {
-    // Without this check the program would reach a pto-isa static_assert,
-    // or silently store non-atomically, in code the user never wrote.
-    const backends::Backend* b = e.backend();
-    if (b != nullptr && !b->SupportsAtomicAddDataType(tensor_type->dtype())) {
-      return e.Fail(absl::StrCat("tile.store with atomic add into a ", tensor_type->dtype().name(),
-                                 " tensor is not supported on ", b->Name(),
-                                 "; accumulate into an FP32 tensor and cast after the reduction"));
-    }
+    PTO_RETURN_IF_ERROR(CheckAtomicAdd(e, "tile.store", tensor_type->dtype(), "tensor"));
     atomic = "{atomicType = #pto<atomic_type atomic_add>}";
   }
   e.EmitInsOuts("pto.tstore", {{src.name, src.type}}, "", partition, atomic);
+  // A peer may remote_load a window once signalled: the store is released
+  // before any later notify. The fence drains the store pipe, so no barrier.
+  if (IsWindow(call.arg(2))) EmitRelease(e, partition);
   if (e.result() != nullptr) e.BindResult(tensor);
   return absl::OkStatus();
 }

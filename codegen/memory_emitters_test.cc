@@ -130,6 +130,29 @@ TEST_F(PtoTest, AtomicAddStore) {
   EXPECT_THAT(text, HasSubstr("%r_pview = pto.partition_view %y, "));
 }
 
+// A peer may read a window once signalled: a store into one is released on
+// the region it wrote (line out of the cache, then a GM fence); a store
+// into a plain tensor is not.
+TEST_F(PtoTest, StoreIntoAWindowIsReleasedOnTheRegionItWrote) {
+  const ir::Var* t = Load("t", DataType::kFP32, 1, 64);
+  const ir::Var* win =
+      Param(ctx_.NewVar("win", ctx_.GetDistributedTensorType(DataType::kFP32, Dims({2, 64}))));
+  const ir::Var* plain = TensorParam("plain", DataType::kFP32, {2, 64});
+  Do("tile.store", {t, List({1, 0}), win});
+  Do("tile.store", {t, List({1, 0}), plain});
+  std::string text = EmitOk();
+  EXPECT_THAT(text, HasSubstr("outs(%win_pview : !pto.partition_tensor_view<1x64xf32>)\n"
+                              "    pto.cmo.cacheinvalid %win_pview single_cache_line : "
+                              "!pto.partition_tensor_view<1x64xf32>\n"
+                              "    pto.fence.barrier_all #pto.fence_scope<gm>\n"));
+  EXPECT_EQ(LinesWith(text, "pto.cmo.cacheinvalid").size(), 1u);
+  EXPECT_EQ(LinesWith(text, "pto.fence.barrier_all").size(), 1u);
+  // The fence drains the store pipe itself: no barrier is added.
+  EXPECT_THAT(text, Not(HasSubstr("pto.barrier")));
+  EXPECT_THAT(text, HasSubstr("outs(%plain_pview : !pto.partition_tensor_view<1x64xf32>)\n"
+                              "    return\n"));
+}
+
 // A BF16 atomic add is honoured by the a2a3 store pipe only.
 TEST_F(PtoTest, AtomicAddIntoBf16IsRejectedWhereTheTargetCannotCombineIt) {
   const ir::Var* t = Load("t", DataType::kBF16, 16, 16);
