@@ -110,8 +110,9 @@ class Backend {
   // is the instruction's contract, not a capability.)
   virtual bool TselsTmpMayOverlapInputs() const = 0;
 
-  // Element dtypes a `tile.store` with atomic add (pto.tstore atomic_add)
-  // can combine into global memory; keyed on the destination's dtype.
+  // Element dtypes a `tile.store` or `pld.tile.put` with atomic add
+  // (pto.tstore / pto.comm.tput atomic_add) can combine into global memory;
+  // keyed on the destination's dtype.
   virtual bool SupportsAtomicAddDataType(ir::DataType dtype) const = 0;
 
   // Element dtypes with an end-to-end in-core path on this target: loads,

@@ -6,7 +6,8 @@
 //       {cmp = #pto<wait_cmp eq|ge>} on the local signal cell, then
 //       pto.cmo.cacheinvalid all #pto.address_space<gm>
 //   pld.tile.put -> pto.barrier; pto.comm.tput(%peer_pview, %src_pview, buf(%stage) : P, P, T)
-//       {atomicType = #pto<atomic_type atomic_none|atomic_add>}; pto.barrier;
+//       {atomicType = #pto<atomic_type atomic_none|atomic_add>} (atomic add only into a
+//       window dtype the backend combines: SupportsAtomicAddDataType); pto.barrier;
 //       pto.cmo.cacheinvalid %peer_pview single_cache_line : P;
 //       pto.fence.barrier_all #pto.fence_scope<gm>
 //   pld.tile.get -> pto.barrier; pto.comm.tget(%dst_pview, %peer_pview, buf(%stage) : P, P, T);
@@ -247,6 +248,10 @@ absl::Status EmitTransfer(FunctionEmitter& e, const ir::Call& call, bool put) {
   std::string attrs;
   if (put) {
     bool add = call.FindKwarg("atomic")->int_value() == 1;
+    if (add) {
+      PTO_RETURN_IF_ERROR(CheckAtomicAdd(
+          e, call.op()->name(), remote->type()->As<ir::TensorType>()->dtype(), "window"));
+    }
     attrs =
         absl::StrCat(" {atomicType = #pto<atomic_type ", add ? "atomic_add" : "atomic_none", ">}");
   }

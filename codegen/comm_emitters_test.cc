@@ -157,6 +157,42 @@ TEST_F(CommTest, StoreIntoAWindowIsReleasedBeforeALaterNotify) {
   EXPECT_LT(fence, notify);
 }
 
+// TPUT lands each staged chunk with the store pipe's atomic store, so an
+// atomic put obeys the target's atomic-add dtypes, keyed on the window.
+TEST_F(CommTest, AtomicPutIntoBf16IsRejectedWhereTheTargetCannotCombineIt) {
+  const ir::Var* out = WindowParam("out", DataType::kBF16, {2, 64});
+  const ir::Var* inp = TensorParam("inp", DataType::kBF16, {1, 64});
+  const ir::Var* peer = ScalarParam("peer", DataType::kIndex);
+  const ir::Var* stage = Let("stage", "tile.create", {List({1, 64})},
+                             {{"dtype", AttrValue::DType(DataType::kBF16)},
+                              {"target_memory", AttrValue::Enum(MemorySpace::kVec)}});
+  Do("pld.tile.put",
+     {out, peer, inp, stage, ListOf({peer, ctx_.Index(0)}), List({0, 0}), List({1, 64})},
+     {IntAttr("atomic", 0)});
+  Do("pld.tile.put",
+     {out, peer, inp, stage, ListOf({peer, ctx_.Index(0)}), List({0, 0}), List({1, 64})},
+     {IntAttr("atomic", 1)}, Loc(8, 5));
+  EXPECT_EQ(EmitError(&backends::A5Backend()),
+            "k.py:8:5: error: codegen: pld.tile.put with atomic add into a BF16 window is not "
+            "supported on a5; accumulate into an FP32 window and cast after the reduction");
+  std::vector<std::string> puts = LinesWith(EmitOk(&backends::A2A3Backend()), "pto.comm.tput");
+  ASSERT_EQ(puts.size(), 2u);
+  EXPECT_THAT(puts[1], HasSubstr("{atomicType = #pto<atomic_type atomic_add>}"));
+}
+
+TEST_F(CommTest, AtomicPutIntoEveryOtherHardwareDtypeIsAcceptedOnA5) {
+  for (DataType dt : {DataType::kFP32, DataType::kFP16, DataType::kInt32, DataType::kInt16,
+                      DataType::kInt8}) {
+    const ir::Var* out = WindowParam("out", dt, {1, 64});
+    const ir::Var* inp = TensorParam("inp", dt, {1, 64});
+    const ir::Var* stage =
+        Let("stage", "tile.create", {List({1, 64})},
+            {{"dtype", AttrValue::DType(dt)}, {"target_memory", AttrValue::Enum(MemorySpace::kVec)}});
+    Do("pld.tile.put", {out, I32(1), inp, stage}, {IntAttr("atomic", 1)});
+  }
+  EXPECT_EQ(LinesWith(EmitOk(&backends::A5Backend()), "atomic_add").size(), 5u);
+}
+
 TEST_F(CommTest, GetIntoAWindowIsPublishedAndIntoATensorIsNot) {
   const ir::Var* src = WindowParam("src", DataType::kFP32, {2, 64});
   const ir::Var* win = WindowParam("win", DataType::kFP32, {1, 64});
