@@ -39,7 +39,7 @@
 #include "backends/registry.h"
 #include "codegen/pto_emitter.h"
 #include "fuzz/max_input.h"
-#include "fuzz/tcvt_oracle.h"
+#include "fuzz/oracle/tcvt_oracle.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
 #include "ir/check.h"

@@ -17,7 +17,7 @@
 
 #include "absl/status/status.h"
 #include "fuzz/max_input.h"
-#include "fuzz/program_generator.h"
+#include "fuzz/gen/program_generator.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
 #include "ir/check.h"

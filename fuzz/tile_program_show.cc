@@ -14,7 +14,7 @@
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include "absl/strings/str_format.h"
-#include "fuzz/tile_program_gen.h"
+#include "fuzz/gen/tile_program_gen.h"
 #include "ir/text/printer.h"
 
 namespace {

@@ -14,8 +14,8 @@
 //                                            DataType::kInt32, DataType::kFP16);
 //   // a5: 2 (INT32 -> FP32 -> FP16); nullopt when no chain exists.
 
-#ifndef PTO_FUZZ_TCVT_ORACLE_H_
-#define PTO_FUZZ_TCVT_ORACLE_H_
+#ifndef PTO_FUZZ_ORACLE_TCVT_ORACLE_H_
+#define PTO_FUZZ_ORACLE_TCVT_ORACLE_H_
 
 #include <optional>
 
@@ -37,4 +37,4 @@ std::optional<int> ShortestTcvtChain(absl::Span<const backends::TcvtEdge> edges,
 
 }  // namespace pto::fuzz
 
-#endif  // PTO_FUZZ_TCVT_ORACLE_H_
+#endif  // PTO_FUZZ_ORACLE_TCVT_ORACLE_H_

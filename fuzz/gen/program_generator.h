@@ -34,8 +34,8 @@
 // `allowed_ops` bounds every op that may appear, including the helper calls
 // a recipe makes to materialise operands (tile.full, tile.cmps, ...).
 
-#ifndef PTO_FUZZ_PROGRAM_GENERATOR_H_
-#define PTO_FUZZ_PROGRAM_GENERATOR_H_
+#ifndef PTO_FUZZ_GEN_PROGRAM_GENERATOR_H_
+#define PTO_FUZZ_GEN_PROGRAM_GENERATOR_H_
 
 #include <cstdint>
 #include <functional>
@@ -228,4 +228,4 @@ class ProgramGenerator {
 
 }  // namespace pto::fuzz
 
-#endif  // PTO_FUZZ_PROGRAM_GENERATOR_H_
+#endif  // PTO_FUZZ_GEN_PROGRAM_GENERATOR_H_

@@ -1,4 +1,4 @@
-#include "fuzz/program_generator.h"
+#include "fuzz/gen/program_generator.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -160,7 +160,7 @@ TEST(ProgramGeneratorTest, EveryRegisteredOpIsCoveredOrListedAsUncovered) {
     registered.insert(std::string(op->name()));
     EXPECT_TRUE(covered.count(std::string(op->name())) + uncovered.count(std::string(op->name())) ==
                 1)
-        << op->name() << " needs a recipe in op_recipes.cc or an entry in BuiltinUncoveredOps()";
+        << op->name() << " needs a recipe (fuzz/gen/recipes/) or an entry in BuiltinUncoveredOps()";
   }
   for (const std::string& op : covered) EXPECT_TRUE(registered.count(op)) << op;
 }

@@ -1,4 +1,4 @@
-#include "fuzz/tile_program_gen.h"
+#include "fuzz/gen/tile_program_gen.h"
 
 #include <cmath>
 #include <cstdio>

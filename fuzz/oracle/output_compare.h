@@ -14,13 +14,13 @@
 //     `source` (the original program's copy of it; required);
 //   * kOpaque: nothing beyond definedness.
 
-#ifndef PTO_FUZZ_OUTPUT_COMPARE_H_
-#define PTO_FUZZ_OUTPUT_COMPARE_H_
+#ifndef PTO_FUZZ_ORACLE_OUTPUT_COMPARE_H_
+#define PTO_FUZZ_ORACLE_OUTPUT_COMPARE_H_
 
 #include <optional>
 #include <string>
 
-#include "fuzz/value_bounds.h"
+#include "fuzz/oracle/value_bounds.h"
 #include "sim/buffer.h"
 
 namespace pto::fuzz {
@@ -33,4 +33,4 @@ std::optional<std::string> CompareOutput(const sim::BufferView& original,
 
 }  // namespace pto::fuzz
 
-#endif  // PTO_FUZZ_OUTPUT_COMPARE_H_
+#endif  // PTO_FUZZ_ORACLE_OUTPUT_COMPARE_H_

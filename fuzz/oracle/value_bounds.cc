@@ -1,4 +1,4 @@
-#include "fuzz/value_bounds.h"
+#include "fuzz/oracle/value_bounds.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "fuzz/tcvt_oracle.h"
+#include "fuzz/oracle/tcvt_oracle.h"
 #include "passes/legalize_tile_cast/tcvt_path.h"
 #include "sim/element_convert.h"
 #include "sim/exact_number.h"

@@ -1,5 +1,5 @@
 // The built-in op recipes of the program generator: one way to build a call
-// of each registered op from the values in scope (internal to //fuzz).
+// of each registered op from the values in scope (internal to //fuzz/gen:program_generator).
 //
 // A recipe picks or materialises operands through GenScope, draws the
 // kwargs, and emits the call with GenScope::TryOp; it returns false when
@@ -7,12 +7,12 @@
 //
 //   for (const OpRecipe& r : BuiltinRecipes()) { r.op; r.build(scope); }
 
-#ifndef PTO_FUZZ_OP_RECIPES_H_
-#define PTO_FUZZ_OP_RECIPES_H_
+#ifndef PTO_FUZZ_GEN_RECIPES_OP_RECIPES_H_
+#define PTO_FUZZ_GEN_RECIPES_OP_RECIPES_H_
 
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
-#include "fuzz/program_generator.h"
+#include "fuzz/gen/program_generator.h"
 
 namespace pto::fuzz {
 
@@ -29,4 +29,4 @@ absl::Span<const UncoveredOp> BuiltinUncoveredOps();
 
 }  // namespace pto::fuzz
 
-#endif  // PTO_FUZZ_OP_RECIPES_H_
+#endif  // PTO_FUZZ_GEN_RECIPES_OP_RECIPES_H_

@@ -1,4 +1,4 @@
-#include "fuzz/output_compare.h"
+#include "fuzz/oracle/output_compare.h"
 
 #include <cstring>
 

@@ -20,8 +20,8 @@
 // each result differs by at most the propagated difference plus one rounding
 // step of each side, M_out * 2^-23 (one ULP at the result's magnitude).
 
-#ifndef PTO_FUZZ_VALUE_BOUNDS_H_
-#define PTO_FUZZ_VALUE_BOUNDS_H_
+#ifndef PTO_FUZZ_ORACLE_VALUE_BOUNDS_H_
+#define PTO_FUZZ_ORACLE_VALUE_BOUNDS_H_
 
 #include <cstdint>
 #include <limits>
@@ -131,4 +131,4 @@ bool NearCastAgrees(const ValueBound& bound, uint64_t source, uint64_t original,
 
 }  // namespace pto::fuzz
 
-#endif  // PTO_FUZZ_VALUE_BOUNDS_H_
+#endif  // PTO_FUZZ_ORACLE_VALUE_BOUNDS_H_

@@ -1,7 +1,7 @@
 // ProgramGenerator: functions, params and control flow; op calls come from
-// the recipes in op_recipes.cc through GenScope.
+// the op recipes (recipes/, one file per op family) through GenScope.
 
-#include "fuzz/program_generator.h"
+#include "fuzz/gen/program_generator.h"
 
 #include <algorithm>
 #include <optional>
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "fuzz/op_recipes.h"
+#include "fuzz/gen/recipes/op_recipes.h"
 #include "ir/ops/builtin.h"
 #include "ir/text/scalar_builder.h"
 #include "ir/type_substitute.h"

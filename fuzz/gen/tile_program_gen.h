@@ -33,8 +33,8 @@
 //
 // The same bytes always give the same program and data.
 
-#ifndef PTO_FUZZ_TILE_PROGRAM_GEN_H_
-#define PTO_FUZZ_TILE_PROGRAM_GEN_H_
+#ifndef PTO_FUZZ_GEN_TILE_PROGRAM_GEN_H_
+#define PTO_FUZZ_GEN_TILE_PROGRAM_GEN_H_
 
 #include <cstdint>
 #include <utility>
@@ -43,7 +43,7 @@
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include "absl/strings/string_view.h"
-#include "fuzz/value_bounds.h"
+#include "fuzz/oracle/value_bounds.h"
 #include "ir/context.h"
 #include "ir/function.h"
 #include "sim/buffer.h"
@@ -132,4 +132,4 @@ std::vector<sim::BufferView> MakeInputs(const TileProgram& program);
 
 }  // namespace pto::fuzz
 
-#endif  // PTO_FUZZ_TILE_PROGRAM_GEN_H_
+#endif  // PTO_FUZZ_GEN_TILE_PROGRAM_GEN_H_

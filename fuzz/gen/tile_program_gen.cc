@@ -2,7 +2,7 @@
 // tracking the ValueBound of every tile it defines so that each choice stays
 // comparable after lowering.
 
-#include "fuzz/tile_program_gen.h"
+#include "fuzz/gen/tile_program_gen.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "fuzz/value_bounds.h"
+#include "fuzz/oracle/value_bounds.h"
 
 #include <cmath>
 #include <cstring>

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "fuzz/program_generator.h"
+#include "fuzz/gen/program_generator.h"
 #include "ir/check.h"
 #include "ir/ops/builtin.h"
 

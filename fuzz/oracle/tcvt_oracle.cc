@@ -1,4 +1,4 @@
-#include "fuzz/tcvt_oracle.h"
+#include "fuzz/oracle/tcvt_oracle.h"
 
 #include <array>
 #include <deque>
