@@ -1,9 +1,9 @@
 // Driver that replays corpus files through a libFuzzer harness.
 //
 // Linked into every cc_fuzz_test outside --config=fuzz, so `bazel test` runs
-// each harness over its checked-in corpus as a plain regression test:
+// each harness over its corpus as a plain regression test:
 //
-//   parser_fuzzer fuzz/corpus/parser_fuzzer/a fuzz/corpus/parser_fuzzer/b ...
+//   parser_fuzzer fuzz/parser_fuzzer_corpus   (the directory fuzz.bzl assembles)
 //
 // Arguments may be files or directories (read recursively).
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzer throughput: builds every harness with --config=fuzz, runs each one
-# for a while on a scratch copy of its checked-in corpus, and prints
+# for a while on a scratch copy of its corpus (bazel-bin/fuzz/<name>_corpus,
+# the checked-in seeds plus the testdata files the build adds), and prints
 # libFuzzer's final line (executions, edge coverage, features, exec/s).
 #
 #   fuzz/throughput.sh                      # every harness, 30 s, 2 runs each
@@ -28,7 +29,7 @@ if ((${#harnesses[@]} == 0)); then
 fi
 
 targets=()
-for h in "${harnesses[@]}"; do targets+=("//fuzz:$h"); done
+for h in "${harnesses[@]}"; do targets+=("//fuzz:$h" "//fuzz:${h}_corpus"); done
 ./bazelw build --config=fuzz "${targets[@]}" >&2
 bin="$(./bazelw info --config=fuzz bazel-bin 2>/dev/null)/fuzz"
 
@@ -38,7 +39,8 @@ echo "# $(date -u +%FT%TZ), $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadav
 for h in "${harnesses[@]}"; do
   for ((r = 1; r <= runs; ++r)); do
     rm -rf "$work/corpus" && mkdir "$work/corpus"
-    cp -r "fuzz/corpus/$h/." "$work/corpus/"
+    cp -r "$bin/${h}_corpus/." "$work/corpus/"
+    chmod -R u+w "$work/corpus"
     last="$("$bin/$h" -max_total_time="$seconds" -seed="$r" -rss_limit_mb=4096 "$work/corpus" 2>&1 |
       grep -E '^#[0-9]+.*DONE' | tail -1 || true)"
     echo "$h run $r: ${last:-no DONE line (crashed?)}"

@@ -2,7 +2,7 @@
 // file - the backend, the composite features, every output's comparison
 // bound and the program itself - to triage a crash or a corpus entry.
 //
-//   bazel run //fuzz:tile_program_show -- fuzz/corpus/tile_program_fuzzer/sin_loop
+//   bazel run //fuzz:tile_program_show -- $PWD/fuzz/corpus/tile_program_fuzzer/sin_a5
 //
 // With --summary only the one-line feature summary is printed per file.
 
