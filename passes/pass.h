@@ -22,6 +22,7 @@
 #include <string>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "ir/function.h"
@@ -97,6 +98,17 @@ class Pass {
   virtual absl::StatusOr<ir::Program> Run(const ir::Program& program,
                                           PassContext& ctx) const = 0;
 };
+
+// The function-at-a-time walk most passes are: `rewrite` maps each function
+// to itself or a replacement, and the result is `program` itself when none
+// changed (an unchanged program stays the same object), else a new program
+// of the same name. The first error stops the walk.
+//
+//   return RewriteFunctions(program, [&](const ir::Function* f)
+//                               -> absl::StatusOr<const ir::Function*> { ... });
+absl::StatusOr<ir::Program> RewriteFunctions(
+    const ir::Program& program,
+    absl::FunctionRef<absl::StatusOr<const ir::Function*>(const ir::Function*)> rewrite);
 
 }  // namespace pto::passes
 

@@ -9,6 +9,7 @@
 #include "backends/backend.h"
 #include "ir/diagnostic.h"
 #include "ir/ops/builtin.h"
+#include "ir/status_macros.h"
 #include "passes/legalize_tile_cast/tcvt_path.h"
 #include "passes/prelude_mutator.h"
 
@@ -102,20 +103,14 @@ class LegalizeTileCastPass : public Pass {
   }
   absl::StatusOr<ir::Program> Run(const ir::Program& program, PassContext& pc) const override {
     if (pc.backend() == nullptr) return program;
-    ir::Context& ctx = program.context();
-    std::vector<const ir::Function*> functions;
-    bool changed = false;
-    for (const ir::Function* f : program.functions()) {
-      const ir::Function* g = f;
-      if (f->level() != ir::Level::kHost) {
-        CastLegalizer legalizer(ctx, *pc.backend());
-        g = legalizer.MutateFunction(f);
-        if (!legalizer.status().ok()) return legalizer.status();
-      }
-      changed |= g != f;
-      functions.push_back(g);
-    }
-    return changed ? ctx.NewProgram(program.name(), functions) : program;
+    return RewriteFunctions(program, [&](const ir::Function* f)
+                                         -> absl::StatusOr<const ir::Function*> {
+      if (f->level() == ir::Level::kHost) return f;
+      CastLegalizer legalizer(program.context(), *pc.backend());
+      const ir::Function* g = legalizer.MutateFunction(f);
+      PTO_RETURN_IF_ERROR(legalizer.status());
+      return g;
+    });
   }
 };
 

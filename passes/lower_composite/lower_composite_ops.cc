@@ -7,6 +7,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "ir/mutator.h"
+#include "ir/status_macros.h"
 #include "passes/lower_composite/builder.h"
 #include "passes/lower_composite/op_predicates.h"
 #include "passes/lower_composite/rules.h"
@@ -154,17 +155,13 @@ class LowerCompositeOpsPass : public Pass {
            "pld.tensor.* collectives) into primitive tile and distributed ops.";
   }
   absl::StatusOr<ir::Program> Run(const ir::Program& program, PassContext& pc) const override {
-    ir::Context& ctx = program.context();
-    std::vector<const ir::Function*> functions;
-    bool changed = false;
-    for (const ir::Function* f : program.functions()) {
-      CompositeLowerer lowerer(ctx, pc.backend(), IsOrchestration(f));
+    return RewriteFunctions(program, [&](const ir::Function* f)
+                                         -> absl::StatusOr<const ir::Function*> {
+      CompositeLowerer lowerer(program.context(), pc.backend(), IsOrchestration(f));
       const ir::Function* g = lowerer.MutateFunction(f);
-      if (!lowerer.status().ok()) return lowerer.status();
-      changed |= g != f;
-      functions.push_back(g);
-    }
-    return changed ? ctx.NewProgram(program.name(), functions) : program;
+      PTO_RETURN_IF_ERROR(lowerer.status());
+      return g;
+    });
   }
 };
 

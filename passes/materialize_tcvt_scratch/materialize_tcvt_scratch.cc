@@ -6,9 +6,11 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "backends/backend.h"
+#include "ir/diagnostic.h"
 #include "ir/ops/builtin.h"
 #include "ir/ops/cast_saturation.h"
 #include "ir/ops/type_inference.h"
+#include "ir/status_macros.h"
 #include "passes/prelude_mutator.h"
 
 namespace pto::passes {
@@ -103,8 +105,7 @@ class ScratchMaterializer : public PreludeMutator {
 
  private:
   const ir::Expr* Fail(ir::SourceLoc loc, absl::string_view message, const ir::Expr* visited) {
-    status_ = absl::InvalidArgumentError(absl::StrCat(
-        ctx().FormatLoc(loc), ": error: MaterializeTcvtScratch: ", message));
+    status_ = ir::LocatedError(ctx(), loc, absl::StrCat("MaterializeTcvtScratch: ", message));
     return visited;
   }
 
@@ -123,20 +124,14 @@ class MaterializeTcvtScratchPass : public Pass {
   }
   absl::StatusOr<ir::Program> Run(const ir::Program& program, PassContext& pc) const override {
     if (pc.backend() == nullptr) return program;
-    ir::Context& ctx = program.context();
-    std::vector<const ir::Function*> functions;
-    bool changed = false;
-    for (const ir::Function* f : program.functions()) {
-      const ir::Function* g = f;
-      if (f->level() != ir::Level::kHost) {
-        ScratchMaterializer materializer(ctx, *pc.backend());
-        g = materializer.MutateFunction(f);
-        if (!materializer.status().ok()) return materializer.status();
-      }
-      changed |= g != f;
-      functions.push_back(g);
-    }
-    return changed ? ctx.NewProgram(program.name(), functions) : program;
+    return RewriteFunctions(program, [&](const ir::Function* f)
+                                         -> absl::StatusOr<const ir::Function*> {
+      if (f->level() == ir::Level::kHost) return f;
+      ScratchMaterializer materializer(program.context(), *pc.backend());
+      const ir::Function* g = materializer.MutateFunction(f);
+      PTO_RETURN_IF_ERROR(materializer.status());
+      return g;
+    });
   }
 };
 
