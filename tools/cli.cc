@@ -1,12 +1,86 @@
 #include "tools/cli.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <utility>
 
+#include "absl/flags/commandlineflag.h"
 #include "absl/flags/parse.h"
+#include "absl/flags/reflection.h"
+#include "absl/flags/usage.h"
+#include "absl/flags/usage_config.h"
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
 
 namespace pto::tools {
+namespace {
+
+Usage* registered_usage = nullptr;
+
+// Appends `text` wrapped at 80 columns, every line indented by `indent`.
+void AppendWrapped(absl::string_view text, absl::string_view indent, std::string& out) {
+  size_t column = 0;
+  for (absl::string_view word : absl::StrSplit(text, ' ', absl::SkipEmpty())) {
+    if (column > 0 && column + 1 + word.size() > 80) {
+      out += "\n";
+      column = 0;
+    }
+    if (column == 0) {
+      absl::StrAppend(&out, indent, word);
+      column = indent.size() + word.size();
+    } else {
+      absl::StrAppend(&out, " ", word);
+      column += 1 + word.size();
+    }
+  }
+  out += "\n";
+}
+
+bool IsHelpFlag(absl::string_view arg) {
+  return arg == "--help" || arg == "-help" || arg == "-h";
+}
+
+}  // namespace
+
+void SetUsage(Usage usage) {
+  registered_usage = new Usage(std::move(usage));
+  absl::SetProgramUsageMessage(
+      absl::StrCat(registered_usage->description, "\nusage: ", registered_usage->line));
+  absl::FlagsUsageConfig config;
+  const std::string main_file = registered_usage->main_file;
+  config.contains_helpshort_flags = [main_file](absl::string_view file) {
+    return file == main_file;
+  };
+  config.contains_help_flags = config.contains_helpshort_flags;
+  config.contains_helppackage_flags = config.contains_helpshort_flags;
+  absl::SetFlagsUsageConfig(config);
+}
+
+std::string HelpText(const Usage& usage) {
+  std::vector<const absl::CommandLineFlag*> flags;
+  for (const auto& [name, flag] : absl::GetAllFlags()) {
+    if (flag->Filename() == usage.main_file) flags.push_back(flag);
+  }
+  std::sort(flags.begin(), flags.end(), [](const auto* a, const auto* b) {
+    return a->Name() < b->Name();
+  });
+  std::string out = absl::StrCat("usage: ", usage.line, "\n");
+  AppendWrapped(usage.description, "", out);
+  out += "\nflags (a '-' in a name may also be spelled '_'):\n";
+  for (const absl::CommandLineFlag* flag : flags) {
+    std::string name = absl::StrReplaceAll(flag->Name(), {{"_", "-"}});
+    absl::StrAppend(&out, name.size() == 1 ? "  -" : "  --", name);
+    std::string value = flag->DefaultValue();
+    if (!value.empty()) absl::StrAppend(&out, " (default: ", value, ")");
+    out += "\n";
+    AppendWrapped(flag->Help(), "      ", out);
+  }
+  return out;
+}
 
 std::vector<std::string> NormalizeFlagNames(int argc, char** argv) {
   std::vector<std::string> out;
@@ -29,6 +103,13 @@ std::vector<char*> ParseFlags(std::vector<std::string>& args) {
   std::vector<char*> cargs;
   cargs.reserve(args.size());
   for (std::string& s : args) cargs.push_back(s.data());
+  for (size_t i = 1; registered_usage != nullptr && i < args.size() && args[i] != "--"; ++i) {
+    if (IsHelpFlag(args[i])) {
+      std::string help = HelpText(*registered_usage);
+      std::fwrite(help.data(), 1, help.size(), stdout);
+      std::exit(0);
+    }
+  }
   return absl::ParseCommandLine(static_cast<int>(cargs.size()), cargs.data());
 }
 

@@ -1,5 +1,6 @@
 // Command-line conveniences shared by the tools.
 //
+//   SetUsage({"pto-opt [FILE|-] [flags]", "Runs passes.", __FILE__});  // what --help prints
 //   std::vector<std::string> args = NormalizeFlagNames(argc, argv);   // --print-ir-after-all
 //   std::vector<char*> positional = ParseFlags(args);                  // absl::ParseCommandLine
 //   std::ifstream in(UserPath(positional[1]));                         // honours `bazel run`
@@ -12,13 +13,32 @@
 
 namespace pto::tools {
 
+// What `--help` prints: "usage: " + `line`, then `description`, then every
+// flag defined in `main_file` (the tool's main: pass __FILE__) with its
+// default. absl's own --help lists only flags from a file named like the
+// program ("pto-opt.cc"), so for "pto_opt.cc" it said "No flags matched".
+struct Usage {
+  std::string line;
+  std::string description;
+  std::string main_file;
+};
+
+// Registers `usage` for ParseFlags' --help and absl's --helpshort,
+// --helppackage and --helpfull. Call once, before ParseFlags.
+void SetUsage(Usage usage);
+
+// The help text for `usage`; flag names are spelled with '-', as users type
+// them.
+std::string HelpText(const Usage& usage);
+
 // argv with every flag name's '-' spelled '_' (`--verify-each=false` ->
 // `--verify_each=false`): absl's flag names use underscores, users type
 // dashes. Values and positional arguments are untouched.
 std::vector<std::string> NormalizeFlagNames(int argc, char** argv);
 
 // absl::ParseCommandLine over `args` (which must outlive the result);
-// returns the positional arguments, argv[0] first.
+// returns the positional arguments, argv[0] first. With `--help`, `-help` or
+// `-h` (and SetUsage called) it prints HelpText to stdout and exits 0.
 std::vector<char*> ParseFlags(std::vector<std::string>& args);
 
 // Under `bazel run` the process starts in the runfiles tree; a relative

@@ -2,13 +2,41 @@
 
 #include <cstdlib>
 
+#include "absl/flags/flag.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+
+ABSL_FLAG(std::string, test_pipeline, "default",
+          "A flag whose help is long enough to be wrapped: it goes on and on past the eightieth "
+          "column of the terminal.");
+ABSL_FLAG(bool, q, false, "A one-letter flag.");
 
 namespace pto::tools {
 namespace {
 
 using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+TEST(CliTest, HelpListsTheFlagsOfTheMainFile) {
+  std::string help = HelpText({"tool FILE [flags]", "Does one thing.", __FILE__});
+  EXPECT_EQ(help,
+            "usage: tool FILE [flags]\n"
+            "Does one thing.\n"
+            "\n"
+            "flags (a '-' in a name may also be spelled '_'):\n"
+            "  -q (default: false)\n"
+            "      A one-letter flag.\n"
+            "  --test-pipeline (default: default)\n"
+            "      A flag whose help is long enough to be wrapped: it goes on and on past the\n"
+            "      eightieth column of the terminal.\n");
+}
+
+TEST(CliTest, HelpOmitsFlagsOfOtherFiles) {
+  std::string help = HelpText({"tool", "Does one thing.", "tools/other_main.cc"});
+  EXPECT_THAT(help, Not(HasSubstr("--test-pipeline")));
+  EXPECT_THAT(help, Not(HasSubstr("--flagfile")));
+}
 
 TEST(CliTest, FlagNamesAcceptDashes) {
   std::vector<std::string> in = {"pto-opt", "--print-ir-after-all", "--verify-each=false",

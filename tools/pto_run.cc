@@ -36,7 +36,6 @@
 #include <vector>
 
 #include "absl/flags/flag.h"
-#include "absl/flags/usage.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
@@ -87,12 +86,11 @@ std::vector<std::string> TakeInputs(std::vector<std::string>& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  absl::SetProgramUsageMessage(
-      "Interprets a function of a tile IR program on .npy data.\n"
-      "usage: pto-run FILE --func=NAME [--passes=LIST|none] [--backend=a5|a2a3|none]\n"
-      "               --in=NAME=PATH.npy ... --out-dir=DIR [--seed=N]\n"
-      "       pto-run FILE --func=NAME --ranks=N --in=NAME@R=PATH.npy ... --out-dir=DIR\n"
-      "               [--schedule-seed=S | --threads] [--check-signals=false]");
+  pto::tools::SetUsage({"pto-run FILE --func=NAME --in=NAME=PATH.npy ... --out-dir=DIR [flags]",
+                        "Interprets a function of a tile IR program on .npy data, on one rank "
+                        "or, with --ranks=N, on N ranks of the multi-rank simulator "
+                        "(--in=NAME@R=PATH.npy binds NAME on rank R).",
+                        __FILE__});
   std::vector<std::string> args = pto::tools::NormalizeFlagNames(argc, argv);
   std::vector<std::string> ins = TakeInputs(args);
   std::vector<char*> positional = pto::tools::ParseFlags(args);

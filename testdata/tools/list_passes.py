@@ -1,0 +1,14 @@
+# `pto-opt --list-passes` prints every registered pass (its name, upstream
+# PyPTO's name for it, what it does) and every pipeline with the passes it
+# runs, then exits 0 without reading an input.
+#
+# RUN: pto-opt --list-passes | FileCheck %s --match-full-lines
+# RUN: pto-opt --list-passes=true --passes=no-such-pass | FileCheck %s --match-full-lines
+#
+# CHECK:      passes (name, upstream PyPTO name, what it does):
+# CHECK-NEXT:   legalize-tile-cast        LegalizeTileCast   Expands tile.cast pairs the target cannot convert natively into the shortest chain of native casts.
+# CHECK-NEXT:   lower-composite-ops       LowerCompositeOps  Expands composite ops {{.*}} into primitive tile and distributed ops.
+# CHECK-NEXT:   materialize-tcvt-scratch  -                  Gives every tile.cast whose pto.tcvt reads a scratch buffer on the target a compiler-owned tmp tile.
+# CHECK-NEXT: pipelines:
+# CHECK-NEXT:   default = lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch
+# CHECK-EMPTY:
