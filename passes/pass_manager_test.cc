@@ -97,6 +97,8 @@ TEST(PassRegistryTest, BuildsSpecsInOrder) {
 TEST(PassRegistryTest, AliasesBuildTheirPass) {
   PassRegistry r = TestRegistry();
   EXPECT_THAT(Names(*r.Build("NoOp,failing")), ElementsAre("no-op", "failing"));
+  EXPECT_THAT(r.AliasesOf("no-op"), ElementsAre("NoOp"));
+  EXPECT_TRUE(r.AliasesOf("failing").empty());
   // Names are case-sensitive: an alias is one exact spelling.
   EXPECT_EQ(r.Build("noop").status().code(), absl::StatusCode::kNotFound);
 }

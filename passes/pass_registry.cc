@@ -40,6 +40,14 @@ std::vector<std::string> PassRegistry::PipelineNames() const {
   return out;
 }
 
+std::vector<std::string> PassRegistry::AliasesOf(absl::string_view name) const {
+  std::vector<std::string> out;
+  for (const auto& [alias, pass] : aliases_) {
+    if (pass == name) out.push_back(alias);
+  }
+  return out;
+}
+
 absl::Status PassRegistry::Append(absl::string_view name, int depth,
                                   std::vector<std::unique_ptr<Pass>>& out) const {
   if (auto it = aliases_.find(name); it != aliases_.end()) name = it->second;

@@ -42,6 +42,8 @@ class PassRegistry {
   // Sorted names.
   std::vector<std::string> PassNames() const;
   std::vector<std::string> PipelineNames() const;
+  // The aliases of pass `name`, sorted.
+  std::vector<std::string> AliasesOf(absl::string_view name) const;
 
  private:
   absl::Status Append(absl::string_view name, int depth,

@@ -4,10 +4,8 @@
 #include <memory>
 #include <vector>
 
-#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
 
 namespace pto::tools {
 namespace {
@@ -20,15 +18,6 @@ struct Row {
 
 }  // namespace
 
-std::string UpstreamPassName(absl::string_view name) {
-  std::string out;
-  for (absl::string_view word : absl::StrSplit(name, '-', absl::SkipEmpty())) {
-    out += absl::ascii_toupper(word[0]);
-    out.append(word.data() + 1, word.size() - 1);
-  }
-  return out;
-}
-
 std::string ListPasses(const passes::PassRegistry& registry) {
   std::vector<Row> rows;
   size_t name_width = 0;
@@ -37,11 +26,8 @@ std::string ListPasses(const passes::PassRegistry& registry) {
     Row row{name, "-", ""};
     auto pass = registry.Build(name);
     if (pass.ok() && pass->size() == 1) row.description = std::string((*pass)[0]->description());
-    std::string upstream = UpstreamPassName(name);
-    auto alias = registry.Build(upstream);
-    if (upstream != name && alias.ok() && alias->size() == 1 && (*alias)[0]->name() == name) {
-      row.upstream = upstream;
-    }
+    std::vector<std::string> aliases = registry.AliasesOf(name);
+    if (!aliases.empty()) row.upstream = absl::StrJoin(aliases, ", ");
     name_width = std::max(name_width, row.name.size());
     upstream_width = std::max(upstream_width, row.upstream.size());
     rows.push_back(std::move(row));

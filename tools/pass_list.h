@@ -18,14 +18,8 @@
 
 namespace pto::tools {
 
-// Upstream PyPTO's name for a kebab-case pass name: "legalize-tile-cast" ->
-// "LegalizeTileCast".
-std::string UpstreamPassName(absl::string_view name);
-
-// One line per pass and per pipeline, columns aligned. A pass's upstream
-// name is listed when the registry resolves it to that pass: PassRegistry
-// enumerates passes and pipelines but not aliases, and upstream aliases are
-// the CamelCase spelling by convention (pass_registry.h).
+// One line per pass (name, its aliases - upstream PyPTO's names - and
+// description) and per pipeline, columns aligned.
 std::string ListPasses(const passes::PassRegistry& registry);
 
 }  // namespace pto::tools
