@@ -1,6 +1,6 @@
 // Reference kernels of tile.cast and tensor.cast.
 //
-// Each valid element converts with sim/element_convert.h under the call's
+// Each valid element converts with sim/numerics/element_convert.h under the call's
 // `mode` and its resolved saturation: the `saturation_mode` kwarg when
 // recorded, else the destination's default read through the way codegen
 // stamps it (ir/ops/cast_saturation.h EmittedSaturationMode: ON for integer
@@ -12,7 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/ops/cast_saturation.h"
 #include "ir/status_macros.h"
-#include "sim/element_convert.h"
+#include "sim/numerics/element_convert.h"
 #include "sim/element_loop.h"
 #include "sim/kernel.h"
 

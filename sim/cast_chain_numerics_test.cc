@@ -3,7 +3,7 @@
 // For every pair the spec legalizes on a5 and a2a3 (spec_tables.h), a kernel
 // casting one tile with every rounding mode and both saturation modes is
 // legalized for the arch and interpreted; each chain's result is compared
-// with the direct conversion computed by sim/element_convert.h:
+// with the direct conversion computed by sim/numerics/element_convert.h:
 //   * exhaustively for 4-, 8- and 16-bit sources, on 1,000,000 random values
 //     (half uniform bit patterns, half uniform around the destination range)
 //     for 32- and 64-bit sources;
@@ -35,8 +35,8 @@
 #include "ir/ops/cast_saturation.h"
 #include "ir/stmt.h"
 #include "passes/legalize_tile_cast/spec_tables.h"
-#include "sim/element_convert.h"
-#include "sim/float_formats.h"
+#include "sim/numerics/element_convert.h"
+#include "sim/numerics/float_formats.h"
 #include "sim/interpreter.h"
 #include "sim/numerics_util.h"
 

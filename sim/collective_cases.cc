@@ -9,7 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "ir/status_macros.h"
 #include "ir/text/printer.h"
-#include "sim/element_convert.h"
+#include "sim/numerics/element_convert.h"
 #include "sim/numerics_util.h"
 #include "sim/test_util.h"
 

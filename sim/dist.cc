@@ -34,7 +34,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/status_macros.h"
 #include "sim/dist_runtime.h"
-#include "sim/element_convert.h"
+#include "sim/numerics/element_convert.h"
 #include "sim/kernel.h"
 #include "sim/transfer.h"
 

@@ -24,7 +24,7 @@
 #include "absl/status/statusor.h"
 #include "sim/buffer.h"
 #include "sim/kernel.h"
-#include "sim/scalar.h"
+#include "sim/numerics/scalar.h"
 
 namespace pto::sim {
 

@@ -28,7 +28,7 @@
 #include "ir/check.h"
 #include "ir/dtype.h"
 #include "sim/buffer.h"
-#include "sim/float_formats.h"
+#include "sim/numerics/float_formats.h"
 
 namespace pto::sim {
 

@@ -7,7 +7,7 @@
 //     which is one of their legal schedules) with iter args, While with iter
 //     args (capped by InterpreterOptions::max_while_iterations), and calls of
 //     other program functions.
-//   * Scalars follow sim/scalar.h; ops run the kernels of BuiltinKernels()
+//   * Scalars follow sim/numerics/scalar.h; ops run the kernels of BuiltinKernels()
 //     (sim/kernel.h), one per registered op.
 //   * Tensors and tiles are BufferViews (sim/buffer.h). A parameter's
 //     dynamic dims (`pl.dynamic` names in its type) are bound from the

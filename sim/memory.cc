@@ -24,7 +24,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/status_macros.h"
-#include "sim/element_convert.h"
+#include "sim/numerics/element_convert.h"
 #include "sim/element_loop.h"
 #include "sim/kernel.h"
 #include "sim/transfer.h"

@@ -1,6 +1,6 @@
 // Reference kernels of MXFP8 quantization: the composite tile.tquant_mx and
 // the internal tile.tquant_mx_raw and tile.tmov_x2zz it lowers to. All
-// quantize with sim/mx_quant.h.
+// quantize with sim/numerics/mx_quant.h.
 //
 // tile.tquant_mx(src [R, C], group_axis) groups 32 consecutive elements along
 // src dim 1 (K) in both forms; the axis only orients the results:
@@ -29,7 +29,7 @@
 #include "ir/status_macros.h"
 #include "sim/element_loop.h"
 #include "sim/kernel.h"
-#include "sim/mx_quant.h"
+#include "sim/numerics/mx_quant.h"
 
 namespace pto::sim {
 namespace {

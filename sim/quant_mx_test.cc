@@ -6,8 +6,8 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "sim/float_formats.h"
-#include "sim/mx_quant.h"
+#include "sim/numerics/float_formats.h"
+#include "sim/numerics/mx_quant.h"
 #include "sim/test_util.h"
 
 namespace pto::sim {

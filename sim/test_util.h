@@ -20,7 +20,7 @@
 #include "gtest/gtest.h"
 #include "ir/context.h"
 #include "ir/text/parser.h"
-#include "sim/element_convert.h"
+#include "sim/numerics/element_convert.h"
 #include "sim/interpreter.h"
 
 namespace pto::sim::testing {

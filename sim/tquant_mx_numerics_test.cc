@@ -14,7 +14,7 @@
 #include "absl/strings/substitute.h"
 #include "gtest/gtest.h"
 #include "ir/visitor.h"
-#include "sim/float_formats.h"
+#include "sim/numerics/float_formats.h"
 #include "sim/interpreter.h"
 #include "sim/numerics_util.h"
 

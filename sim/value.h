@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "sim/buffer.h"
-#include "sim/scalar.h"
+#include "sim/numerics/scalar.h"
 
 namespace pto::sim {
 

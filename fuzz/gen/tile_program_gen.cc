@@ -18,8 +18,8 @@
 #include "ir/check.h"
 #include "ir/ops/builtin.h"
 #include "ir/text/scalar_builder.h"
-#include "sim/element_convert.h"
-#include "sim/float_formats.h"
+#include "sim/numerics/element_convert.h"
+#include "sim/numerics/float_formats.h"
 
 namespace pto::fuzz {
 namespace {

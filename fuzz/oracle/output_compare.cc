@@ -8,7 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "ir/check.h"
-#include "sim/element_convert.h"
+#include "sim/numerics/element_convert.h"
 
 namespace pto::fuzz {
 namespace {

@@ -8,9 +8,9 @@
 
 #include "fuzz/oracle/tcvt_oracle.h"
 #include "passes/legalize_tile_cast/tcvt_path.h"
-#include "sim/element_convert.h"
-#include "sim/exact_number.h"
-#include "sim/float_formats.h"
+#include "sim/numerics/element_convert.h"
+#include "sim/numerics/exact_number.h"
+#include "sim/numerics/float_formats.h"
 
 namespace pto::fuzz {
 namespace {

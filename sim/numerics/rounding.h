@@ -9,8 +9,8 @@
 //   RoundedCount r = RoundScaled(13, -2, /*negative=*/false, ir::RoundMode::kRound);
 //   // r.count == 3, r.inexact == true
 
-#ifndef PTO_SIM_ROUNDING_H_
-#define PTO_SIM_ROUNDING_H_
+#ifndef PTO_SIM_NUMERICS_ROUNDING_H_
+#define PTO_SIM_NUMERICS_ROUNDING_H_
 
 #include <cstdint>
 
@@ -94,4 +94,4 @@ inline RoundedCount RoundScaled(uint64_t mantissa, int64_t shift, bool negative,
 
 }  // namespace pto::sim
 
-#endif  // PTO_SIM_ROUNDING_H_
+#endif  // PTO_SIM_NUMERICS_ROUNDING_H_

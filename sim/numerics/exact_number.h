@@ -11,8 +11,8 @@
 //   ExactNumber y = ExactNumber::FromDouble(0.1);
 //   y.ToDouble();   // 0.1 exactly (a double is exact)
 
-#ifndef PTO_SIM_EXACT_NUMBER_H_
-#define PTO_SIM_EXACT_NUMBER_H_
+#ifndef PTO_SIM_NUMERICS_EXACT_NUMBER_H_
+#define PTO_SIM_NUMERICS_EXACT_NUMBER_H_
 
 #include <cstdint>
 
@@ -50,4 +50,4 @@ struct ExactNumber {
 
 }  // namespace pto::sim
 
-#endif  // PTO_SIM_EXACT_NUMBER_H_
+#endif  // PTO_SIM_NUMERICS_EXACT_NUMBER_H_

@@ -1,11 +1,11 @@
-#include "sim/mx_quant.h"
+#include "sim/numerics/mx_quant.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "ir/check.h"
-#include "sim/exact_number.h"
-#include "sim/float_formats.h"
+#include "sim/numerics/exact_number.h"
+#include "sim/numerics/float_formats.h"
 
 namespace pto::sim {
 

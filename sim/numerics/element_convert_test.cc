@@ -1,10 +1,10 @@
-#include "sim/element_convert.h"
+#include "sim/numerics/element_convert.h"
 
 #include <cmath>
 #include <cstring>
 
 #include "gtest/gtest.h"
-#include "sim/float_formats.h"
+#include "sim/numerics/float_formats.h"
 
 namespace pto::sim {
 namespace {

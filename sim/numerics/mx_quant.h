@@ -16,8 +16,8 @@
 //   uint8_t codes[32];
 //   uint8_t scale = QuantizeMxFp8Block(values, codes);   // values: 32 floats
 
-#ifndef PTO_SIM_MX_QUANT_H_
-#define PTO_SIM_MX_QUANT_H_
+#ifndef PTO_SIM_NUMERICS_MX_QUANT_H_
+#define PTO_SIM_NUMERICS_MX_QUANT_H_
 
 #include <cstdint>
 
@@ -33,4 +33,4 @@ uint8_t QuantizeMxFp8Block(absl::Span<const float> values, absl::Span<uint8_t> c
 
 }  // namespace pto::sim
 
-#endif  // PTO_SIM_MX_QUANT_H_
+#endif  // PTO_SIM_NUMERICS_MX_QUANT_H_

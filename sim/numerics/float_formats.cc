@@ -1,4 +1,4 @@
-#include "sim/float_formats.h"
+#include "sim/numerics/float_formats.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "ir/check.h"
-#include "sim/rounding.h"
+#include "sim/numerics/rounding.h"
 
 namespace pto::sim {
 namespace {

@@ -1,4 +1,4 @@
-#include "sim/exact_number.h"
+#include "sim/numerics/exact_number.h"
 
 #include <cmath>
 #include <cstring>

@@ -20,8 +20,8 @@
 //       Scalar::Int(DataType::kIndex, -7), Scalar::Int(DataType::kIndex, 2),
 //       DataType::kIndex);      // -4
 
-#ifndef PTO_SIM_SCALAR_H_
-#define PTO_SIM_SCALAR_H_
+#ifndef PTO_SIM_NUMERICS_SCALAR_H_
+#define PTO_SIM_NUMERICS_SCALAR_H_
 
 #include <cstdint>
 #include <string>
@@ -29,7 +29,7 @@
 #include "absl/status/statusor.h"
 #include "ir/dtype.h"
 #include "ir/expr.h"
-#include "sim/exact_number.h"
+#include "sim/numerics/exact_number.h"
 
 namespace pto::sim {
 
@@ -70,4 +70,4 @@ inline Scalar ConvertScalar(const Scalar& a, ir::DataType to) { return CastScala
 
 }  // namespace pto::sim
 
-#endif  // PTO_SIM_SCALAR_H_
+#endif  // PTO_SIM_NUMERICS_SCALAR_H_

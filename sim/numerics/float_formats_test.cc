@@ -1,4 +1,4 @@
-#include "sim/float_formats.h"
+#include "sim/numerics/float_formats.h"
 
 #include <cmath>
 #include <cstring>

@@ -1,11 +1,11 @@
-#include "sim/scalar.h"
+#include "sim/numerics/scalar.h"
 
 #include <cmath>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "sim/element_convert.h"
-#include "sim/float_formats.h"
+#include "sim/numerics/element_convert.h"
+#include "sim/numerics/float_formats.h"
 
 namespace pto::sim {
 

@@ -44,14 +44,14 @@
 //                            ir::RoundMode::kRint, /*saturate=*/false);   // 0x7BFF
 //   double v = DecodeFloat(DataType::kHF8, 0x6E).ToDouble();             // 32768
 
-#ifndef PTO_SIM_FLOAT_FORMATS_H_
-#define PTO_SIM_FLOAT_FORMATS_H_
+#ifndef PTO_SIM_NUMERICS_FLOAT_FORMATS_H_
+#define PTO_SIM_NUMERICS_FLOAT_FORMATS_H_
 
 #include <cstdint>
 
 #include "ir/dtype.h"
 #include "ir/enums.h"
-#include "sim/exact_number.h"
+#include "sim/numerics/exact_number.h"
 
 namespace pto::sim {
 
@@ -84,4 +84,4 @@ int64_t FloatOrdinal(ir::DataType dtype, uint32_t code);
 
 }  // namespace pto::sim
 
-#endif  // PTO_SIM_FLOAT_FORMATS_H_
+#endif  // PTO_SIM_NUMERICS_FLOAT_FORMATS_H_

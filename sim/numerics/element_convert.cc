@@ -1,8 +1,8 @@
-#include "sim/element_convert.h"
+#include "sim/numerics/element_convert.h"
 
 #include "ir/check.h"
-#include "sim/float_formats.h"
-#include "sim/rounding.h"
+#include "sim/numerics/float_formats.h"
+#include "sim/numerics/rounding.h"
 
 namespace pto::sim {
 

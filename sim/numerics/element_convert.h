@@ -5,7 +5,7 @@
 // complement of their width, floats as their format's code, BOOL 0/1).
 //
 // Rules (docs/numerics.md has the full table):
-//   * Float destination: sim/float_formats.h - one correctly rounded step
+//   * Float destination: sim/numerics/float_formats.h - one correctly rounded step
 //     under `mode` (`none` = rint), with its saturation / overflow rule.
 //   * Integer destination, saturating: round to an integer under `mode`
 //     (`none` = rint), then clamp to the destination range; NaN gives 0,
@@ -21,14 +21,14 @@
 //                    /*saturate=*/true};
 //   uint64_t q = CastElement(cast, FloatBitsOf(-300.7f));   // 0x80 (-128)
 
-#ifndef PTO_SIM_ELEMENT_CONVERT_H_
-#define PTO_SIM_ELEMENT_CONVERT_H_
+#ifndef PTO_SIM_NUMERICS_ELEMENT_CONVERT_H_
+#define PTO_SIM_NUMERICS_ELEMENT_CONVERT_H_
 
 #include <cstdint>
 
 #include "ir/dtype.h"
 #include "ir/enums.h"
-#include "sim/exact_number.h"
+#include "sim/numerics/exact_number.h"
 
 namespace pto::sim {
 
@@ -81,4 +81,4 @@ uint64_t IntMax(ir::DataType dtype);
 
 }  // namespace pto::sim
 
-#endif  // PTO_SIM_ELEMENT_CONVERT_H_
+#endif  // PTO_SIM_NUMERICS_ELEMENT_CONVERT_H_

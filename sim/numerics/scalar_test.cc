@@ -1,4 +1,4 @@
-#include "sim/scalar.h"
+#include "sim/numerics/scalar.h"
 
 #include <cmath>
 
