@@ -52,7 +52,7 @@
 #include "ir/visitor.h"
 #include "passes/all_passes.h"
 #include "passes/pass_manager.h"
-#include "sim/interpreter.h"
+#include "sim/interp/interpreter.h"
 
 namespace ir = pto::ir;
 namespace sim = pto::sim;

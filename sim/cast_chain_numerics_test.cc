@@ -37,7 +37,7 @@
 #include "passes/legalize_tile_cast/spec_tables.h"
 #include "sim/numerics/element_convert.h"
 #include "sim/numerics/float_formats.h"
-#include "sim/interpreter.h"
+#include "sim/interp/interpreter.h"
 #include "sim/numerics_util.h"
 
 namespace pto::sim {

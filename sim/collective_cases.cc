@@ -11,7 +11,7 @@
 #include "ir/text/printer.h"
 #include "sim/numerics/element_convert.h"
 #include "sim/numerics_util.h"
-#include "sim/test_util.h"
+#include "sim/interp/test_util.h"
 
 namespace pto::sim::testing {
 namespace {

@@ -14,8 +14,8 @@
 #include "ir/check.h"
 #include "ir/status_macros.h"
 #include "ir/type.h"
-#include "sim/dist_runtime.h"
-#include "sim/interpreter.h"
+#include "sim/interp/dist_runtime.h"
+#include "sim/interp/interpreter.h"
 #include "sim/scheduler.h"
 
 namespace pto::sim {

@@ -52,8 +52,8 @@
 #include "absl/strings/string_view.h"
 #include "ir/function.h"
 #include "sim/fiber.h"
-#include "sim/kernel.h"
-#include "sim/value.h"
+#include "sim/interp/kernel.h"
+#include "sim/interp/value.h"
 
 namespace pto::sim {
 

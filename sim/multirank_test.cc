@@ -13,7 +13,7 @@
 #include "gtest/gtest.h"
 #include "sim/fiber.h"
 #include "sim/scheduler.h"
-#include "sim/test_util.h"
+#include "sim/interp/test_util.h"
 
 namespace pto::sim {
 namespace {

@@ -12,7 +12,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
-#include "sim/buffer.h"
+#include "sim/interp/buffer.h"
 #include "sim/npy.h"
 
 namespace pto::sim {

@@ -6,7 +6,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "sim/npy_buffer.h"
-#include "sim/test_util.h"
+#include "sim/interp/test_util.h"
 
 namespace pto::sim {
 namespace {

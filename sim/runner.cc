@@ -17,7 +17,7 @@
 #include "passes/pass_manager.h"
 #include "sim/numerics/element_convert.h"
 #include "sim/numerics/float_formats.h"
-#include "sim/interpreter.h"
+#include "sim/interp/interpreter.h"
 #include "sim/multirank.h"
 #include "sim/npy_buffer.h"
 

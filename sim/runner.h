@@ -21,7 +21,7 @@
 // (`ret<i>_<j>.npy` for the elements of a returned tuple; nothing for a
 // value-less one). All files are first written under temporary names and
 // renamed only when every one succeeded, so a failed run leaves no output.
-// Undefined elements keep their poison pattern (sim/buffer.h) and are
+// Undefined elements keep their poison pattern (sim/interp/buffer.h) and are
 // counted in RunResult::warnings.
 
 #ifndef PTO_SIM_RUNNER_H_
@@ -35,7 +35,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "sim/kernel.h"
+#include "sim/interp/kernel.h"
 
 namespace pto::sim {
 

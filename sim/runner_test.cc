@@ -10,7 +10,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "sim/npy.h"
-#include "sim/test_util.h"
+#include "sim/interp/test_util.h"
 
 namespace pto::sim {
 namespace {

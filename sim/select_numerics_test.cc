@@ -22,7 +22,7 @@
 #include "ir/visitor.h"
 #include "sim/numerics/element_convert.h"
 #include "sim/numerics/float_formats.h"
-#include "sim/interpreter.h"
+#include "sim/interp/interpreter.h"
 #include "sim/numerics_util.h"
 
 namespace pto::sim {

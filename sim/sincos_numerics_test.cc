@@ -23,7 +23,7 @@
 #include "absl/strings/str_format.h"
 #include "gtest/gtest.h"
 #include "ir/visitor.h"
-#include "sim/interpreter.h"
+#include "sim/interp/interpreter.h"
 #include "sim/numerics_util.h"
 
 namespace pto::sim {

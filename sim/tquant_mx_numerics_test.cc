@@ -15,7 +15,7 @@
 #include "gtest/gtest.h"
 #include "ir/visitor.h"
 #include "sim/numerics/float_formats.h"
-#include "sim/interpreter.h"
+#include "sim/interp/interpreter.h"
 #include "sim/numerics_util.h"
 
 namespace pto::sim {

@@ -46,7 +46,7 @@
 #include "fuzz/oracle/value_bounds.h"
 #include "ir/context.h"
 #include "ir/function.h"
-#include "sim/buffer.h"
+#include "sim/interp/buffer.h"
 
 namespace pto::fuzz {
 

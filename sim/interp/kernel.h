@@ -1,0 +1,169 @@
+// The op-kernel interface of the reference interpreter and its dispatch
+// table.
+//
+// Every registered op the interpreter executes has one KernelFn in the
+// table returned by BuiltinKernels(): adding an op is one `Add` line in its
+// family's registration function (elementwise.cc, cast.cc, ...). A kernel
+// reads its evaluated arguments and kwargs from the KernelContext, evaluates
+// the call's (deduced) result type for the result geometry, computes, and
+// sets the result. Errors go through KernelContext::Error, which prefixes
+// the call's location and the op name.
+//
+//   absl::Status Neg(KernelContext& ctx) {
+//     PTO_ASSIGN_OR_RETURN(const BufferView* in, ctx.BufferArg(0));
+//     PTO_ASSIGN_OR_RETURN(BufferView out, ctx.AllocateResult());
+//     ...
+//     ctx.SetResult(Value::Of(out));
+//     return absl::OkStatus();
+//   }
+//   void RegisterElementwiseKernels(KernelRegistry& r) { r.Add("tile.neg", Neg); }
+
+#ifndef PTO_SIM_INTERP_KERNEL_H_
+#define PTO_SIM_INTERP_KERNEL_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "ir/context.h"
+#include "ir/expr.h"
+#include "sim/interp/value.h"
+
+namespace pto::sim {
+
+class DistRuntime;  // sim/interp/dist_runtime.h
+
+// What to do when an op reads an element that holds no defined data (never
+// written, or outside a tile's valid shape).
+enum class UndefinedReads : uint8_t {
+  kPropagate,  // the dependent results are undefined (poison) too
+  kError,      // the op fails, naming the argument
+};
+
+struct InterpreterOptions {
+  UndefinedReads undefined_reads = UndefinedReads::kPropagate;
+  // A While loop running longer is an error (a verified program may loop
+  // forever; a reference run must end).
+  int64_t max_while_iterations = int64_t{1} << 32;
+  // Nested program-function calls.
+  int max_call_depth = 200;
+  // A result buffer larger than this is an error rather than an allocation
+  // failure (a verified program may declare enormous static shapes).
+  int64_t max_buffer_bytes = int64_t{16} << 30;
+  // The rank world of the distributed (pld.*) kernels; null runs the
+  // built-in single-rank world (rank 0 of 1). The multi-rank simulator
+  // (sim/multirank.h) sets one per rank. Not owned.
+  DistRuntime* dist = nullptr;
+};
+
+// Evaluates scalar expressions (dims of types) in the current frame.
+class ScalarEvaluator {
+ public:
+  virtual ~ScalarEvaluator() = default;
+  virtual absl::StatusOr<Scalar> EvalScalar(const ir::Expr* expr) const = 0;
+};
+
+// The geometry of a tensor or tile type, evaluated in the current frame.
+struct BufferSpec {
+  ir::DataType dtype;
+  Dims shape;
+  Dims valid;
+  bool is_tile = false;
+  // Storage order of a fresh buffer: column-major trailing pair for
+  // col_major tiles (flat, none_box) and DN tensors.
+  bool col_major = false;
+  std::optional<ir::MemorySpace> memory_space;
+  // Tensor views with explicit strides (elements), else empty.
+  Dims element_strides;
+};
+
+class KernelContext {
+ public:
+  KernelContext(const ir::Context& ir_ctx, const ir::Call& call, absl::Span<const Value> args,
+                const ScalarEvaluator& evaluator, const InterpreterOptions& options)
+      : ir_ctx_(ir_ctx), call_(call), args_(args), evaluator_(evaluator), options_(options) {}
+
+  const ir::Call& call() const { return call_; }
+  absl::string_view op_name() const { return call_.callee_name(); }
+  const InterpreterOptions& options() const { return options_; }
+  size_t num_args() const { return args_.size(); }
+  const Value& arg(size_t i) const { return args_[i]; }
+
+  // Typed argument access; errors name the argument by its schema name.
+  absl::StatusOr<const BufferView*> BufferArg(size_t i) const;
+  absl::StatusOr<Scalar> ScalarArg(size_t i) const;
+  // A list argument (MakeTuple) of integer scalars.
+  absl::StatusOr<Dims> IndexListArg(size_t i) const;
+  const ir::AttrValue* Kwarg(absl::string_view name) const { return call_.FindKwarg(name); }
+  absl::string_view ArgName(size_t i) const;
+
+  // Integer values of dims in the current frame.
+  absl::StatusOr<Dims> EvalDims(ir::ExprSpan dims) const;
+  // The geometry of a tensor or tile type (the result type by default).
+  absl::StatusOr<BufferSpec> SpecOf(const ir::Type* type) const;
+  absl::StatusOr<BufferSpec> ResultSpec() const { return SpecOf(call_.type()); }
+  // A fresh, fully undefined buffer of the result type (its valid shape set).
+  absl::StatusOr<BufferView> AllocateResult() const;
+  static BufferView Allocate(const BufferSpec& spec);
+
+  // "<file:line:col>" of the call, for reports that quote it later.
+  std::string Location() const { return ir_ctx_.FormatLoc(call_.loc()); }
+  // InvalidArgument "<file:line:col>: error: <op>: <message>".
+  absl::Status Error(absl::string_view message) const;
+  // Applies the UndefinedReads policy to `count` undefined elements read from
+  // argument `i`.
+  absl::Status CheckUndefined(int64_t count, size_t i) const;
+
+  void SetResult(Value v) { result_ = std::move(v); }
+  Value TakeResult() { return std::move(result_); }
+
+ private:
+  const ir::Context& ir_ctx_;
+  const ir::Call& call_;
+  absl::Span<const Value> args_;
+  const ScalarEvaluator& evaluator_;
+  const InterpreterOptions& options_;
+  Value result_;
+};
+
+using KernelFn = absl::Status (*)(KernelContext& ctx);
+
+class KernelRegistry {
+ public:
+  // Each op name registers once (checked).
+  void Add(absl::string_view op_name, KernelFn fn);
+  KernelFn Find(absl::string_view op_name) const;
+  std::vector<std::string> Names() const;
+
+ private:
+  absl::flat_hash_map<std::string, KernelFn> kernels_;
+};
+
+// Every kernel, registered family by family (kernel_families.cc).
+const KernelRegistry& BuiltinKernels();
+
+// Op names of the registered ops the interpreter deliberately does not
+// execute, each with the reason (kernel_families.cc).
+struct KernelExclusion {
+  absl::string_view op_name;
+  absl::string_view reason;
+};
+absl::Span<const KernelExclusion> ExcludedOps();
+
+// Family registration functions, one per file.
+void RegisterElementwiseKernels(KernelRegistry& r);  // elementwise.cc
+void RegisterCastKernels(KernelRegistry& r);         // cast.cc
+void RegisterCompareSelectKernels(KernelRegistry& r);  // compare_select.cc
+void RegisterMemoryKernels(KernelRegistry& r);       // memory.cc
+void RegisterViewKernels(KernelRegistry& r);         // views.cc
+void RegisterCompositeKernels(KernelRegistry& r);    // composite.cc
+void RegisterQuantMxKernels(KernelRegistry& r);      // quant_mx.cc
+void RegisterDistKernels(KernelRegistry& r);         // dist.cc
+
+}  // namespace pto::sim
+
+#endif  // PTO_SIM_INTERP_KERNEL_H_
