@@ -27,7 +27,7 @@
 #include "ir/context.h"
 #include "ir/dtype.h"
 #include "ir/function.h"
-#include "sim/multirank.h"
+#include "sim/multirank/multirank.h"
 
 namespace pto::sim::testing {
 

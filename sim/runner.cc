@@ -18,8 +18,8 @@
 #include "sim/numerics/element_convert.h"
 #include "sim/numerics/float_formats.h"
 #include "sim/interp/interpreter.h"
-#include "sim/multirank.h"
-#include "sim/npy_buffer.h"
+#include "sim/multirank/multirank.h"
+#include "sim/npy/npy_buffer.h"
 
 namespace pto::sim {
 namespace {

@@ -9,7 +9,7 @@
 //   absl::StatusOr<RunResult> r = RunProgram(text, "kernel.py", options);
 //
 // Inputs. Each parameter is bound by name: a tensor or tile from an .npy file
-// whose dtype and shape match its type (sim/npy.h; dynamic dims take the
+// whose dtype and shape match its type (sim/npy/npy.h; dynamic dims take the
 // file's extents), a scalar from a 0-d file. A parameter without a file is an
 // error unless it is an Out tensor of static shape (it starts undefined) or
 // `seed` is set, which fills it reproducibly: floats uniform in [-1, 1)
@@ -51,7 +51,7 @@ struct RunOptions {
   std::optional<uint64_t> seed;
   InterpreterOptions interpreter;
   // 0: the single-rank interpreter. N >= 1: the multi-rank simulator
-  // (sim/multirank.h) on N ranks. An input named "NAME@R" binds NAME on rank
+  // (sim/multirank/multirank.h) on N ranks. An input named "NAME@R" binds NAME on rank
   // R only (a plain NAME binds every rank that has no file of its own);
   // random fills differ per rank. Outputs are `<param>.rank<R>.npy` for every
   // Out, InOut and window (DistributedTensor) parameter and

@@ -9,7 +9,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "sim/npy.h"
+#include "sim/npy/npy.h"
 #include "sim/interp/test_util.h"
 
 namespace pto::sim {

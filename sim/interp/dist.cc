@@ -4,7 +4,7 @@
 // touches another rank's memory or a signal cell runs inside a
 // DistRuntime::Section, addresses rank p's copy of a window through
 // PeerWindow, blocks through Wait, and stores with Set through PlainStore.
-// The multi-rank simulator (sim/multirank.h) supplies a world of N ranks;
+// The multi-rank simulator (sim/multirank/multirank.h) supplies a world of N ranks;
 // the unlowered pld.tensor.* collectives run only in a one-rank world.
 //
 // Without a runtime the interpreter runs one rank: rank() is 0, nranks() is

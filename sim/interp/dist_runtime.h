@@ -6,7 +6,7 @@
 // cell, and to perform a non-atomic scalar store. With
 // InterpreterOptions::dist unset the kernels use SingleRankRuntime() (rank 0
 // of 1: a peer other than 0 does not exist and a wait that does not already
-// hold would block forever); the multi-rank simulator (sim/multirank.h)
+// hold would block forever); the multi-rank simulator (sim/multirank/multirank.h)
 // installs one DistRuntime per rank.
 //
 //   DistRuntime& rt = RuntimeOf(ctx);

@@ -56,7 +56,7 @@ struct InterpreterOptions {
   int64_t max_buffer_bytes = int64_t{16} << 30;
   // The rank world of the distributed (pld.*) kernels; null runs the
   // built-in single-rank world (rank 0 of 1). The multi-rank simulator
-  // (sim/multirank.h) sets one per rank. Not owned.
+  // (sim/multirank/multirank.h) sets one per rank. Not owned.
   DistRuntime* dist = nullptr;
 };
 

@@ -1,4 +1,4 @@
-#include "sim/fiber.h"
+#include "sim/multirank/fiber.h"
 
 #include <cstdint>
 #include <cstring>

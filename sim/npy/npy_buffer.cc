@@ -1,4 +1,4 @@
-#include "sim/npy_buffer.h"
+#include "sim/npy/npy_buffer.h"
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"

@@ -13,8 +13,8 @@
 // A fiber must run to completion (or never start) before it is destroyed or
 // restarted: objects on its stack are only destroyed by returning.
 
-#ifndef PTO_SIM_FIBER_H_
-#define PTO_SIM_FIBER_H_
+#ifndef PTO_SIM_MULTIRANK_FIBER_H_
+#define PTO_SIM_MULTIRANK_FIBER_H_
 
 #if !defined(__x86_64__)
 #include <ucontext.h>
@@ -65,4 +65,4 @@ class Fiber {
 
 }  // namespace pto::sim
 
-#endif  // PTO_SIM_FIBER_H_
+#endif  // PTO_SIM_MULTIRANK_FIBER_H_

@@ -16,8 +16,8 @@
 //   Scheduler s(/*seed=*/7, /*nranks=*/4);
 //   int next = s.Pick({0, 2, 3}, /*current=*/2);
 
-#ifndef PTO_SIM_SCHEDULER_H_
-#define PTO_SIM_SCHEDULER_H_
+#ifndef PTO_SIM_MULTIRANK_SCHEDULER_H_
+#define PTO_SIM_MULTIRANK_SCHEDULER_H_
 
 #include <cstdint>
 #include <random>
@@ -50,4 +50,4 @@ class Scheduler {
 
 }  // namespace pto::sim
 
-#endif  // PTO_SIM_SCHEDULER_H_
+#endif  // PTO_SIM_MULTIRANK_SCHEDULER_H_

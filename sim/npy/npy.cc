@@ -1,4 +1,4 @@
-#include "sim/npy.h"
+#include "sim/npy/npy.h"
 
 #include <cstring>
 #include <fstream>

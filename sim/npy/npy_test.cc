@@ -1,11 +1,11 @@
-#include "sim/npy.h"
+#include "sim/npy/npy.h"
 
 #include <cstring>
 #include <string>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "sim/npy_buffer.h"
+#include "sim/npy/npy_buffer.h"
 #include "sim/interp/test_util.h"
 
 namespace pto::sim {

@@ -1,11 +1,11 @@
-// Conversions between .npy arrays (sim/npy.h) and interpreter buffers.
+// Conversions between .npy arrays (sim/npy/npy.h) and interpreter buffers.
 //
 //   absl::StatusOr<BufferView> x = BufferFromNpy(array, DataType::kBF16, {16, 16},
 //                                                /*col_major=*/false, "x");
 //   NpyArray out = NpyFromBuffer(result);   // logical row-major, raw codes
 
-#ifndef PTO_SIM_NPY_BUFFER_H_
-#define PTO_SIM_NPY_BUFFER_H_
+#ifndef PTO_SIM_NPY_NPY_BUFFER_H_
+#define PTO_SIM_NPY_NPY_BUFFER_H_
 
 #include <optional>
 
@@ -13,7 +13,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "sim/interp/buffer.h"
-#include "sim/npy.h"
+#include "sim/npy/npy.h"
 
 namespace pto::sim {
 
@@ -34,4 +34,4 @@ NpyArray NpyFromBuffer(const BufferView& v);
 
 }  // namespace pto::sim
 
-#endif  // PTO_SIM_NPY_BUFFER_H_
+#endif  // PTO_SIM_NPY_NPY_BUFFER_H_

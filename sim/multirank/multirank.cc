@@ -1,4 +1,4 @@
-#include "sim/multirank.h"
+#include "sim/multirank/multirank.h"
 
 #include <algorithm>
 #include <condition_variable>
@@ -16,7 +16,7 @@
 #include "ir/type.h"
 #include "sim/interp/dist_runtime.h"
 #include "sim/interp/interpreter.h"
-#include "sim/scheduler.h"
+#include "sim/multirank/scheduler.h"
 
 namespace pto::sim {
 namespace {

@@ -1,7 +1,7 @@
 // Tests of the multi-rank simulator, its scheduler and fibers on small
 // hand-written protocols (the collective matrix is multirank_collectives_test).
 
-#include "sim/multirank.h"
+#include "sim/multirank/multirank.h"
 
 #include <cmath>
 #include <set>
@@ -11,8 +11,8 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "sim/fiber.h"
-#include "sim/scheduler.h"
+#include "sim/multirank/fiber.h"
+#include "sim/multirank/scheduler.h"
 #include "sim/interp/test_util.h"
 
 namespace pto::sim {

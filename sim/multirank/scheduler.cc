@@ -1,4 +1,4 @@
-#include "sim/scheduler.h"
+#include "sim/multirank/scheduler.h"
 
 #include <algorithm>
 #include <numeric>

@@ -18,7 +18,7 @@
 //   * kScheduled (default): deterministic. Ranks are fibers on the calling
 //     thread and exactly one runs at a time; before every remote or signal op
 //     (and between the read and the write-back of a plain store) the running
-//     rank yields and a seeded Scheduler (sim/scheduler.h) picks the next
+//     rank yields and a seeded Scheduler (sim/multirank/scheduler.h) picks the next
 //     rank among those that can run. A rank whose wait does not hold cannot
 //     run; ranks may run arbitrarily far ahead of each other. Local ops
 //     between two such points touch only the rank's own memory, so switching
@@ -41,8 +41,8 @@
 //   std::vector<std::vector<Value>> args(4);  // per rank, one Value per parameter
 //   absl::StatusOr<MultiRankResult> r = sim.Run("k", std::move(args));
 
-#ifndef PTO_SIM_MULTIRANK_H_
-#define PTO_SIM_MULTIRANK_H_
+#ifndef PTO_SIM_MULTIRANK_MULTIRANK_H_
+#define PTO_SIM_MULTIRANK_MULTIRANK_H_
 
 #include <cstdint>
 #include <memory>
@@ -51,7 +51,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "ir/function.h"
-#include "sim/fiber.h"
+#include "sim/multirank/fiber.h"
 #include "sim/interp/kernel.h"
 #include "sim/interp/value.h"
 
@@ -116,4 +116,4 @@ class MultiRankSimulator {
 
 }  // namespace pto::sim
 
-#endif  // PTO_SIM_MULTIRANK_H_
+#endif  // PTO_SIM_MULTIRANK_MULTIRANK_H_

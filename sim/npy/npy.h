@@ -16,8 +16,8 @@
 //   absl::StatusOr<NpyArray> a = ParseNpy(file_bytes);
 //   std::string bytes = SerializeNpy(NpyDescrFor(DataType::kBF16), {16, 16}, data);
 
-#ifndef PTO_SIM_NPY_H_
-#define PTO_SIM_NPY_H_
+#ifndef PTO_SIM_NPY_NPY_H_
+#define PTO_SIM_NPY_NPY_H_
 
 #include <cstdint>
 #include <string>
@@ -56,4 +56,4 @@ std::vector<int64_t> NpyShapeFor(ir::DataType dtype, absl::Span<const int64_t> s
 
 }  // namespace pto::sim
 
-#endif  // PTO_SIM_NPY_H_
+#endif  // PTO_SIM_NPY_NPY_H_
