@@ -6,7 +6,7 @@
 //           [--schedule-seed=S | --threads] [--check-signals=false]
 //
 // With --ranks=N the function runs on N ranks at once in the multi-rank
-// simulator (sim/multirank.h; the collectives must be lowered, e.g.
+// simulator (sim/multirank/multirank.h; the collectives must be lowered, e.g.
 // --passes=lower-composite-ops): every DistributedTensor parameter is a
 // window each rank holds its own copy of. --in=NAME@R=PATH binds NAME on
 // rank R; --in=NAME=PATH binds it on every rank without its own file.
@@ -21,7 +21,7 @@
 // binds every parameter of NAME from its --in file (repeat --in once per
 // parameter), interprets it with the reference interpreter (//sim), and
 // writes `<param>.npy` for each Out/InOut parameter and `ret<i>.npy` for each
-// return value into DIR. See sim/runner.h for the binding and naming rules
+// return value into DIR. See tools/run_driver.h for the binding and naming rules
 // and docs/numerics.md for the semantics. On any error it prints
 // `error: ...` to stderr, exits 1 and writes no output file. Flag names may
 // be spelled with '-' or '_'.
@@ -39,7 +39,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
-#include "sim/runner.h"
+#include "tools/run_driver.h"
 #include "tools/cli.h"
 
 ABSL_FLAG(std::string, func, "", "Function to run.");

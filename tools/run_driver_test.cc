@@ -1,4 +1,4 @@
-#include "sim/runner.h"
+#include "tools/run_driver.h"
 
 #include <cstdlib>
 #include <cstring>

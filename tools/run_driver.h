@@ -24,8 +24,8 @@
 // Undefined elements keep their poison pattern (sim/interp/buffer.h) and are
 // counted in RunResult::warnings.
 
-#ifndef PTO_SIM_RUNNER_H_
-#define PTO_SIM_RUNNER_H_
+#ifndef PTO_TOOLS_RUN_DRIVER_H_
+#define PTO_TOOLS_RUN_DRIVER_H_
 
 #include <cstdint>
 #include <optional>
@@ -79,4 +79,4 @@ absl::StatusOr<RunResult> RunProgram(std::string text, absl::string_view filenam
 
 }  // namespace pto::sim
 
-#endif  // PTO_SIM_RUNNER_H_
+#endif  // PTO_TOOLS_RUN_DRIVER_H_
