@@ -24,7 +24,7 @@
 #include "gtest/gtest.h"
 #include "ir/visitor.h"
 #include "sim/interp/interpreter.h"
-#include "sim/numerics_util.h"
+#include "e2e/numerics_util.h"
 
 namespace pto::sim {
 namespace {

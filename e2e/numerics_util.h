@@ -7,8 +7,8 @@
 //   absl::StatusOr<ir::Program> lowered = RunPipeline(*p, "lower-composite-ops", "a5");
 //   if (IsMissingPass(lowered.status())) GTEST_SKIP() << ...;
 
-#ifndef PTO_SIM_NUMERICS_UTIL_H_
-#define PTO_SIM_NUMERICS_UTIL_H_
+#ifndef PTO_E2E_NUMERICS_UTIL_H_
+#define PTO_E2E_NUMERICS_UTIL_H_
 
 #include <string>
 #include <vector>
@@ -64,4 +64,4 @@ inline bool IsMissingPass(const absl::Status& s) {
 
 }  // namespace pto::sim::testing
 
-#endif  // PTO_SIM_NUMERICS_UTIL_H_
+#endif  // PTO_E2E_NUMERICS_UTIL_H_

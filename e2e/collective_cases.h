@@ -14,8 +14,8 @@
 //   absl::StatusOr<std::unique_ptr<CollectiveCase>> k = CollectiveCase::Create(c);
 //   for (uint64_t seed = 0; seed < 200; ++seed) ASSERT_OK((*k)->RunOnce(seed));
 
-#ifndef PTO_SIM_COLLECTIVE_CASES_H_
-#define PTO_SIM_COLLECTIVE_CASES_H_
+#ifndef PTO_E2E_COLLECTIVE_CASES_H_
+#define PTO_E2E_COLLECTIVE_CASES_H_
 
 #include <cstdint>
 #include <functional>
@@ -102,4 +102,4 @@ int DefaultSchedules(const CaseConfig& c);
 
 }  // namespace pto::sim::testing
 
-#endif  // PTO_SIM_COLLECTIVE_CASES_H_
+#endif  // PTO_E2E_COLLECTIVE_CASES_H_

@@ -2,8 +2,8 @@
 // lower-composite-ops, run on the multi-rank simulator under many seeded
 // schedules against a C++ reference, with every signal cell 0 afterwards.
 //
-// Built twice: //sim:multirank_collectives_test runs DefaultSchedules()
-// per configuration; //sim:multirank_stress (manual) defines
+// Built twice: //e2e:multirank_collectives_test runs DefaultSchedules()
+// per configuration; //e2e:multirank_stress (manual) defines
 // PTO_MULTIRANK_SCHEDULES to run that many per configuration.
 
 #include <optional>
@@ -13,7 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "sim/collective_cases.h"
+#include "e2e/collective_cases.h"
 
 namespace pto::sim::testing {
 namespace {

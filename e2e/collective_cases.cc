@@ -1,4 +1,4 @@
-#include "sim/collective_cases.h"
+#include "e2e/collective_cases.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@
 #include "ir/status_macros.h"
 #include "ir/text/printer.h"
 #include "sim/numerics/element_convert.h"
-#include "sim/numerics_util.h"
+#include "e2e/numerics_util.h"
 #include "sim/interp/test_util.h"
 
 namespace pto::sim::testing {

@@ -38,7 +38,7 @@
 #include "sim/numerics/element_convert.h"
 #include "sim/numerics/float_formats.h"
 #include "sim/interp/interpreter.h"
-#include "sim/numerics_util.h"
+#include "e2e/numerics_util.h"
 
 namespace pto::sim {
 namespace {

@@ -12,7 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "re2/re2.h"
-#include "sim/collective_cases.h"
+#include "e2e/collective_cases.h"
 
 namespace pto::sim::testing {
 namespace {

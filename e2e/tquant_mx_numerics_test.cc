@@ -16,7 +16,7 @@
 #include "ir/visitor.h"
 #include "sim/numerics/float_formats.h"
 #include "sim/interp/interpreter.h"
-#include "sim/numerics_util.h"
+#include "e2e/numerics_util.h"
 
 namespace pto::sim {
 namespace {
