@@ -31,14 +31,14 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "e2e/numerics_util.h"
 #include "gtest/gtest.h"
 #include "ir/ops/cast_saturation.h"
 #include "ir/stmt.h"
 #include "passes/legalize_tile_cast/spec_tables.h"
+#include "sim/interp/interpreter.h"
 #include "sim/numerics/element_convert.h"
 #include "sim/numerics/float_formats.h"
-#include "sim/interp/interpreter.h"
-#include "e2e/numerics_util.h"
 
 namespace pto::sim {
 namespace {

@@ -7,11 +7,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "e2e/numerics_util.h"
 #include "ir/status_macros.h"
 #include "ir/text/printer.h"
-#include "sim/numerics/element_convert.h"
-#include "e2e/numerics_util.h"
 #include "sim/interp/test_util.h"
+#include "sim/numerics/element_convert.h"
 
 namespace pto::sim::testing {
 namespace {

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "e2e/collective_cases.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "e2e/collective_cases.h"
 
 namespace pto::sim::testing {
 namespace {

@@ -9,10 +9,10 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "e2e/collective_cases.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "re2/re2.h"
-#include "e2e/collective_cases.h"
 
 namespace pto::sim::testing {
 namespace {

@@ -18,12 +18,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/substitute.h"
+#include "e2e/numerics_util.h"
 #include "gtest/gtest.h"
 #include "ir/visitor.h"
+#include "sim/interp/interpreter.h"
 #include "sim/numerics/element_convert.h"
 #include "sim/numerics/float_formats.h"
-#include "sim/interp/interpreter.h"
-#include "e2e/numerics_util.h"
 
 namespace pto::sim {
 namespace {

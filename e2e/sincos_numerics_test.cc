@@ -21,10 +21,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "e2e/numerics_util.h"
 #include "gtest/gtest.h"
 #include "ir/visitor.h"
 #include "sim/interp/interpreter.h"
-#include "e2e/numerics_util.h"
 
 namespace pto::sim {
 namespace {

@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "absl/strings/substitute.h"
+#include "e2e/numerics_util.h"
 #include "gtest/gtest.h"
 #include "ir/visitor.h"
-#include "sim/numerics/float_formats.h"
 #include "sim/interp/interpreter.h"
-#include "e2e/numerics_util.h"
+#include "sim/numerics/float_formats.h"
 
 namespace pto::sim {
 namespace {

@@ -39,8 +39,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
-#include "tools/run_driver.h"
 #include "tools/cli.h"
+#include "tools/run_driver.h"
 
 ABSL_FLAG(std::string, func, "", "Function to run.");
 ABSL_FLAG(std::string, passes, "none",

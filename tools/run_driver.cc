@@ -15,11 +15,11 @@
 #include "ir/text/parser.h"
 #include "passes/all_passes.h"
 #include "passes/pass_manager.h"
-#include "sim/numerics/element_convert.h"
-#include "sim/numerics/float_formats.h"
 #include "sim/interp/interpreter.h"
 #include "sim/multirank/multirank.h"
 #include "sim/npy/npy_buffer.h"
+#include "sim/numerics/element_convert.h"
+#include "sim/numerics/float_formats.h"
 
 namespace pto::sim {
 namespace {

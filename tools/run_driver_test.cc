@@ -9,8 +9,8 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "sim/npy/npy.h"
 #include "sim/interp/test_util.h"
+#include "sim/npy/npy.h"
 
 namespace pto::sim {
 namespace {

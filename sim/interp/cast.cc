@@ -12,9 +12,9 @@
 #include "absl/strings/str_cat.h"
 #include "ir/ops/cast_saturation.h"
 #include "ir/status_macros.h"
-#include "sim/numerics/element_convert.h"
 #include "sim/interp/element_loop.h"
 #include "sim/interp/kernel.h"
+#include "sim/numerics/element_convert.h"
 
 namespace pto::sim {
 namespace {

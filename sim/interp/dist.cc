@@ -34,9 +34,9 @@
 #include "absl/strings/str_cat.h"
 #include "ir/status_macros.h"
 #include "sim/interp/dist_runtime.h"
-#include "sim/numerics/element_convert.h"
 #include "sim/interp/kernel.h"
 #include "sim/interp/transfer.h"
+#include "sim/numerics/element_convert.h"
 
 namespace pto::sim {
 namespace {

@@ -24,10 +24,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/status_macros.h"
-#include "sim/numerics/element_convert.h"
 #include "sim/interp/element_loop.h"
 #include "sim/interp/kernel.h"
 #include "sim/interp/transfer.h"
+#include "sim/numerics/element_convert.h"
 
 namespace pto::sim {
 namespace {

@@ -6,9 +6,9 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "sim/interp/test_util.h"
 #include "sim/numerics/float_formats.h"
 #include "sim/numerics/mx_quant.h"
-#include "sim/interp/test_util.h"
 
 namespace pto::sim {
 namespace {

@@ -20,8 +20,8 @@
 #include "gtest/gtest.h"
 #include "ir/context.h"
 #include "ir/text/parser.h"
-#include "sim/numerics/element_convert.h"
 #include "sim/interp/interpreter.h"
+#include "sim/numerics/element_convert.h"
 
 namespace pto::sim::testing {
 

@@ -51,9 +51,9 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "ir/function.h"
-#include "sim/multirank/fiber.h"
 #include "sim/interp/kernel.h"
 #include "sim/interp/value.h"
+#include "sim/multirank/fiber.h"
 
 namespace pto::sim {
 

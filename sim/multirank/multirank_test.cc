@@ -11,9 +11,9 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "sim/interp/test_util.h"
 #include "sim/multirank/fiber.h"
 #include "sim/multirank/scheduler.h"
-#include "sim/interp/test_util.h"
 
 namespace pto::sim {
 namespace {

@@ -5,8 +5,8 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "sim/npy/npy_buffer.h"
 #include "sim/interp/test_util.h"
+#include "sim/npy/npy_buffer.h"
 
 namespace pto::sim {
 namespace {
