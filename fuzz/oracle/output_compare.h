@@ -21,7 +21,7 @@
 #include <string>
 
 #include "fuzz/oracle/value_bounds.h"
-#include "sim/buffer.h"
+#include "sim/interp/buffer.h"
 
 namespace pto::fuzz {
 
