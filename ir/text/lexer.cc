@@ -6,137 +6,10 @@
 #include "absl/base/attributes.h"
 #include "absl/base/config.h"
 #include "absl/strings/str_cat.h"
+#include "ir/text/lexer_tables.h"
 
 namespace pto::ir::text {
 namespace {
-
-// A name of at most eight bytes as one integer, byte i in bits 8i..8i+7:
-// keywords are compared as integers rather than as strings. Names hold no
-// NUL byte, so names of different lengths never share a key.
-constexpr uint64_t NameKey(absl::string_view s) {
-  uint64_t key = 0;
-  for (size_t i = 0; i < s.size(); ++i) {
-    key |= uint64_t{static_cast<unsigned char>(s[i])} << (8 * i);
-  }
-  return key;
-}
-
-// Bytes that begin some Python keyword; most names begin with another.
-constexpr bool IsKeywordStart(char c) {
-  switch (c) {
-    case 'F': case 'N': case 'T': case 'a': case 'b': case 'c': case 'd': case 'e': case 'f':
-    case 'g': case 'i': case 'l': case 'n': case 'o': case 'p': case 'r': case 't': case 'w':
-    case 'y':
-      return true;
-    default:
-      return false;
-  }
-}
-
-// `key` is NameKey of a 2..8-byte name.
-TokenKind KeywordOfKey(uint64_t key) {
-  using K = TokenKind;
-  switch (key) {
-    case NameKey("and"): return K::kAnd;
-    case NameKey("as"): return K::kAs;
-    case NameKey("class"): return K::kClass;
-    case NameKey("def"): return K::kDef;
-    case NameKey("elif"): return K::kElif;
-    case NameKey("else"): return K::kElse;
-    case NameKey("False"): return K::kFalse;
-    case NameKey("for"): return K::kFor;
-    case NameKey("from"): return K::kFrom;
-    case NameKey("if"): return K::kIf;
-    case NameKey("import"): return K::kImport;
-    case NameKey("in"): return K::kIn;
-    case NameKey("None"): return K::kNone;
-    case NameKey("not"): return K::kNot;
-    case NameKey("or"): return K::kOr;
-    case NameKey("pass"): return K::kPass;
-    case NameKey("return"): return K::kReturn;
-    case NameKey("True"): return K::kTrue;
-    case NameKey("while"): return K::kWhile;
-    case NameKey("assert"): case NameKey("async"): case NameKey("await"):
-    case NameKey("break"): case NameKey("continue"): case NameKey("del"):
-    case NameKey("except"): case NameKey("finally"): case NameKey("global"):
-    case NameKey("is"): case NameKey("lambda"): case NameKey("nonlocal"):
-    case NameKey("raise"): case NameKey("try"): case NameKey("with"):
-    case NameKey("yield"):
-      return K::kOtherKeyword;
-    default:
-      return K::kName;
-  }
-}
-
-TokenKind KeywordKind(absl::string_view s) {
-  // Python's keywords are 2 to 8 bytes long.
-  if (s.size() < 2 || s.size() > 8 || !IsKeywordStart(s[0])) return TokenKind::kName;
-  return KeywordOfKey(NameKey(s));
-}
-
-// How the lexer treats a byte where a token may start. Digits, quotes,
-// punctuation that has a longer form ('=' of "==", '-' of "->") and invalid
-// bytes are kLeadOther: NextSlow's by direct test.
-enum Lead : uint8_t {
-  kLeadOther = 0,
-  kLeadSpace,    // ' ' '\t' '\r' '\f'
-  kLeadName,
-  kLeadDot,
-  kLeadOpen,     // ( [ {
-  kLeadClose,    // ) ] }
-  kLeadSingle,   // , : ; ~ : always one byte
-  kLeadNewline,
-  kLeadHash,
-  kLeadBackslash,
-};
-
-struct LeadTable {
-  Lead lead[256] = {};
-  TokenKind kind[256] = {};  // for kLeadOpen, kLeadClose and kLeadSingle
-  char close[256] = {};      // for kLeadOpen: the matching closer
-  constexpr LeadTable() {
-    for (int c = 0; c < 256; ++c) {
-      if (internal_chars::kChars.bits[c] == internal_chars::kIdentStart) lead[c] = kLeadName;
-    }
-    for (char c : {' ', '\t', '\r', '\f'}) lead[static_cast<unsigned char>(c)] = kLeadSpace;
-    Set('.', kLeadDot);
-    Set('(', kLeadOpen, TokenKind::kLParen);
-    Set('[', kLeadOpen, TokenKind::kLBracket);
-    Set('{', kLeadOpen, TokenKind::kLBrace);
-    close[static_cast<unsigned char>('(')] = ')';
-    close[static_cast<unsigned char>('[')] = ']';
-    close[static_cast<unsigned char>('{')] = '}';
-    Set(')', kLeadClose, TokenKind::kRParen);
-    Set(']', kLeadClose, TokenKind::kRBracket);
-    Set('}', kLeadClose, TokenKind::kRBrace);
-    Set(',', kLeadSingle, TokenKind::kComma);
-    Set(':', kLeadSingle, TokenKind::kColon);
-    Set(';', kLeadSingle, TokenKind::kSemicolon);
-    Set('~', kLeadSingle, TokenKind::kTilde);
-    Set('\n', kLeadNewline);
-    Set('#', kLeadHash);
-    Set('\\', kLeadBackslash);
-  }
-  constexpr void Set(char c, Lead l, TokenKind k = TokenKind::kEof) {
-    lead[static_cast<unsigned char>(c)] = l;
-    kind[static_cast<unsigned char>(c)] = k;
-  }
-};
-inline constexpr LeadTable kLeads;
-
-// Binary operators that Python also spells with a trailing '=' (`+=`,
-// `<<=`, `**=`, ...); comparisons, '=', '->' and '.' do not.
-bool TakesAugmentedAssign(TokenKind kind) {
-  switch (kind) {
-    case TokenKind::kAt: case TokenKind::kPlus: case TokenKind::kMinus: case TokenKind::kStar:
-    case TokenKind::kDoubleStar: case TokenKind::kSlash: case TokenKind::kDoubleSlash:
-    case TokenKind::kPercent: case TokenKind::kAmp: case TokenKind::kPipe: case TokenKind::kCaret:
-    case TokenKind::kLShift: case TokenKind::kRShift:
-      return true;
-    default:
-      return false;
-  }
-}
 
 std::string DescribeChar(char c) {
   unsigned char u = static_cast<unsigned char>(c);
@@ -148,137 +21,20 @@ std::string DescribeChar(char c) {
 
 }  // namespace
 
-absl::string_view TokenKindName(TokenKind kind) {
-  switch (kind) {
-    case TokenKind::kEof:
-      return "end of file";
-    case TokenKind::kError:
-      return "error";
-    case TokenKind::kNewline:
-      return "end of line";
-    case TokenKind::kIndent:
-      return "indent";
-    case TokenKind::kDedent:
-      return "dedent";
-    case TokenKind::kName:
-      return "name";
-    case TokenKind::kInt:
-      return "integer";
-    case TokenKind::kFloat:
-      return "float";
-    case TokenKind::kString:
-      return "string";
-    case TokenKind::kAnd:
-      return "'and'";
-    case TokenKind::kAs:
-      return "'as'";
-    case TokenKind::kClass:
-      return "'class'";
-    case TokenKind::kDef:
-      return "'def'";
-    case TokenKind::kElif:
-      return "'elif'";
-    case TokenKind::kElse:
-      return "'else'";
-    case TokenKind::kFalse:
-      return "'False'";
-    case TokenKind::kFor:
-      return "'for'";
-    case TokenKind::kFrom:
-      return "'from'";
-    case TokenKind::kIf:
-      return "'if'";
-    case TokenKind::kImport:
-      return "'import'";
-    case TokenKind::kIn:
-      return "'in'";
-    case TokenKind::kNone:
-      return "'None'";
-    case TokenKind::kNot:
-      return "'not'";
-    case TokenKind::kOr:
-      return "'or'";
-    case TokenKind::kPass:
-      return "'pass'";
-    case TokenKind::kReturn:
-      return "'return'";
-    case TokenKind::kTrue:
-      return "'True'";
-    case TokenKind::kWhile:
-      return "'while'";
-    case TokenKind::kOtherKeyword:
-      return "keyword";
-    case TokenKind::kLParen:
-      return "'('";
-    case TokenKind::kRParen:
-      return "')'";
-    case TokenKind::kLBracket:
-      return "'['";
-    case TokenKind::kRBracket:
-      return "']'";
-    case TokenKind::kLBrace:
-      return "'{'";
-    case TokenKind::kRBrace:
-      return "'}'";
-    case TokenKind::kComma:
-      return "','";
-    case TokenKind::kColon:
-      return "':'";
-    case TokenKind::kSemicolon:
-      return "';'";
-    case TokenKind::kDot:
-      return "'.'";
-    case TokenKind::kEllipsis:
-      return "'...'";
-    case TokenKind::kAt:
-      return "'@'";
-    case TokenKind::kArrow:
-      return "'->'";
-    case TokenKind::kAssign:
-      return "'='";
-    case TokenKind::kAugAssign:
-      return "augmented assignment";
-    case TokenKind::kPlus:
-      return "'+'";
-    case TokenKind::kMinus:
-      return "'-'";
-    case TokenKind::kStar:
-      return "'*'";
-    case TokenKind::kDoubleStar:
-      return "'**'";
-    case TokenKind::kSlash:
-      return "'/'";
-    case TokenKind::kDoubleSlash:
-      return "'//'";
-    case TokenKind::kPercent:
-      return "'%'";
-    case TokenKind::kLShift:
-      return "'<<'";
-    case TokenKind::kRShift:
-      return "'>>'";
-    case TokenKind::kAmp:
-      return "'&'";
-    case TokenKind::kPipe:
-      return "'|'";
-    case TokenKind::kCaret:
-      return "'^'";
-    case TokenKind::kTilde:
-      return "'~'";
-    case TokenKind::kLess:
-      return "'<'";
-    case TokenKind::kGreater:
-      return "'>'";
-    case TokenKind::kLessEq:
-      return "'<='";
-    case TokenKind::kGreaterEq:
-      return "'>='";
-    case TokenKind::kEqEq:
-      return "'=='";
-    case TokenKind::kNotEq:
-      return "'!='";
-  }
-  return "token";
-}
+using lexer_internal::IsKeywordStart;
+using lexer_internal::KeywordOfKey;
+using lexer_internal::NameKey;
+using lexer_internal::TakesAugmentedAssign;
+using lexer_internal::kLeads;
+using lexer_internal::kLeadBackslash;
+using lexer_internal::kLeadClose;
+using lexer_internal::kLeadDot;
+using lexer_internal::kLeadHash;
+using lexer_internal::kLeadName;
+using lexer_internal::kLeadNewline;
+using lexer_internal::kLeadOpen;
+using lexer_internal::kLeadSingle;
+using lexer_internal::kLeadSpace;
 
 Lexer::Lexer(absl::string_view source, absl::string_view filename)
     : src_(source), data_(source.data()), filename_(filename) {
@@ -714,9 +470,6 @@ void Lexer::LexPunct(Token* out) {
   *out = Make(kind, begin, length);
 }
 
-bool IsPythonKeyword(absl::string_view name) {
-  return !name.empty() && KeywordKind(name) != TokenKind::kName;
-}
 
 absl::StatusOr<std::vector<Token>> Tokenize(absl::string_view source, absl::string_view filename) {
   Lexer lexer(source, filename);

@@ -1,0 +1,347 @@
+// Scalar expressions of the text form: precedence climbing over the
+// binary and unary operators, atoms, tuples and the builtin min/max/abs.
+
+#include "ir/text/parser_impl.h"
+
+namespace pto::ir::parser_impl {
+
+BinaryOp CompareOp(K kind) {
+  switch (kind) {
+    case K::kLess:
+      return BinaryOp::kLt;
+    case K::kGreater:
+      return BinaryOp::kGt;
+    case K::kLessEq:
+      return BinaryOp::kLe;
+    case K::kGreaterEq:
+      return BinaryOp::kGe;
+    case K::kEqEq:
+      return BinaryOp::kEq;
+    default:
+      return BinaryOp::kNe;
+  }
+}
+
+
+// --- Expressions ---------------------------------------------------------------------
+
+Value Parser::Binary(BinaryOp op, const Value& l, const Value& r, const Token& at) {
+  int depth = std::max(l.depth, r.depth) + 1;
+  if (depth > max_depth_) {
+    return FailValue(
+        at, absl::StrCat("expression is nested too deeply (the limit is ", max_depth_, " levels)"));
+  }
+  absl::StatusOr<const Expr*> e = MakeScalarBinary(ctx_, op, l.expr, r.expr, LocOf(l.pos));
+  if (!e.ok()) return FailValue(at, e.status().message());
+  return Value{*e, depth, l.pos};
+}
+
+Value Parser::Unary(UnaryOp op, const Value& v, const Token& at) {
+  int depth = v.depth + 1;
+  if (depth > max_depth_) {
+    return FailValue(
+        at, absl::StrCat("expression is nested too deeply (the limit is ", max_depth_, " levels)"));
+  }
+  absl::StatusOr<const Expr*> e = MakeScalarUnary(ctx_, op, v.expr, Loc(at));
+  if (!e.ok()) return FailValue(at, e.status().message());
+  return Value{*e, depth, at.pos()};
+}
+
+bool Parser::BinaryAt(BinaryOp* op, int* prec) {
+  const Token& t = Peek();
+  switch (t.kind) {
+    case K::kOr:
+      *op = BinaryOp::kOr;
+      *prec = kPrecOr;
+      return true;
+    case K::kAnd:
+      *op = BinaryOp::kAnd;
+      *prec = kPrecAnd;
+      return true;
+    case K::kLess:
+    case K::kGreater:
+    case K::kLessEq:
+    case K::kGreaterEq:
+    case K::kEqEq:
+    case K::kNotEq:
+      *op = CompareOp(t.kind);
+      *prec = kPrecCmp;
+      return true;
+    case K::kPipe:
+      *op = BinaryOp::kBitOr;
+      *prec = kPrecBitOr;
+      return true;
+    case K::kCaret:
+      *op = BinaryOp::kBitXor;
+      *prec = kPrecBitXor;
+      return true;
+    case K::kAmp:
+      *op = BinaryOp::kBitAnd;
+      *prec = kPrecBitAnd;
+      return true;
+    case K::kLShift:
+      *op = BinaryOp::kShl;
+      *prec = kPrecShift;
+      return true;
+    case K::kRShift:
+      *op = BinaryOp::kShr;
+      *prec = kPrecShift;
+      return true;
+    case K::kPlus:
+      *op = BinaryOp::kAdd;
+      *prec = kPrecAdd;
+      return true;
+    case K::kMinus:
+      *op = BinaryOp::kSub;
+      *prec = kPrecAdd;
+      return true;
+    case K::kStar:
+      *op = BinaryOp::kMul;
+      *prec = kPrecMul;
+      return true;
+    case K::kSlash:
+      *op = BinaryOp::kFloatDiv;
+      *prec = kPrecMul;
+      return true;
+    case K::kDoubleSlash:
+      *op = BinaryOp::kFloorDiv;
+      *prec = kPrecMul;
+      return true;
+    case K::kPercent:
+      *op = BinaryOp::kFloorMod;
+      *prec = kPrecMul;
+      return true;
+    case K::kName:
+      // `xor` is the IR's logical xor; upstream prints it as a word.
+      if (Text(t) == "xor") {
+        *op = BinaryOp::kXor;
+        *prec = kPrecXor;
+        return true;
+      }
+      return false;
+    default:
+      return false;
+  }
+}
+
+// Python's precedence: or < xor < and < not < comparisons < | < ^ < & <
+// shifts < + - < * / // % < unary - ~ < **. Operators of one level are
+// left-associative; comparisons do not chain.
+Value Parser::ParseBinary(int min_prec) {
+  Value lhs;
+  if (At(K::kNot)) {
+    Token op = Peek();
+    if (min_prec > kPrecNot) return FailValue(op, "'not' needs parentheses here");
+    Advance();
+    DepthGuard guard(this);
+    if (!guard.Check(op)) return Value{};
+    lhs = ParseBinary(kPrecNot);
+    if (!lhs) return lhs;
+    lhs = Unary(UnaryOp::kNot, lhs, op);
+  } else {
+    lhs = ParseUnary();
+  }
+  bool after_compare = false;
+  for (;;) {
+    if (!lhs) return lhs;
+    BinaryOp op;
+    int prec = 0;
+    if (!BinaryAt(&op, &prec) || prec < min_prec) return lhs;
+    if (prec == kPrecCmp && after_compare) {
+      return FailValue(Peek(), "chained comparisons are not supported: combine them with 'and'");
+    }
+    Token op_tok = Advance();
+    Value rhs = ParseBinary(prec + 1);
+    if (!rhs) return rhs;
+    lhs = Binary(op, lhs, rhs, op_tok);
+    after_compare = prec == kPrecCmp;
+  }
+}
+
+Value Parser::ParseUnary() {
+  if (!At(K::kMinus) && !At(K::kTilde)) return ParsePower();
+  Token op = Advance();
+  DepthGuard guard(this);
+  if (!guard.Check(op)) return Value{};
+  if (op.kind == K::kMinus && At(K::kInt) && !At(K::kDoubleStar, 1) &&
+      Text(Peek()) == "9223372036854775808") {
+    // The one INDEX literal that only exists negated.
+    Advance();
+    return Value{ctx_.Index(std::numeric_limits<int64_t>::min()), 1, op.pos()};
+  }
+  Value v = ParseUnary();
+  if (!v) return v;
+  if (op.kind == K::kMinus) {
+    // Negated constants fold (MakeScalarUnary does it), as upstream's
+    // parser does, so `-1` is a constant and not Neg(1): depth stays 1.
+    if (v.expr->Is<ConstInt>() || v.expr->Is<ConstFloat>()) {
+      if (AsConstInt(v.expr) == std::numeric_limits<int64_t>::min()) {
+        return FailValue(op, "integer literal is out of range");
+      }
+      Value folded = Unary(UnaryOp::kNeg, v, op);
+      folded.depth = 1;
+      return folded;
+    }
+    return Unary(UnaryOp::kNeg, v, op);
+  }
+  return Unary(UnaryOp::kBitNot, v, op);
+}
+
+Value Parser::ParsePower() {
+  Value base = ParsePrimary();
+  if (!base || !At(K::kDoubleStar)) return base;
+  Token op = Advance();
+  DepthGuard guard(this);
+  if (!guard.Check(op)) return Value{};
+  Value exp = ParseUnary();  // right-associative; `2 ** -1` is allowed
+  if (!exp) return exp;
+  return Binary(BinaryOp::kPow, base, exp, op);
+}
+
+Value Parser::ParsePrimary() {
+  Value v = ParseAtom();
+  while (v && At(K::kLBracket)) {
+    Token open = Advance();
+    Token index_tok = Peek();
+    int64_t index = 0;
+    if (!At(K::kInt)) {
+      return FailValue(index_tok, "a tuple index must be a non-negative integer literal");
+    }
+    Advance();
+    if (!ParseInt(index_tok, &index) || !Expect(K::kRBracket)) return Value{};
+    const auto* tt = v.expr->type()->As<TupleType>();
+    if (tt == nullptr) {
+      return FailValue(open,
+                       absl::StrCat("only tuples can be indexed, not ", PrintType(v.expr->type())));
+    }
+    if (index >= static_cast<int64_t>(tt->elements().size())) {
+      return FailValue(index_tok,
+                       absl::StrCat("tuple index ", index, " is out of range for ", PrintType(tt)));
+    }
+    if (v.depth + 1 > max_depth_) {
+      return FailValue(open, absl::StrCat("expression is nested too deeply (the limit is ",
+                                          max_depth_, " levels)"));
+    }
+    v = Value{ctx_.NewTupleGetItem(v.expr, static_cast<int>(index), LocOf(v.pos)), v.depth + 1,
+              v.pos};
+  }
+  if (v && At(K::kLParen)) return FailValue(Peek(), "only ops and functions can be called");
+  if (v && At(K::kDot)) return FailValue(Peek(), "values have no attributes");
+  return v;
+}
+
+bool Parser::ParseExprList(K close, ExprList* out, int* depth) {
+  DepthGuard guard(this);
+  if (!guard.Check(Peek())) return false;
+  while (error_.ok() && !At(close)) {
+    Value v = ParseExpr();
+    if (!v) return false;
+    out->push_back(v.expr);
+    *depth = std::max(*depth, v.depth);
+    if (!Accept(K::kComma)) break;
+  }
+  return Expect(close);
+}
+
+Value Parser::ParseAtom() {
+  const Token t = Peek();
+  switch (t.kind) {
+    case K::kInt: {
+      Advance();
+      int64_t v = 0;
+      if (!ParseInt(t, &v)) return Value{};
+      return Value{IndexConst(v), 1, t.pos()};
+    }
+    case K::kFloat: {
+      Advance();
+      double v = 0;
+      if (!ParseFloat(t, &v)) return Value{};
+      return Value{ctx_.Float(v, DataType::kFP32, Loc(t)), 1, t.pos()};
+    }
+    case K::kTrue:
+    case K::kFalse:
+      Advance();
+      return Value{ctx_.Bool(t.kind == K::kTrue), 1, t.pos()};
+    case K::kLParen: {
+      Advance();
+      DepthGuard guard(this);
+      if (!guard.Check(t)) return Value{};
+      if (Accept(K::kRParen)) return Value{ctx_.NewMakeTuple({}, Loc(t)), 1, t.pos()};
+      Value first = ParseExpr();
+      if (!first) return first;
+      if (Accept(K::kRParen)) return first;
+      if (!At(K::kComma)) {
+        return FailValue(Peek(), absl::StrCat("expected ')' but found ", Describe(Peek())));
+      }
+      Advance();
+      return ParseSequence(K::kRParen, t, &first);
+    }
+    case K::kLBracket:
+      Advance();
+      return ParseSequence(K::kRBracket, t, nullptr);
+    case K::kName:
+      return ParseNameExpr();
+    case K::kString:
+      return FailValue(t, "a string is not a value here (strings are kwarg values)");
+    case K::kNone:
+      return FailValue(t, "None is not supported");
+    default:
+      return FailValue(t, absl::StrCat("expected an expression but found ", Describe(t)));
+  }
+}
+
+// A list `[a, b]` or tuple `(a, b)`: both build a MakeTuple.
+Value Parser::ParseSequence(K close, const Token& open, const Value* first) {
+  ExprList elements;
+  int depth = 0;
+  if (first != nullptr) {
+    elements.push_back(first->expr);
+    depth = first->depth;
+  }
+  if (!ParseExprList(close, &elements, &depth)) return Value{};
+  if (depth + 1 > max_depth_) {
+    return FailValue(open, absl::StrCat("expression is nested too deeply (the limit is ",
+                                        max_depth_, " levels)"));
+  }
+  return Value{ctx_.NewMakeTuple(ExprSpan(elements.data(), elements.size()), Loc(open)), depth + 1,
+               open.pos()};
+}
+
+Value Parser::ParseNameExpr() {
+  const Token t = Peek();
+  absl::string_view name = Text(t);
+  if (At(K::kDot, 1) && (name == "pl" || name == "pld" || name == "self")) return ParseDotted();
+  if (AtFloatCall()) {
+    double v = 0;
+    if (!ParseFloatCall(&v)) return Value{};
+    return Value{ctx_.Float(v, DataType::kFP32, Loc(t)), 1, t.pos()};
+  }
+  if (At(K::kLParen, 1)) {
+    if (name == "min" || name == "max" || name == "abs") return ParseBuiltin(t);
+    return FailValue(t, absl::StrCat("unknown function '", name,
+                                     "' (ops are called as pl.<op>, functions as self.<name>)"));
+  }
+  Advance();
+  return LookupName(t);
+}
+
+Value Parser::ParseBuiltin(const Token& name_tok) {
+  Advance();
+  Advance();  // '('
+  ExprList args;
+  int depth = 0;
+  if (!ParseExprList(K::kRParen, &args, &depth)) return Value{};
+  absl::string_view name = Text(name_tok);
+  bool is_abs = name == "abs";
+  size_t want = is_abs ? 1 : 2;
+  if (args.size() != want) {
+    return FailValue(name_tok, absl::StrCat(name, "() takes ", want, " argument",
+                                            want == 1 ? "" : "s", ", got ", args.size()));
+  }
+  Value a{args[0], depth, name_tok.pos()};
+  if (is_abs) return Unary(UnaryOp::kAbs, a, name_tok);
+  Value b{args[1], depth, name_tok.pos()};
+  return Binary(name == "min" ? BinaryOp::kMin : BinaryOp::kMax, a, b, name_tok);
+}
+
+}  // namespace pto::ir::parser_impl

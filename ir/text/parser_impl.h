@@ -1,0 +1,401 @@
+// Private to //ir/text: the recursive-descent parser of the text form,
+// shared by the parser_*.cc files that implement it one concept each (like
+// MLIR's AsmParser: module and functions, statements, expressions, op calls,
+// types). Only the entry point in parser.h is public.
+//
+//   Parser parser(ctx, text, "kernel.py", ParseOptions{});
+//   absl::StatusOr<Program> program = parser.Run();
+//
+// The token accessors (Peek, Advance, At, ...) and TokenStream stay defined
+// in the class: they are the hot path of every parse function and must
+// inline into each of the .cc files.
+
+#ifndef PTO_IR_TEXT_PARSER_IMPL_H_
+#define PTO_IR_TEXT_PARSER_IMPL_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <forward_list>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "ir/huge_pages.h"
+#include "ir/ops/builtin.h"
+#include "ir/text/lexer.h"
+#include "ir/text/name_uniquer.h"
+#include "ir/text/printer.h"
+#include "ir/text/scalar_builder.h"
+#include "ir/text/parser.h"
+#include "ir/type_substitute.h"
+
+namespace pto::ir::parser_impl {
+
+using text::Lexer;
+using text::SourcePos;
+using text::Token;
+using K = text::TokenKind;
+
+// A parsed expression and the height of its tree (capped by max_depth).
+struct Value {
+  const Expr* expr = nullptr;
+  int depth = 0;
+  SourcePos pos;  // where the expression starts
+  explicit operator bool() const { return expr != nullptr; }
+};
+
+// Binary operator precedence, loosest first.
+enum Prec : int {
+  kPrecOr = 1,
+  kPrecXor,
+  kPrecAnd,
+  kPrecNot,
+  kPrecCmp,
+  kPrecBitOr,
+  kPrecBitXor,
+  kPrecBitAnd,
+  kPrecShift,
+  kPrecAdd,
+  kPrecMul,
+};
+
+enum class BlockKind : uint8_t { kFunction, kFor, kWhile, kThen, kElse };
+
+// A block kind as a message names it: "for body", "if branch", ...
+absl::string_view BlockName(BlockKind kind);
+
+// The current binding of a name in a function. A name bound inside a block
+// turns dead when the block closes: it then refers to nothing until it is
+// bound again. Rebinding replaces the entry outright: bindings are never
+// popped (a dead one stays in place), so a shadowed one is never seen again.
+struct Binding {
+  const Var* var = nullptr;
+  SourcePos def_pos;
+  bool dead = false;
+  BlockKind dead_in = BlockKind::kFunction;
+};
+
+struct YieldTarget {
+  absl::string_view name;
+  Token tok;
+  const Type* annotation = nullptr;
+  Token annotation_tok;
+};
+
+// The final `pl.yield_` of a block and the names it binds.
+struct YieldInfo {
+  const YieldStmt* stmt = nullptr;
+  Token tok;
+  absl::InlinedVector<YieldTarget, 2> targets;
+};
+
+// Operand, dim and parameter lists are short: inline, they cost no heap
+// allocation (which dominates parsing small programs under a sanitizer).
+using ExprList = absl::InlinedVector<const Expr*, 8>;
+using VarList = absl::InlinedVector<const Var*, 8>;
+
+struct Block {
+  const Stmt* body = nullptr;
+  YieldInfo yield;
+};
+
+struct Signature {
+  Token name_tok;
+  VarList params;
+  absl::InlinedVector<Token, 8> param_toks;
+  absl::InlinedVector<ParamDirection, 8> directions;
+  absl::InlinedVector<const Type*, 4> returns;
+};
+
+struct FunctionInfo {
+  Signature sig;
+  bool sig_ready = false;
+  bool defined = false;
+  SourcePos def_pos;
+};
+
+// Where `def NAME` starts a line: lets a call parse its callee's signature
+// before the callee's definition is reached.
+struct DefSite {
+  uint32_t offset;
+  uint32_t line;
+};
+
+// A lexer with a few tokens of lookahead.
+class TokenStream {
+ public:
+  TokenStream(absl::string_view source, absl::string_view filename) : lexer_(source, filename) {}
+  TokenStream(absl::string_view source, absl::string_view filename, uint32_t offset, uint32_t line)
+      : lexer_(source, filename, offset, line) {}
+
+  // Called for nearly every token several times: the buffered case is a
+  // compare and an index.
+  const Token& Peek(int k) {
+    unsigned i = static_cast<unsigned>(k);
+    if (i < count_) return buf_[(head_ + i) & kMask];
+    return Fill(i);
+  }
+  Token Advance() {
+    if (count_ == 0) Fill(0);
+    Token t = buf_[head_];
+    head_ = (head_ + 1) & kMask;
+    --count_;
+    last_end_ = t.offset + t.length;
+    return t;
+  }
+  const Lexer& lexer() const { return lexer_; }
+  // No token is buffered: the lexer sits right after the last one read.
+  bool drained() const { return count_ == 0; }
+  // End offset of the last token read.
+  uint32_t last_end() const { return last_end_; }
+  void SkipTo(uint32_t offset) { lexer_.SkipTo(offset); }
+
+ private:
+  const Token& Fill(unsigned k) {
+    while (count_ <= k) {
+      lexer_.Next(&buf_[(head_ + count_) & kMask]);
+      ++count_;
+    }
+    return buf_[(head_ + k) & kMask];
+  }
+
+  static constexpr unsigned kSize = 4;  // a power of two
+  static constexpr unsigned kMask = kSize - 1;
+  Lexer lexer_;
+  Token buf_[kSize];
+  unsigned head_ = 0;
+  unsigned count_ = 0;
+  uint32_t last_end_ = 0;
+};
+
+class Parser {
+ public:
+  Parser(Context& ctx, absl::string_view text, absl::string_view filename,
+         const ParseOptions& options)
+      : ctx_(ctx),
+        src_(text),
+        filename_(filename),
+        ops_(options.ops != nullptr ? *options.ops : BuiltinOps()),
+        max_depth_(options.max_depth),
+        main_(text, filename),
+        ts_(&main_) {}
+
+  absl::StatusOr<Program> Run();
+
+ private:
+  friend class DepthGuard;
+
+  // --- Tokens ----------------------------------------------------------------
+  const Token& Peek(int k = 0) { return ts_->Peek(k); }
+  Token Advance() { return ts_->Advance(); }
+  bool At(K kind, int k = 0) { return Peek(k).kind == kind; }
+  bool AtName(absl::string_view name, int k = 0) {
+    const Token& t = Peek(k);
+    return t.kind == K::kName && Text(t) == name;
+  }
+  bool Accept(K kind) {
+    if (!At(kind)) return false;
+    Advance();
+    return true;
+  }
+  // Tokens lie inside the source: no bounds check.
+  absl::string_view Text(const Token& t) const {
+    return absl::string_view(src_.data() + t.offset, t.length);
+  }
+  std::string Describe(const Token& t) const;
+  bool Expect(K kind, Token* out = nullptr);
+  bool ExpectName(Token* out);
+  bool ExpectNewline();
+  // `pl.<name>` (or `pld.<name>`) at the cursor.
+  bool AtDotted(absl::string_view head, absl::string_view name, int k = 0) {
+    return AtName(head, k) && At(K::kDot, k + 1) && AtName(name, k + 2);
+  }
+
+  // --- Errors ----------------------------------------------------------------
+  bool Fail(const Token& at, absl::string_view message);
+  bool FailAt(SourcePos pos, absl::string_view message);
+  Value FailValue(const Token& at, absl::string_view message) {
+    Fail(at, message);
+    return Value{};
+  }
+  SourceLoc LocOf(SourcePos p) const {
+    return SourceLoc{p.line, static_cast<uint16_t>(std::min<uint32_t>(p.col, 0xFFFF)), file_};
+  }
+  SourceLoc Loc(const Token& t) const { return LocOf(t.pos()); }
+  std::string PosText(SourcePos p) const { return absl::StrCat(p.line, ":", p.col); }
+
+  // --- Module level ------------------------------------------------------------
+  void Prescan();
+  bool ParseImport();
+  bool ParseDynamicDecl();
+  bool ParseProgramClass();
+  bool ParseFunction();
+  bool ParseDecorator(FunctionType* type, std::optional<Level>* level, std::optional<Role>* role);
+  bool ParseSignature(Signature* sig);
+  FunctionInfo* EnsureSignature(const Token& name_tok);
+
+  // --- Scopes ------------------------------------------------------------------
+  void Bind(absl::string_view name, const Var* var, const Token& at);
+  void EnterBlock() { block_marks_.push_back(scope_log_.size()); }
+  void ExitBlock(BlockKind kind);
+  Value LookupName(const Token& t);
+
+  // --- Statements --------------------------------------------------------------
+  bool ParseBlock(BlockKind kind, Block* out, Value* while_cond = nullptr);
+  bool ParseStatement(BlockKind kind, YieldInfo* yield);
+  absl::InlinedVector<absl::string_view, 2> TakeComments(const Token& t);
+  bool AtYieldCall() { return AtDotted("pl", "yield_"); }
+  bool ParseYield(BlockKind kind, YieldInfo* yield, Comments comments);
+  bool ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments);
+  bool ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comments);
+  bool ParseExprStatement(Comments comments);
+  bool ParseReturn(Comments comments);
+  bool ParseFor(Comments comments);
+  bool ParseWhile(Comments comments);
+  bool ParseIf(Comments comments);
+  bool CheckAnnotation(const Token& at, const Type* annotation, const Type* deduced);
+  // Return vars for the targets of a block's final yield.
+  bool MakeReturnVars(const YieldInfo& yield, VarList* vars);
+  void BindAll(const YieldInfo& yield, const VarList& vars);
+
+  // --- Expressions -------------------------------------------------------------
+  Value ParseExpr() { return ParseBinary(kPrecOr); }
+  // Precedence climbing over the binary operators and `not`.
+  Value ParseBinary(int min_prec);
+  bool BinaryAt(BinaryOp* op, int* prec);
+  Value ParseUnary();
+  Value ParsePower();
+  Value ParsePrimary();
+  Value ParseAtom();
+  Value ParseSequence(K close, const Token& open, const Value* first);
+  Value ParseNameExpr();
+  Value ParseDotted();
+  Value ParseBuiltin(const Token& name_tok);
+  Value ParsePlSpecial(const Token& head, const Token& name_tok, bool* handled);
+  Value ParseOpCall(const Op& op, const Token& at);
+  Value ParseFunctionCall(const Token& name_tok);
+  Value ParseConst(const Token& at);
+  Value ParseCast(const Token& at);
+  Value Binary(BinaryOp op, const Value& l, const Value& r, const Token& at);
+  Value Unary(UnaryOp op, const Value& v, const Token& at);
+  bool ParseInt(const Token& t, int64_t* out);
+  const ConstInt* IndexConst(int64_t v) {
+    if (v >= 0 && v < kSmallInts) {
+      const ConstInt*& c = small_ints_[v];
+      if (c == nullptr) c = ctx_.Index(v);
+      return c;
+    }
+    return ctx_.Index(v);
+  }
+  bool ParseFloat(const Token& t, double* out);
+  // `float('inf')` and the like: how the printer spells a non-finite float.
+  bool AtFloatCall() { return AtName("float") && At(K::kLParen, 1); }
+  bool ParseFloatCall(double* out);
+  // A kwarg value: literal, string, dtype or enum member.
+  bool ParseAttrValue(AttrValue* out);
+  bool ParseExprList(K close, ExprList* out, int* depth);
+
+  // --- Types -------------------------------------------------------------------
+  const Type* ParseType();
+  // ParseType for an assignment annotation, reusing the type of an earlier
+  // identical annotation text (most lines of a kernel repeat a few types).
+  const Type* ParseAnnotation(Token* at);
+  bool ParseDType(DataType* out);
+  bool ParseShape(ExprList* dims);
+  const Expr* ParseDim();
+  const Type* ParseTensorType(bool distributed, const Token& at);
+  const Type* ParseTileType(const Token& at);
+  // `pl.<cls>.<member>`; returns the class and member tokens.
+  bool ParseEnumRef(Token* cls, Token* member);
+  template <typename E>
+  bool ParseEnumOf(std::initializer_list<absl::string_view> classes, E* out);
+
+  Context& ctx_;
+  absl::string_view src_;
+  absl::string_view filename_;
+  const OpRegistry& ops_;
+  int max_depth_;
+  uint16_t file_ = 0;
+  absl::Status error_;
+  int depth_ = 0;
+
+  TokenStream main_;
+  TokenStream* ts_;
+  uint32_t comment_cursor_ = 0;
+
+  absl::flat_hash_map<absl::string_view, DefSite> def_sites_;
+  absl::flat_hash_map<absl::string_view, size_t> function_index_;
+  std::deque<FunctionInfo> function_infos_;
+  std::vector<const Function*> functions_;
+  absl::string_view program_name_;
+  bool saw_program_ = false;
+
+  absl::flat_hash_map<absl::string_view, const Var*> dynamic_;
+  // Function scope: one entry per name a function binds, so large for a big
+  // function; huge pages keep its first touches cheap.
+  absl::flat_hash_map<absl::string_view, Binding, absl::Hash<absl::string_view>,
+                      std::equal_to<absl::string_view>,
+                      HugePageAllocator<std::pair<const absl::string_view, Binding>>>
+      names_;
+  // Names bound inside the open blocks, innermost last.
+  std::vector<absl::string_view> scope_log_;
+  std::vector<size_t> block_marks_;
+  // Signature scope: the params parsed so far.
+  bool in_signature_ = false;
+  absl::flat_hash_map<absl::string_view, const Var*> sig_scope_;
+  // Unbound names in type dims become dynamic dims.
+  bool in_type_ = false;
+
+  static constexpr int kSmallInts = 1024;
+  const ConstInt* small_ints_[kSmallInts] = {};
+  // Lines of `def`s, ascending, and the line count: size the name table of
+  // each function from its line span.
+  std::vector<uint32_t> def_lines_;
+  uint32_t line_count_ = 0;
+
+  // Recent annotation texts that name no variable, and their types.
+  struct CachedAnnotation {
+    absl::string_view text;
+    const Type* type = nullptr;
+  };
+  static constexpr int kAnnotationCache = 4;
+  CachedAnnotation annotation_cache_[kAnnotationCache];
+  int annotation_cache_next_ = 0;
+  // Counts name lookups, so that an annotation naming none is cacheable.
+  uint32_t lookups_ = 0;
+
+  std::vector<const Stmt*> stmt_stack_;
+  // Unescaped string literals of the statement being parsed. A list: views
+  // into it stay valid, and an empty one (the usual case) allocates nothing.
+  std::forward_list<std::string> string_pool_;
+};
+
+// Counts one level of syntactic nesting for as long as it lives.
+class DepthGuard {
+ public:
+  explicit DepthGuard(Parser* p) : p_(p) { ++p_->depth_; }
+  ~DepthGuard() { --p_->depth_; }
+  DepthGuard(const DepthGuard&) = delete;
+  DepthGuard& operator=(const DepthGuard&) = delete;
+  bool Check(const Token& at) {
+    if (p_->depth_ <= p_->max_depth_) return true;
+    return p_->Fail(at,
+                    absl::StrCat("nesting is too deep (the limit is ", p_->max_depth_, " levels)"));
+  }
+
+ private:
+  Parser* p_;
+};
+}  // namespace pto::ir::parser_impl
+
+#endif  // PTO_IR_TEXT_PARSER_IMPL_H_

@@ -1,0 +1,430 @@
+// Module level of the text form: imports, pl.dynamic declarations, the
+// @pl.program class, function signatures and definitions, and name scopes.
+
+#include "ir/text/parser_impl.h"
+
+namespace pto::ir::parser_impl {
+
+absl::string_view BlockName(BlockKind kind) {
+  switch (kind) {
+    case BlockKind::kFunction:
+      return "function body";
+    case BlockKind::kFor:
+      return "for body";
+    case BlockKind::kWhile:
+      return "while body";
+    case BlockKind::kThen:
+      return "if branch";
+    case BlockKind::kElse:
+      return "else branch";
+  }
+  return "block";
+}
+
+// --- Module level ----------------------------------------------------------------
+
+void Parser::Prescan() {
+  size_t pos = 0;
+  uint32_t line = 1;
+  while (pos < src_.size()) {
+    size_t eol = src_.find('\n', pos);
+    if (eol == absl::string_view::npos) eol = src_.size();
+    size_t p = pos;
+    const char* data = src_.data();
+    while (p < eol && (data[p] == ' ' || data[p] == '\t')) ++p;
+    if (eol - p > 4 && src_.substr(p, 3) == "def" && (src_[p + 3] == ' ' || src_[p + 3] == '\t')) {
+      size_t q = p + 3;
+      while (q < eol && (src_[q] == ' ' || src_[q] == '\t')) ++q;
+      size_t start = q;
+      while (q < eol &&
+             (absl::ascii_isalnum(static_cast<unsigned char>(src_[q])) || src_[q] == '_')) {
+        ++q;
+      }
+      if (q > start) {
+        def_sites_.try_emplace(src_.substr(start, q - start),
+                               DefSite{static_cast<uint32_t>(pos), line});
+        def_lines_.push_back(line);
+      }
+    }
+    pos = eol + 1;
+    ++line;
+  }
+  line_count_ = line;
+}
+
+absl::StatusOr<Program> Parser::Run() {
+  if (src_.size() >= std::numeric_limits<uint32_t>::max()) {
+    return absl::InvalidArgumentError(absl::StrCat(filename_, ": input is too large"));
+  }
+  file_ = ctx_.AddFile(filename_);
+  Prescan();
+  while (error_.ok() && !At(K::kEof)) {
+    const Token& t = Peek();
+    if (t.kind == K::kImport || t.kind == K::kFrom) {
+      ParseImport();
+    } else if (t.kind == K::kName && At(K::kAssign, 1)) {
+      ParseDynamicDecl();
+    } else if (t.kind == K::kAt) {
+      ParseProgramClass();
+    } else if (t.kind == K::kIndent) {
+      Fail(t, "unexpected indentation");
+    } else {
+      Fail(t, absl::StrCat("expected an import, a pl.dynamic declaration or a @pl.program "
+                           "class but found ",
+                           Describe(t)));
+    }
+  }
+  if (error_.ok() && !saw_program_) Fail(Peek(), "no @pl.program class found");
+  if (!error_.ok()) return error_;
+  return ctx_.NewProgram(program_name_, functions_);
+}
+
+bool Parser::ParseImport() {
+  // import a.b.c [as x] | from a.b import c [as x], ...
+  Token t;
+  bool from = At(K::kFrom);
+  Advance();
+  if (!ExpectName(&t)) return false;
+  while (Accept(K::kDot)) {
+    if (!ExpectName(&t)) return false;
+  }
+  if (from) {
+    if (!Expect(K::kImport)) return false;
+    do {
+      if (!ExpectName(&t)) return false;
+      if (Accept(K::kAs) && !ExpectName(&t)) return false;
+    } while (Accept(K::kComma));
+  } else if (Accept(K::kAs) && !ExpectName(&t)) {
+    return false;
+  }
+  return ExpectNewline();
+}
+
+bool Parser::ParseDynamicDecl() {
+  Token name = Advance();
+  Advance();  // '='
+  Token at = Peek();
+  if (!AtDotted("pl", "dynamic")) {
+    return Fail(at, "only `NAME = pl.dynamic(\"NAME\")` assignments are allowed at module level");
+  }
+  Advance();
+  Advance();
+  Advance();
+  Token str;
+  if (!Expect(K::kLParen) || !Expect(K::kString, &str) || !Expect(K::kRParen)) return false;
+  std::string hint = text::UnquoteString(Text(str));
+  if (!text::IsPrintableName(hint)) {
+    return Fail(str, absl::StrCat("pl.dynamic takes an identifier such as \"N\", not '", hint,
+                                  "'"));
+  }
+  const Var* v = ctx_.NewVar(hint, ctx_.GetScalarType(DataType::kIndex), Loc(name));
+  dynamic_[Text(name)] = v;
+  return ExpectNewline();
+}
+
+bool Parser::ParseProgramClass() {
+  Token at = Advance();  // '@'
+  if (!AtDotted("pl", "program")) {
+    return Fail(Peek(), "expected @pl.program before the program class");
+  }
+  if (saw_program_) return Fail(at, "only one @pl.program class is allowed per file");
+  saw_program_ = true;
+  Advance();
+  Advance();
+  Advance();
+  if (!ExpectNewline() || !Expect(K::kClass)) return false;
+  Token name;
+  if (!ExpectName(&name)) return false;
+  program_name_ = Text(name);
+  if (Accept(K::kLParen) && !Expect(K::kRParen)) return false;
+  if (!Expect(K::kColon) || !ExpectNewline()) return false;
+  if (!At(K::kIndent)) return Fail(Peek(), "expected an indented class body");
+  Advance();
+  while (error_.ok() && !At(K::kDedent)) {
+    if (At(K::kPass)) {
+      Advance();
+      if (!ExpectNewline()) return false;
+      continue;
+    }
+    if (!At(K::kAt) && !At(K::kDef)) {
+      return Fail(Peek(), absl::StrCat("expected a function definition in the program class "
+                                       "but found ",
+                                       Describe(Peek())));
+    }
+    if (!ParseFunction()) return false;
+  }
+  return Expect(K::kDedent);
+}
+
+bool Parser::ParseDecorator(FunctionType* type, std::optional<Level>* level,
+                            std::optional<Role>* role) {
+  Advance();  // '@'
+  if (!AtDotted("pl", "function")) {
+    return Fail(Peek(), absl::StrCat("expected @pl.function but found ", Describe(Peek())));
+  }
+  Advance();
+  Advance();
+  Advance();
+  if (Accept(K::kLParen)) {
+    while (!At(K::kRParen)) {
+      Token key;
+      if (!ExpectName(&key) || !Expect(K::kAssign)) return false;
+      absl::string_view k = Text(key);
+      Token cls, member;
+      if (k != "type" && k != "level" && k != "role") {
+        return Fail(key, absl::StrCat("unsupported @pl.function argument '", k, "'"));
+      }
+      if (!ParseEnumRef(&cls, &member)) return false;
+      absl::string_view c = Text(cls);
+      absl::string_view m = Text(member);
+      if (k == "type") {
+        std::optional<FunctionType> v = EnumFromName<FunctionType>(m);
+        if (c != "FunctionType" || !v) {
+          return Fail(member, absl::StrCat("unknown function type pl.", c, ".", m));
+        }
+        *type = *v;
+      } else if (k == "level") {
+        std::optional<Level> v = EnumFromName<Level>(m);
+        if (c != "Level" || !v) return Fail(member, absl::StrCat("unknown level pl.", c, ".", m));
+        *level = *v;
+      } else {
+        std::optional<Role> v = EnumFromName<Role>(m);
+        if (c != "Role" || !v) return Fail(member, absl::StrCat("unknown role pl.", c, ".", m));
+        *role = *v;
+      }
+      if (!Accept(K::kComma)) break;
+    }
+    if (!Expect(K::kRParen)) return false;
+  }
+  return ExpectNewline();
+}
+
+bool Parser::ParseSignature(Signature* sig) {
+  if (!Expect(K::kDef) || !ExpectName(&sig->name_tok) || !Expect(K::kLParen)) return false;
+  bool saved_in_signature = in_signature_;
+  in_signature_ = true;
+  sig_scope_.clear();
+  bool first = true;
+  while (error_.ok() && !At(K::kRParen)) {
+    if (first && AtName("self") && (At(K::kComma, 1) || At(K::kRParen, 1))) {
+      Advance();
+      first = false;
+      if (!Accept(K::kComma)) break;
+      continue;
+    }
+    first = false;
+    Token name;
+    if (!ExpectName(&name)) break;
+    if (!Expect(K::kColon)) break;
+    ParamDirection dir = ParamDirection::kIn;
+    if (AtName("pl") && At(K::kDot, 1) && (AtName("Out", 2) || AtName("InOut", 2))) {
+      dir = AtName("Out", 2) ? ParamDirection::kOut : ParamDirection::kInOut;
+      Advance();
+      Advance();
+      Advance();
+      if (!Expect(K::kLBracket)) break;
+    }
+    const Type* type = ParseType();
+    if (type == nullptr) break;
+    if (dir != ParamDirection::kIn && !Expect(K::kRBracket)) break;
+    if (sig_scope_.contains(Text(name))) {
+      Fail(name, absl::StrCat("duplicate parameter '", Text(name), "'"));
+      break;
+    }
+    const Var* v = ctx_.NewVar(Text(name), type, Loc(name));
+    sig_scope_.emplace(Text(name), v);
+    sig->params.push_back(v);
+    sig->param_toks.push_back(name);
+    sig->directions.push_back(dir);
+    if (!Accept(K::kComma)) break;
+  }
+  if (error_.ok() && Expect(K::kRParen) && Accept(K::kArrow)) {
+    if (At(K::kNone)) {
+      Advance();
+    } else if (AtName("tuple") && At(K::kLBracket, 1)) {
+      Advance();
+      Advance();
+      while (error_.ok() && !At(K::kRBracket)) {
+        const Type* t = ParseType();
+        if (t == nullptr) break;
+        sig->returns.push_back(t);
+        if (!Accept(K::kComma)) break;
+      }
+      if (error_.ok()) Expect(K::kRBracket);
+    } else if (const Type* t = ParseType()) {
+      sig->returns.push_back(t);
+    }
+  }
+  if (error_.ok()) Expect(K::kColon);
+  in_signature_ = saved_in_signature;
+  return error_.ok();
+}
+
+FunctionInfo* Parser::EnsureSignature(const Token& name_tok) {
+  absl::string_view name = Text(name_tok);
+  auto it = function_index_.find(name);
+  if (it != function_index_.end() && function_infos_[it->second].sig_ready) {
+    return &function_infos_[it->second];
+  }
+  auto site = def_sites_.find(name);
+  if (site == def_sites_.end()) {
+    Fail(name_tok, absl::StrCat("unknown function '", name, "'"));
+    return nullptr;
+  }
+  // The callee is defined further down: read its signature now.
+  TokenStream sub(src_, filename_, site->second.offset, site->second.line);
+  TokenStream* saved = ts_;
+  auto saved_scope = std::move(sig_scope_);
+  sig_scope_ = {};
+  ts_ = &sub;
+  Signature sig;
+  bool ok = ParseSignature(&sig);
+  ts_ = saved;
+  sig_scope_ = std::move(saved_scope);
+  if (!ok) return nullptr;
+  if (Text(sig.name_tok) != name) {
+    Fail(name_tok, absl::StrCat("unknown function '", name, "'"));
+    return nullptr;
+  }
+  if (it == function_index_.end()) {
+    it = function_index_.emplace(name, function_infos_.size()).first;
+    function_infos_.emplace_back();
+  }
+  FunctionInfo& info = function_infos_[it->second];
+  info.sig = std::move(sig);
+  info.sig_ready = true;
+  return &info;
+}
+
+bool Parser::ParseFunction() {
+  // Comments above a function belong to no statement: drop them.
+  comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
+  FunctionType type = FunctionType::kOpaque;
+  std::optional<Level> level;
+  std::optional<Role> role;
+  if (At(K::kAt) && !ParseDecorator(&type, &level, &role)) return false;
+  comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
+  if (!At(K::kDef)) {
+    return Fail(Peek(),
+                absl::StrCat("expected 'def' after the decorator but found ", Describe(Peek())));
+  }
+  Token def_tok = Peek();
+  Signature parsed;
+  if (!ParseSignature(&parsed)) return false;
+  absl::string_view name = Text(parsed.name_tok);
+
+  auto it = function_index_.find(name);
+  if (it == function_index_.end()) {
+    it = function_index_.emplace(name, function_infos_.size()).first;
+    function_infos_.emplace_back();
+  }
+  FunctionInfo& info = function_infos_[it->second];
+  if (info.defined) {
+    return Fail(parsed.name_tok, absl::StrCat("function '", name, "' is already defined at ",
+                                              PosText(info.def_pos)));
+  }
+  // A call seen earlier already built this signature; its types must stay.
+  if (!info.sig_ready) {
+    info.sig = std::move(parsed);
+    info.sig_ready = true;
+  }
+  info.defined = true;
+  info.def_pos = def_tok.pos();
+
+  if (std::optional<LevelRole> derived = DerivedLevelRole(type)) {
+    if (level && *level != derived->level) {
+      return Fail(def_tok, absl::StrCat(EnumName(type), " functions have level ",
+                                        EnumName(derived->level), ", not ", EnumName(*level)));
+    }
+    if (role && *role != derived->role) {
+      return Fail(def_tok, absl::StrCat(EnumName(type), " functions have role ",
+                                        EnumName(derived->role), ", not ", EnumName(*role)));
+    }
+  }
+
+  // Fresh function scope holding the params, sized for the function's lines
+  // (at most one binding per line, as a rule).
+  names_.clear();
+  auto next_def = std::upper_bound(def_lines_.begin(), def_lines_.end(), def_tok.line);
+  uint32_t end_line = next_def == def_lines_.end() ? line_count_ : *next_def;
+  if (end_line > def_tok.line) names_.reserve(end_line - def_tok.line + info.sig.params.size());
+  scope_log_.clear();
+  block_marks_.clear();
+  const Signature& sig = info.sig;
+  for (size_t i = 0; i < sig.params.size(); ++i)
+    Bind(sig.params[i]->name(), sig.params[i], sig.param_toks[i]);
+
+  Block body;
+  if (!ParseBlock(BlockKind::kFunction, &body)) return false;
+  const Function* f = ctx_.NewFunction(name, sig.params, sig.directions, sig.returns, body.body,
+                                       type, level, role, Loc(def_tok));
+  functions_.push_back(f);
+  return true;
+}
+
+// --- Scopes ------------------------------------------------------------------------
+
+void Parser::Bind(absl::string_view name, const Var* var, const Token& at) {
+  Binding& b = names_[name];
+  b.var = var;
+  b.def_pos = at.pos();
+  b.dead = false;
+  // Function-level bindings never die: only block bindings are logged.
+  if (!block_marks_.empty()) scope_log_.push_back(name);
+}
+
+void Parser::ExitBlock(BlockKind kind) {
+  size_t mark = block_marks_.back();
+  block_marks_.pop_back();
+  for (size_t i = mark; i < scope_log_.size(); ++i) {
+    Binding& b = names_.find(scope_log_[i])->second;
+    if (!b.dead) {
+      b.dead = true;
+      b.dead_in = kind;
+    }
+  }
+  scope_log_.resize(mark);
+}
+
+Value Parser::LookupName(const Token& t) {
+  ++lookups_;
+  absl::string_view name = Text(t);
+  Value v;
+  v.depth = 1;
+  v.pos = t.pos();
+  if (in_signature_) {
+    auto it = sig_scope_.find(name);
+    if (it != sig_scope_.end()) {
+      v.expr = it->second;
+      return v;
+    }
+  } else {
+    auto it = names_.find(name);
+    if (it != names_.end()) {
+      const Binding* b = &it->second;
+      if (b->dead) {
+        return FailValue(t,
+                         absl::StrCat("'", name, "' is not visible here: it is defined inside a ",
+                                      BlockName(b->dead_in), " (at ", PosText(b->def_pos),
+                                      "); values leave a loop or if only through pl.yield_"));
+      }
+      v.expr = b->var;
+      return v;
+    }
+  }
+  auto dyn = dynamic_.find(name);
+  if (dyn != dynamic_.end()) {
+    v.expr = dyn->second;
+    return v;
+  }
+  if (in_type_) {
+    // Like upstream's text parser: an unbound name in a type is a dynamic dim.
+    const Var* d = ctx_.NewVar(name, ctx_.GetScalarType(DataType::kIndex), Loc(t));
+    dynamic_.emplace(name, d);
+    v.expr = d;
+    return v;
+  }
+  return FailValue(t, absl::StrCat("undefined name '", name, "'"));
+}
+
+}  // namespace pto::ir::parser_impl

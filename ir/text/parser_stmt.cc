@@ -1,0 +1,561 @@
+// Statements and control flow of the text form: assignments, yields,
+// returns, for / while loops and ifs.
+
+#include "ir/text/parser_impl.h"
+
+namespace pto::ir::parser_impl {
+
+// --- Statements --------------------------------------------------------------------
+
+absl::InlinedVector<absl::string_view, 2> Parser::TakeComments(const Token& t) {
+  absl::InlinedVector<absl::string_view, 2> out;
+  absl::Span<const text::Comment> all = main_.lexer().comments();
+  for (uint32_t i = comment_cursor_; i < t.comments_before && i < all.size(); ++i) {
+    out.push_back(ctx_.SaveString(all[i].text));
+  }
+  comment_cursor_ = std::max(comment_cursor_, t.comments_before);
+  return out;
+}
+
+bool Parser::ParseBlock(BlockKind kind, Block* out, Value* while_cond) {
+  DepthGuard guard(this);
+  if (!guard.Check(Peek())) return false;
+  if (!At(K::kNewline)) {
+    return Fail(Peek(),
+                absl::StrCat("expected the end of the line after ':' but found ", Describe(Peek()),
+                             " (a block goes on the following, indented lines)"));
+  }
+  Advance();
+  if (!At(K::kIndent)) {
+    return Fail(Peek(), absl::StrCat("expected an indented block but found ", Describe(Peek())));
+  }
+  Advance();
+  size_t base = stmt_stack_.size();
+  if (while_cond != nullptr) {
+    Token at = Peek();
+    if (!AtDotted("pl", "cond")) {
+      return Fail(at, "the first statement of a pl.while_ body must be pl.cond(<condition>)");
+    }
+    TakeComments(at);
+    Advance();
+    Advance();
+    Advance();
+    if (!Expect(K::kLParen)) return false;
+    *while_cond = ParseExpr();
+    if (!*while_cond || !Expect(K::kRParen) || !ExpectNewline()) return false;
+  }
+  while (error_.ok() && !At(K::kDedent)) {
+    if (out->yield.stmt != nullptr) {
+      return Fail(out->yield.tok, "pl.yield_ must be the last statement of its block");
+    }
+    string_pool_.clear();
+    if (!ParseStatement(kind, &out->yield)) return false;
+  }
+  if (!Expect(K::kDedent)) return false;
+  // Every statement parsed is a single statement (nested blocks are bodies
+  // of the loops and ifs that own them): nothing to flatten.
+  out->body = ctx_.NewFlatSeq(Stmts(stmt_stack_.data() + base, stmt_stack_.size() - base));
+  stmt_stack_.resize(base);
+  return true;
+}
+
+bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
+  // A reference, not a copy: the token was usually lexed just now, and
+  // copying it whole stalls on its field-by-field stores. `t` is not used
+  // after a token is consumed.
+  const Token& t = Peek();
+  absl::InlinedVector<absl::string_view, 2> comments = TakeComments(t);
+  Comments c(comments);
+  switch (t.kind) {
+    case K::kFor:
+      return ParseFor(c);
+    case K::kWhile:
+      return ParseWhile(c);
+    case K::kIf:
+      return ParseIf(c);
+    case K::kReturn:
+      return ParseReturn(c);
+    case K::kPass:
+      Advance();
+      return ExpectNewline();
+    case K::kElse:
+      return Fail(t, "'else' without a matching 'if'");
+    case K::kElif:
+      return Fail(t, "'elif' is not supported: nest an if inside else");
+    case K::kDef:
+      return Fail(t, "nested function definitions are not supported");
+    case K::kClass:
+    case K::kAt:
+      return Fail(t, "classes and decorators are only allowed at module level");
+    case K::kImport:
+    case K::kFrom:
+      return Fail(t, "imports are only allowed at module level");
+    case K::kOtherKeyword:
+      return Fail(t, absl::StrCat("'", Text(t), "' is not supported"));
+    case K::kIndent:
+      return Fail(t, "unexpected indentation");
+    case K::kName:
+      if (At(K::kColon, 1) || At(K::kAssign, 1)) return ParseAssign(kind, yield, c);
+      if (At(K::kComma, 1)) return ParseMultiAssign(kind, yield, c);
+      if (At(K::kAugAssign, 1)) {
+        return Fail(Peek(1),
+                    "augmented assignment is not supported: write `x = x + ...`, "
+                    "which binds a new value");
+      }
+      if (AtYieldCall()) return ParseYield(kind, yield, c);
+      return ParseExprStatement(c);
+    default:
+      return ParseExprStatement(c);
+  }
+}
+
+bool Parser::ParseYield(BlockKind kind, YieldInfo* yield, Comments comments) {
+  Token at = Peek();
+  if (kind == BlockKind::kFunction) {
+    return Fail(at, "pl.yield_ outside a loop or if body: use return");
+  }
+  Advance();
+  Advance();
+  Advance();
+  if (!Expect(K::kLParen)) return false;
+  ExprList values;
+  int depth = 0;
+  if (!ParseExprList(K::kRParen, &values, &depth)) return false;
+  if (yield->targets.size() > 1 && yield->targets.size() != values.size()) {
+    return Fail(
+        at, absl::StrCat("pl.yield_ gives ", values.size(), " value", values.size() == 1 ? "" : "s",
+                         " but ", yield->targets.size(), " names are assigned"));
+  }
+  if (yield->targets.size() == 1 && values.size() != 1) {
+    return Fail(
+        at, absl::StrCat("pl.yield_ gives ", values.size(), " values but one name is assigned"));
+  }
+  const YieldStmt* y = ctx_.NewYield(ExprSpan(values.data(), values.size()), Loc(at), comments);
+  yield->stmt = y;
+  yield->tok = at;
+  stmt_stack_.push_back(y);
+  return ExpectNewline();
+}
+
+bool Parser::CheckAnnotation(const Token& at, const Type* annotation, const Type* deduced) {
+  if (annotation == nullptr || annotation == deduced) return true;
+  return Fail(at, absl::StrCat("type annotation ", PrintType(annotation),
+                               " does not match the deduced type ", PrintType(deduced)));
+}
+
+bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
+  Token name = Advance();
+  // The binding comes after the value: fetch its table slot meanwhile.
+  names_.prefetch(Text(name));
+  const Type* annotation = nullptr;
+  Token annotation_tok;
+  if (Accept(K::kColon)) {
+    annotation = ParseAnnotation(&annotation_tok);
+    if (annotation == nullptr) return false;
+    if (!At(K::kAssign)) {
+      return Fail(Peek(), "a declaration needs a value: write `x: T = value`");
+    }
+  }
+  Advance();  // '='
+  if (AtYieldCall()) {
+    yield->targets.push_back(YieldTarget{Text(name), name, annotation, annotation_tok});
+    return ParseYield(kind, yield, comments);
+  }
+  Value v = ParseExpr();
+  if (!v) return false;
+  if (annotation != nullptr && annotation != v.expr->type()) {
+    // An op whose result view may be overridden takes the annotated view.
+    const auto* call = v.expr->As<Call>();
+    if (call != nullptr && call->op() != nullptr && call->op()->result_view_overridable() &&
+        SameTileUpToView(annotation, call->type())) {
+      absl::StatusOr<const Call*> retyped = RetypeCallView(ctx_, *call, annotation);
+      if (!retyped.ok()) return Fail(annotation_tok, retyped.status().message());
+      v.expr = *retyped;
+    }
+  }
+  if (!CheckAnnotation(annotation_tok, annotation, v.expr->type())) return false;
+  const Var* var = ctx_.NewVar(Text(name), v.expr->type(), Loc(name));
+  stmt_stack_.push_back(ctx_.NewAssign(var, v.expr, Loc(name), comments));
+  Bind(Text(name), var, name);
+  return ExpectNewline();
+}
+
+bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
+  Token first = Peek();
+  do {
+    Token name;
+    if (!ExpectName(&name)) return false;
+    yield->targets.push_back(YieldTarget{Text(name), name, nullptr, Token{}});
+  } while (Accept(K::kComma) && !At(K::kAssign));
+  if (!Expect(K::kAssign)) return false;
+  if (!AtYieldCall()) {
+    return Fail(first,
+                "assigning several names is only supported from pl.yield_; bind a "
+                "tuple to one name and index it instead");
+  }
+  return ParseYield(kind, yield, comments);
+}
+
+bool Parser::ParseExprStatement(Comments comments) {
+  Token at = Peek();
+  Value v = ParseExpr();
+  if (!v) return false;
+  if (At(K::kAssign)) return Fail(Peek(), "only a name can be assigned to");
+  if (At(K::kColon)) return Fail(Peek(), "only a name can be annotated");
+  if (!v.expr->Is<Call>()) {
+    return Fail(at, "an expression statement must be a call (its value would be unused)");
+  }
+  stmt_stack_.push_back(ctx_.NewEval(v.expr, Loc(at), comments));
+  return ExpectNewline();
+}
+
+bool Parser::ParseReturn(Comments comments) {
+  Token at = Advance();
+  ExprList values;
+  if (!At(K::kNewline)) {
+    do {
+      Value v = ParseExpr();
+      if (!v) return false;
+      values.push_back(v.expr);
+    } while (Accept(K::kComma) && !At(K::kNewline));
+  }
+  stmt_stack_.push_back(ctx_.NewReturn(ExprSpan(values.data(), values.size()), Loc(at), comments));
+  return ExpectNewline();
+}
+
+bool Parser::MakeReturnVars(const YieldInfo& yield, VarList* vars) {
+  if (yield.stmt == nullptr) return true;
+  ExprSpan values = yield.stmt->values();
+  for (size_t i = 0; i < yield.targets.size(); ++i) {
+    const YieldTarget& t = yield.targets[i];
+    const Type* type = values[i]->type();
+    if (!CheckAnnotation(t.annotation_tok, t.annotation, type)) return false;
+    vars->push_back(ctx_.NewVar(t.name, type, Loc(t.tok)));
+  }
+  return true;
+}
+
+void Parser::BindAll(const YieldInfo& yield, const VarList& vars) {
+  for (size_t i = 0; i < vars.size(); ++i)
+    Bind(yield.targets[i].name, vars[i], yield.targets[i].tok);
+}
+
+bool Parser::ParseFor(Comments comments) {
+  Token for_tok = Advance();
+  Token loop_name;
+  bool has_loop_var = false;
+  bool has_carried = false;
+  absl::InlinedVector<Token, 4> carried;
+  auto parse_carried = [&]() {
+    Token open;
+    if (!Expect(K::kLParen, &open)) return false;
+    has_carried = true;
+    while (!At(K::kRParen)) {
+      Token n;
+      if (!ExpectName(&n)) return false;
+      carried.push_back(n);
+      if (!Accept(K::kComma)) break;
+    }
+    return Expect(K::kRParen);
+  };
+  if (At(K::kLParen)) {
+    if (!parse_carried()) return false;
+  } else {
+    if (!ExpectName(&loop_name)) return false;
+    has_loop_var = true;
+    if (Accept(K::kComma)) {
+      if (!At(K::kLParen)) {
+        return Fail(Peek(),
+                    "loop-carried names go in parentheses: for i, (a, b) in "
+                    "pl.range(n, init_values=(a0, b0))");
+      }
+      if (!parse_carried()) return false;
+    }
+  }
+  if (!Expect(K::kIn)) return false;
+  Token head = Peek();
+  if (!AtName("pl") || !At(K::kDot, 1) || !At(K::kName, 2)) {
+    return Fail(head, absl::StrCat("expected pl.range, pl.parallel, pl.unroll, pl.pipeline or "
+                                   "pl.while_ but found ",
+                                   Describe(head)));
+  }
+  Advance();
+  Advance();
+  Token kind_tok = Advance();
+  absl::string_view kind_name = Text(kind_tok);
+  bool is_while = kind_name == "while_";
+  std::optional<ForKind> kind = EnumFromName<ForKind>(kind_name);
+  if (!is_while && !kind) {
+    return Fail(kind_tok, absl::StrCat("expected pl.range, pl.parallel, pl.unroll, pl.pipeline "
+                                       "or pl.while_ but found pl.",
+                                       kind_name));
+  }
+  if (is_while && has_loop_var) {
+    return Fail(loop_name,
+                "pl.while_ has no loop variable: write for (a,) in "
+                "pl.while_(init_values=(a0,))");
+  }
+  if (!is_while && !has_loop_var) {
+    return Fail(for_tok,
+                absl::StrCat("pl.", kind_name, " needs a loop variable: for i, (a,) in pl.",
+                             kind_name, "(n, init_values=(a0,))"));
+  }
+  if (!Expect(K::kLParen)) return false;
+  absl::InlinedVector<Value, 3> bounds;
+  ExprList inits;
+  bool has_inits = false;
+  std::optional<int64_t> stage;
+  Token stage_tok;
+  while (error_.ok() && !At(K::kRParen)) {
+    if (At(K::kName) && At(K::kAssign, 1)) {
+      Token key = Advance();
+      Advance();
+      absl::string_view k = Text(key);
+      if (k == "init_values") {
+        Token open = Peek();
+        K close = At(K::kLParen) ? K::kRParen : K::kRBracket;
+        if (!At(K::kLParen) && !At(K::kLBracket)) {
+          return Fail(open, "init_values must be a tuple: init_values=(a0, b0)");
+        }
+        Advance();
+        int depth = 0;
+        if (!ParseExprList(close, &inits, &depth)) return false;
+        has_inits = true;
+      } else if (k == "stage") {
+        stage_tok = Peek();
+        int64_t v = 0;
+        if (!Expect(K::kInt) || !ParseInt(stage_tok, &v)) {
+          return Fail(stage_tok, "stage must be a positive integer literal");
+        }
+        stage = v;
+      } else {
+        return Fail(key, absl::StrCat("unknown keyword '", k, "' in pl.", kind_name, "()"));
+      }
+    } else {
+      if (has_inits || stage) {
+        return Fail(Peek(), "positional argument follows keyword argument");
+      }
+      Value v = ParseExpr();
+      if (!v) return false;
+      bounds.push_back(v);
+    }
+    if (!Accept(K::kComma)) break;
+  }
+  if (!Expect(K::kRParen) || !Expect(K::kColon)) return false;
+
+  if (is_while) {
+    if (!bounds.empty()) {
+      return Fail(kind_tok, "pl.while_ takes only init_values; the condition goes in pl.cond()");
+    }
+  } else if (bounds.empty() || bounds.size() > 3) {
+    return Fail(kind_tok, absl::StrCat("pl.", kind_name,
+                                       "() takes 1 to 3 positional arguments "
+                                       "(stop, or start, stop[, step]), got ",
+                                       bounds.size()));
+  }
+  if (has_carried != has_inits) {
+    return Fail(has_carried ? kind_tok : for_tok,
+                has_carried ? "loop-carried names need init_values=(...)"
+                            : "init_values needs loop-carried names: for i, (a,) in "
+                              "pl.range(n, init_values=(a0,))");
+  }
+  if (carried.size() != inits.size()) {
+    return Fail(kind_tok,
+                absl::StrCat(carried.size(), " loop-carried name", carried.size() == 1 ? "" : "s",
+                             " but ", inits.size(), " init value", inits.size() == 1 ? "" : "s"));
+  }
+  if (is_while && carried.empty()) {
+    return Fail(kind_tok, "pl.while_ needs at least one loop-carried value; use `while cond:`");
+  }
+  if (kind == ForKind::kUnroll && !carried.empty()) {
+    return Fail(kind_tok, "pl.unroll() cannot carry values (no init_values)");
+  }
+  if (kind == ForKind::kPipeline) {
+    if (!stage) return Fail(kind_tok, "pl.pipeline() requires stage=N");
+    if (*stage < 1 || *stage > std::numeric_limits<int>::max()) {
+      return Fail(stage_tok, "stage must be a positive integer literal");
+    }
+  } else if (stage) {
+    return Fail(stage_tok, absl::StrCat("stage= is only supported on pl.pipeline(), not pl.",
+                                        kind_name, "()"));
+  }
+
+  // Bounds: start, stop, step; bare ints are INDEX.
+  const Expr* start = ctx_.Index(0);
+  const Expr* stop = nullptr;
+  const Expr* step = ctx_.Index(1);
+  if (!is_while) {
+    for (const Value& b : bounds) {
+      const auto* st = b.expr->type()->As<ScalarType>();
+      if (st == nullptr || !st->dtype().IsInt()) {
+        return FailAt(b.pos, absl::StrCat("loop bounds must be integer scalars, got ",
+                                          PrintType(b.expr->type())));
+      }
+    }
+    if (bounds.size() == 1) {
+      stop = bounds[0].expr;
+    } else {
+      start = bounds[0].expr;
+      stop = bounds[1].expr;
+      if (bounds.size() == 3) step = bounds[2].expr;
+    }
+  }
+  // The loop variable takes a non-INDEX constant bound's dtype (upstream's
+  // rule, so that typed bounds round-trip).
+  DataType loop_dtype = DataType::kIndex;
+  bool saw_index = false;
+  bool saw_int64 = false;
+  for (const Value& b : bounds) {
+    const auto* c = b.expr->As<ConstInt>();
+    if (c == nullptr) continue;
+    if (c->dtype() == DataType::kIndex) {
+      saw_index = true;
+    } else if (c->dtype() == DataType::kInt64) {
+      saw_int64 = true;
+    } else {
+      loop_dtype = c->dtype();
+      break;
+    }
+  }
+  if (loop_dtype == DataType::kIndex && saw_int64 && !saw_index) loop_dtype = DataType::kInt64;
+
+  EnterBlock();
+  const Var* loop_var = nullptr;
+  if (has_loop_var) {
+    loop_var = ctx_.NewVar(Text(loop_name), ctx_.GetScalarType(loop_dtype), Loc(loop_name));
+    Bind(Text(loop_name), loop_var, loop_name);
+  }
+  absl::InlinedVector<const IterArg*, 4> iter_args;
+  for (size_t i = 0; i < carried.size(); ++i) {
+    const IterArg* ia =
+        ctx_.NewIterArg(Text(carried[i]), inits[i]->type(), inits[i], Loc(carried[i]));
+    iter_args.push_back(ia);
+    Bind(Text(carried[i]), ia, carried[i]);
+  }
+  Block body;
+  Value cond;
+  bool ok =
+      ParseBlock(is_while ? BlockKind::kWhile : BlockKind::kFor, &body, is_while ? &cond : nullptr);
+  ExitBlock(is_while ? BlockKind::kWhile : BlockKind::kFor);
+  if (!ok) return false;
+  if (is_while && !cond.expr->type()->Is<ScalarType>()) {
+    return FailAt(cond.pos, absl::StrCat("a while condition must be a scalar, got ",
+                                         PrintType(cond.expr->type())));
+  }
+  if (!iter_args.empty()) {
+    if (body.yield.stmt == nullptr) {
+      return Fail(for_tok, absl::StrCat("a loop with init_values must end with pl.yield_ of its ",
+                                        iter_args.size(), " carried value",
+                                        iter_args.size() == 1 ? "" : "s"));
+    }
+    if (body.yield.stmt->values().size() != iter_args.size()) {
+      return Fail(body.yield.tok, absl::StrCat("pl.yield_ gives ", body.yield.stmt->values().size(),
+                                               " values but the loop carries ", iter_args.size()));
+    }
+  }
+  VarList return_vars;
+  if (!MakeReturnVars(body.yield, &return_vars)) return false;
+  IterArgSpan ias(iter_args.data(), iter_args.size());
+  if (is_while) {
+    stmt_stack_.push_back(
+        ctx_.NewWhile(cond.expr, ias, body.body, return_vars, Loc(for_tok), comments));
+  } else {
+    stmt_stack_.push_back(ctx_.NewFor(
+        loop_var, start, stop, step, ias, body.body, return_vars, *kind,
+        kind == ForKind::kPipeline ? static_cast<int>(*stage) : 0, Loc(for_tok), comments));
+  }
+  BindAll(body.yield, return_vars);
+  return true;
+}
+
+bool Parser::ParseWhile(Comments comments) {
+  Token at = Advance();
+  Value cond = ParseExpr();
+  if (!cond) return false;
+  if (!cond.expr->type()->Is<ScalarType>()) {
+    return Fail(
+        at, absl::StrCat("a while condition must be a scalar, got ", PrintType(cond.expr->type())));
+  }
+  if (!Expect(K::kColon)) return false;
+  EnterBlock();
+  Block body;
+  bool ok = ParseBlock(BlockKind::kWhile, &body);
+  ExitBlock(BlockKind::kWhile);
+  if (!ok) return false;
+  VarList return_vars;
+  if (!MakeReturnVars(body.yield, &return_vars)) return false;
+  stmt_stack_.push_back(ctx_.NewWhile(cond.expr, {}, body.body, return_vars, Loc(at), comments));
+  BindAll(body.yield, return_vars);
+  return true;
+}
+
+bool Parser::ParseIf(Comments comments) {
+  Token at = Advance();
+  Value cond = ParseExpr();
+  if (!cond) return false;
+  if (!cond.expr->type()->Is<ScalarType>()) {
+    return Fail(
+        at, absl::StrCat("an if condition must be a scalar, got ", PrintType(cond.expr->type())));
+  }
+  if (!Expect(K::kColon)) return false;
+  Block then_block;
+  EnterBlock();
+  bool ok = ParseBlock(BlockKind::kThen, &then_block);
+  ExitBlock(BlockKind::kThen);
+  if (!ok) return false;
+  Block else_block;
+  bool has_else = false;
+  if (At(K::kElif)) return Fail(Peek(), "'elif' is not supported: nest an if inside else");
+  if (At(K::kElse)) {
+    Token else_tok = Advance();
+    // Comments between the branches have no statement to attach to.
+    comment_cursor_ = std::max(comment_cursor_, else_tok.comments_before);
+    if (!Expect(K::kColon)) return false;
+    EnterBlock();
+    ok = ParseBlock(BlockKind::kElse, &else_block);
+    ExitBlock(BlockKind::kElse);
+    if (!ok) return false;
+    has_else = true;
+  }
+  const YieldInfo& ty = then_block.yield;
+  const YieldInfo& ey = else_block.yield;
+  if (!ty.targets.empty() || !ey.targets.empty()) {
+    if (!has_else) {
+      return Fail(ty.tok, "an if that yields values needs an else branch yielding the same names");
+    }
+    const YieldInfo& missing = ty.targets.empty() ? ty : ey;
+    if (ty.targets.empty() || ey.targets.empty()) {
+      return Fail(missing.stmt != nullptr ? missing.tok : at,
+                  "both branches of an if must end with pl.yield_ assigning the same names");
+    }
+    if (ty.targets.size() != ey.targets.size()) {
+      return Fail(ey.tok, absl::StrCat("the else branch yields ", ey.targets.size(),
+                                       " values but the if branch yields ", ty.targets.size()));
+    }
+    for (size_t i = 0; i < ty.targets.size(); ++i) {
+      if (ty.targets[i].name != ey.targets[i].name) {
+        return Fail(ey.targets[i].tok,
+                    absl::StrCat("the else branch yields '", ey.targets[i].name,
+                                 "' where the if branch yields '", ty.targets[i].name, "'"));
+      }
+      const Type* a = ty.stmt->values()[i]->type();
+      const Type* b = ey.stmt->values()[i]->type();
+      if (a != b) {
+        return Fail(ey.tok,
+                    absl::StrCat("'", ey.targets[i].name, "' has type ", PrintType(a),
+                                 " in the if branch but ", PrintType(b), " in the else branch"));
+      }
+      if (!CheckAnnotation(ey.targets[i].annotation_tok, ey.targets[i].annotation, b)) {
+        return false;
+      }
+    }
+  }
+  VarList return_vars;
+  if (!MakeReturnVars(ty, &return_vars)) return false;
+  stmt_stack_.push_back(ctx_.NewIf(cond.expr, then_block.body, has_else ? else_block.body : nullptr,
+                                   return_vars, Loc(at), comments));
+  BindAll(ty, return_vars);
+  return true;
+}
+
+}  // namespace pto::ir::parser_impl

@@ -1,0 +1,344 @@
+// Types of the text form: pl.Tensor / pl.Tile / pl.Scalar / pl.Tuple and
+// their views, dtypes, dims and enum references.
+
+#include "ir/text/parser_impl.h"
+
+namespace pto::ir::parser_impl {
+
+TileLayout ShapeBLayout(absl::Span<const Expr* const> shape) {
+  if (shape.size() == 2) {
+    std::optional<int64_t> rows = AsConstInt(shape[0]);
+    std::optional<int64_t> cols = AsConstInt(shape[1]);
+    if (rows && cols && *cols == 1 && *rows > 1) return TileLayout::kColMajor;
+  }
+  return TileLayout::kRowMajor;
+}
+
+// --- Types -----------------------------------------------------------------------------
+
+bool Parser::ParseDType(DataType* out) {
+  Token at = Peek();
+  Token name;
+  if (!AtName("pl") || !At(K::kDot, 1)) {
+    return Fail(at, absl::StrCat("expected a dtype such as pl.FP32 but found ", Describe(at)));
+  }
+  Advance();
+  Advance();
+  if (!ExpectName(&name)) return false;
+  std::optional<DataType> t = DataType::FromName(Text(name));
+  if (!t) return Fail(name, absl::StrCat("unknown dtype 'pl.", Text(name), "'"));
+  *out = *t;
+  return true;
+}
+
+bool Parser::ParseEnumRef(Token* cls, Token* member) {
+  Token at = Peek();
+  if (!AtName("pl") || !At(K::kDot, 1) || !At(K::kName, 2) || !At(K::kDot, 3)) {
+    return Fail(at,
+                absl::StrCat("expected an enum value such as pl.Mem.Vec but found ", Describe(at)));
+  }
+  Advance();
+  Advance();
+  *cls = Advance();
+  Advance();
+  return ExpectName(member);
+}
+
+template <typename E>
+bool Parser::ParseEnumOf(std::initializer_list<absl::string_view> classes, E* out) {
+  Token cls, member;
+  if (!ParseEnumRef(&cls, &member)) return false;
+  bool class_ok = false;
+  for (absl::string_view c : classes) class_ok = class_ok || Text(cls) == c;
+  if (!class_ok) {
+    return Fail(cls, absl::StrCat("expected ", EnumTraits<E>::kPrefix, ".<member> but found pl.",
+                                  Text(cls)));
+  }
+  std::optional<E> v = EnumFromName<E>(Text(member));
+  if (!v) {
+    return Fail(member,
+                absl::StrCat("unknown member '", Text(member), "' of ", EnumTraits<E>::kPrefix));
+  }
+  *out = *v;
+  return true;
+}
+
+const Expr* Parser::ParseDim() {
+  Token at = Peek();
+  if (at.kind == K::kInt && (At(K::kComma, 1) || At(K::kRBracket, 1))) {
+    // The common case, without the expression machinery.
+    Advance();
+    int64_t v = 0;
+    if (!ParseInt(at, &v)) return nullptr;
+    return IndexConst(v);
+  }
+  bool saved = in_type_;
+  in_type_ = true;
+  Value v = ParseExpr();
+  in_type_ = saved;
+  if (!v) return nullptr;
+  const auto* st = v.expr->type()->As<ScalarType>();
+  if (st == nullptr || !st->dtype().IsInt()) {
+    Fail(at,
+         absl::StrCat("a dimension must be an integer scalar, got ", PrintType(v.expr->type())));
+    return nullptr;
+  }
+  return v.expr;
+}
+
+bool Parser::ParseShape(ExprList* dims) {
+  if (!Expect(K::kLBracket)) return false;
+  while (error_.ok() && !At(K::kRBracket)) {
+    const Expr* d = ParseDim();
+    if (d == nullptr) return false;
+    dims->push_back(d);
+    if (!Accept(K::kComma)) break;
+  }
+  return Expect(K::kRBracket);
+}
+
+const Type* Parser::ParseAnnotation(Token* at) {
+  if (ts_->drained()) {
+    uint32_t p = ts_->lexer().offset();
+    while (p < src_.size() && src_[p] == ' ') ++p;
+    for (const CachedAnnotation& c : annotation_cache_) {
+      if (c.type == nullptr || src_.size() - p <= c.text.size() ||
+          src_.compare(p, c.text.size(), c.text) != 0) {
+        continue;
+      }
+      // The same complete type, ending at a token boundary.
+      char next = src_[p + c.text.size()];
+      if (next != ' ' && next != '=') continue;
+      if (Peek(0).offset != p) break;
+      *at = Advance();
+      ts_->SkipTo(p + static_cast<uint32_t>(c.text.size()));
+      return c.type;
+    }
+  }
+  *at = Peek();
+  uint32_t lookups = lookups_;
+  const Type* type = ParseType();
+  if (type == nullptr) return nullptr;
+  uint32_t end = ts_->last_end();
+  absl::string_view text = src_.substr(at->offset, end - at->offset);
+  if (lookups_ == lookups && text.size() <= 256 && text.find('\n') == absl::string_view::npos &&
+      text.find('#') == absl::string_view::npos) {
+    annotation_cache_[annotation_cache_next_] = CachedAnnotation{text, type};
+    annotation_cache_next_ = (annotation_cache_next_ + 1) % kAnnotationCache;
+  }
+  return type;
+}
+
+const Type* Parser::ParseType() {
+  DepthGuard guard(this);
+  Token at = Peek();
+  if (!guard.Check(at)) return nullptr;
+  bool pl = AtName("pl");
+  bool pld = AtName("pld");
+  if ((!pl && !pld) || !At(K::kDot, 1) || !At(K::kName, 2)) {
+    Fail(at, absl::StrCat("expected a type such as pl.Tile[...] but found ", Describe(at)));
+    return nullptr;
+  }
+  Advance();
+  Advance();
+  Token kind = Advance();
+  absl::string_view k = Text(kind);
+  if (pld) {
+    if (k == "DistributedTensor") return ParseTensorType(/*distributed=*/true, kind);
+    if (k == "CommCtxType") return ctx_.GetCommCtxType();
+    Fail(kind, absl::StrCat("unknown type 'pld.", k, "'"));
+    return nullptr;
+  }
+  if (k == "Tensor") return ParseTensorType(/*distributed=*/false, kind);
+  if (k == "Tile") return ParseTileType(kind);
+  if (k == "UnknownType") return ctx_.GetUnknownType();
+  if (k == "Scalar") {
+    DataType t;
+    if (!Expect(K::kLBracket) || !ParseDType(&t) || !Expect(K::kRBracket)) return nullptr;
+    return ctx_.GetScalarType(t);
+  }
+  if (k == "Tuple") {
+    if (!Expect(K::kLBracket)) return nullptr;
+    absl::InlinedVector<const Type*, 8> elements;
+    if (At(K::kLParen) && At(K::kRParen, 1)) {
+      Advance();
+      Advance();
+    } else {
+      while (error_.ok() && !At(K::kRBracket)) {
+        const Type* t = ParseType();
+        if (t == nullptr) return nullptr;
+        elements.push_back(t);
+        if (!Accept(K::kComma)) break;
+      }
+    }
+    if (!Expect(K::kRBracket)) return nullptr;
+    return ctx_.GetTupleType(elements);
+  }
+  if (k == "Out" || k == "InOut") {
+    Fail(kind, absl::StrCat("pl.", k, "[...] is only allowed on function parameters"));
+    return nullptr;
+  }
+  if (std::optional<DataType> t = DataType::FromName(k)) return ctx_.GetScalarType(*t);
+  Fail(kind, absl::StrCat("unknown type 'pl.", k, "'"));
+  return nullptr;
+}
+
+const Type* Parser::ParseTensorType(bool distributed, const Token& at) {
+  ExprList shape;
+  DataType dtype;
+  if (!Expect(K::kLBracket) || !ParseShape(&shape) || !Expect(K::kComma) || !ParseDType(&dtype)) {
+    return nullptr;
+  }
+  TensorView view;
+  ExprList valid, stride;
+  if (Accept(K::kComma) && !At(K::kRBracket)) {
+    if (!AtDotted("pl", "TensorView")) {
+      Fail(Peek(), absl::StrCat("expected pl.TensorView(...) but found ", Describe(Peek())));
+      return nullptr;
+    }
+    Advance();
+    Advance();
+    Advance();
+    if (!Expect(K::kLParen)) return nullptr;
+    while (error_.ok() && !At(K::kRParen)) {
+      Token key;
+      if (!ExpectName(&key) || !Expect(K::kAssign)) return nullptr;
+      absl::string_view k = Text(key);
+      if (k == "valid_shape") {
+        if (!ParseShape(&valid)) return nullptr;
+      } else if (k == "stride") {
+        if (!ParseShape(&stride)) return nullptr;
+      } else if (k == "layout") {
+        if (!ParseEnumOf({"TensorLayout"}, &view.layout)) return nullptr;
+      } else if (k == "pad") {
+        if (!ParseEnumOf({"PadValue"}, &view.pad)) return nullptr;
+      } else {
+        Fail(key, absl::StrCat("unknown pl.TensorView field '", k, "'"));
+        return nullptr;
+      }
+      if (!Accept(K::kComma)) break;
+    }
+    if (!Expect(K::kRParen)) return nullptr;
+    Accept(K::kComma);
+  }
+  if (!Expect(K::kRBracket)) return nullptr;
+  if (!valid.empty() && valid.size() != shape.size()) {
+    Fail(at,
+         absl::StrCat("valid_shape has ", valid.size(), " dims but the shape has ", shape.size()));
+    return nullptr;
+  }
+  if (!stride.empty() && stride.size() != shape.size()) {
+    Fail(at, absl::StrCat("stride has ", stride.size(), " dims but the shape has ", shape.size()));
+    return nullptr;
+  }
+  view.valid_shape = valid;
+  view.stride = stride;
+  if (distributed) return ctx_.GetDistributedTensorType(dtype, shape, view);
+  return ctx_.GetTensorType(dtype, shape, view);
+}
+
+const Type* Parser::ParseTileType(const Token& at) {
+  ExprList shape;
+  DataType dtype;
+  if (!Expect(K::kLBracket) || !ParseShape(&shape) || !Expect(K::kComma) || !ParseDType(&dtype)) {
+    return nullptr;
+  }
+  std::optional<MemorySpace> space;
+  bool has_view = false;
+  // Fields given in pl.TileView(...); the others take the implicit view's.
+  ExprList valid, stride;
+  const Expr* start_offset = nullptr;
+  TileLayout blayout = TileLayout::kRowMajor;
+  TileLayout slayout = TileLayout::kNoneBox;
+  bool has_blayout = false;
+  bool has_slayout = false;
+  uint32_t fractal = 0;  // 0: not given
+  PadValue pad = PadValue::kNull;
+  CompactMode compact = CompactMode::kNull;
+  while (error_.ok() && Accept(K::kComma) && !At(K::kRBracket)) {
+    if (AtName("pl") && At(K::kDot, 1) && (AtName("Mem", 2) || AtName("MemorySpace", 2))) {
+      if (space) {
+        Fail(Peek(), "the memory space is given twice");
+        return nullptr;
+      }
+      MemorySpace m = MemorySpace::kVec;
+      if (!ParseEnumOf({"Mem", "MemorySpace"}, &m)) return nullptr;
+      space = m;
+      continue;
+    }
+    if (!AtDotted("pl", "TileView") || has_view) {
+      Fail(Peek(), absl::StrCat("expected pl.Mem.<space> or pl.TileView(...) but found ",
+                                Describe(Peek())));
+      return nullptr;
+    }
+    has_view = true;
+    Advance();
+    Advance();
+    Advance();
+    if (!Expect(K::kLParen)) return nullptr;
+    while (error_.ok() && !At(K::kRParen)) {
+      Token key;
+      if (!ExpectName(&key) || !Expect(K::kAssign)) return nullptr;
+      absl::string_view k = Text(key);
+      if (k == "valid_shape") {
+        if (!ParseShape(&valid)) return nullptr;
+      } else if (k == "stride") {
+        if (!ParseShape(&stride)) return nullptr;
+      } else if (k == "start_offset") {
+        start_offset = ParseDim();
+        if (start_offset == nullptr) return nullptr;
+      } else if (k == "blayout" || k == "slayout") {
+        TileLayout l = TileLayout::kRowMajor;
+        if (!ParseEnumOf({"TileLayout"}, &l)) return nullptr;
+        if (k == "blayout") {
+          blayout = l;
+          has_blayout = true;
+        } else {
+          slayout = l;
+          has_slayout = true;
+        }
+      } else if (k == "fractal") {
+        Token lit = Peek();
+        int64_t v = 0;
+        if (!Expect(K::kInt) || !ParseInt(lit, &v)) return nullptr;
+        if (v <= 0 || v > std::numeric_limits<uint32_t>::max()) {
+          Fail(lit, "fractal must be a positive number of bytes");
+          return nullptr;
+        }
+        fractal = static_cast<uint32_t>(v);
+      } else if (k == "pad") {
+        if (!ParseEnumOf({"PadValue"}, &pad)) return nullptr;
+      } else if (k == "compact") {
+        if (!ParseEnumOf({"CompactMode"}, &compact)) return nullptr;
+      } else {
+        Fail(key, absl::StrCat("unknown pl.TileView field '", k, "'"));
+        return nullptr;
+      }
+      if (!Accept(K::kComma)) break;
+    }
+    if (!Expect(K::kRParen)) return nullptr;
+  }
+  if (!Expect(K::kRBracket)) return nullptr;
+  if (!valid.empty() && valid.size() != shape.size()) {
+    Fail(at,
+         absl::StrCat("valid_shape has ", valid.size(), " dims but the shape has ", shape.size()));
+    return nullptr;
+  }
+  if (!stride.empty() && stride.size() != shape.size()) {
+    Fail(at, absl::StrCat("stride has ", stride.size(), " dims but the shape has ", shape.size()));
+    return nullptr;
+  }
+  if (!has_view) return ctx_.GetTileType(dtype, shape, space);
+  TileView view = ImplicitTileView(space, ShapeBLayout(shape));
+  view.valid_shape = valid;
+  view.stride = stride;
+  view.start_offset = start_offset;
+  if (has_blayout) view.blayout = blayout;
+  if (has_slayout) view.slayout = slayout;
+  if (fractal != 0) view.fractal = fractal;
+  view.pad = pad;
+  view.compact = compact;
+  return ctx_.GetTileType(dtype, shape, space, &view);
+}
+
+}  // namespace pto::ir::parser_impl

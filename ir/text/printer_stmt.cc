@@ -1,0 +1,696 @@
+// Functions, statements and expressions of the text form: upstream
+// PyPTO's printed spelling, with minimal parentheses.
+
+#include "ir/text/printer_impl.h"
+
+namespace pto::ir::printer_impl {
+
+namespace {
+
+// Python operator precedence, loosest first (as upstream's printer ranks it;
+// `xor` is the IR's logical xor, printed as a word).
+enum Prec : int {
+  kPrecOr = 1,
+  kPrecXor,
+  kPrecAnd,
+  kPrecNot,
+  kPrecCmp,
+  kPrecBitOr,
+  kPrecBitXor,
+  kPrecBitAnd,
+  kPrecShift,
+  kPrecAdd,
+  kPrecMul,
+  kPrecUnary,
+  kPrecPow,
+  kPrecCall,
+  kPrecAtom,
+};
+
+struct BinaryInfo {
+  absl::string_view symbol;
+  int prec;
+  bool function_form;  // pl.min(a, b) / pl.max(a, b)
+};
+
+BinaryInfo InfoOf(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::kAdd:
+      return {"+", kPrecAdd, false};
+    case BinaryOp::kSub:
+      return {"-", kPrecAdd, false};
+    case BinaryOp::kMul:
+      return {"*", kPrecMul, false};
+    case BinaryOp::kFloorDiv:
+      return {"//", kPrecMul, false};
+    case BinaryOp::kFloorMod:
+      return {"%", kPrecMul, false};
+    case BinaryOp::kFloatDiv:
+      return {"/", kPrecMul, false};
+    case BinaryOp::kPow:
+      return {"**", kPrecPow, false};
+    case BinaryOp::kMin:
+      return {"pl.min", kPrecCall, true};
+    case BinaryOp::kMax:
+      return {"pl.max", kPrecCall, true};
+    case BinaryOp::kEq:
+      return {"==", kPrecCmp, false};
+    case BinaryOp::kNe:
+      return {"!=", kPrecCmp, false};
+    case BinaryOp::kLt:
+      return {"<", kPrecCmp, false};
+    case BinaryOp::kLe:
+      return {"<=", kPrecCmp, false};
+    case BinaryOp::kGt:
+      return {">", kPrecCmp, false};
+    case BinaryOp::kGe:
+      return {">=", kPrecCmp, false};
+    case BinaryOp::kAnd:
+      return {"and", kPrecAnd, false};
+    case BinaryOp::kOr:
+      return {"or", kPrecOr, false};
+    case BinaryOp::kXor:
+      return {"xor", kPrecXor, false};
+    case BinaryOp::kBitAnd:
+      return {"&", kPrecBitAnd, false};
+    case BinaryOp::kBitOr:
+      return {"|", kPrecBitOr, false};
+    case BinaryOp::kBitXor:
+      return {"^", kPrecBitXor, false};
+    case BinaryOp::kShl:
+      return {"<<", kPrecShift, false};
+    case BinaryOp::kShr:
+      return {">>", kPrecShift, false};
+  }
+  return {"?", kPrecAtom, false};
+}
+
+// Whether a binary tree has only integer-constant leaves (it then prints
+// typed leaves, so that upstream's parser, which folds literal arithmetic,
+// rebuilds the tree). The scan is budgeted so that printing stays linear on
+// deep trees; beyond the budget the tree counts as not pure.
+bool IsPureConstIntTree(const Expr* e, int* budget) {
+  if (--*budget < 0) return false;
+  if (e->Is<ConstInt>()) return true;
+  const auto* b = e->As<BinaryExpr>();
+  return b != nullptr && IsPureConstIntTree(b->lhs(), budget) &&
+         IsPureConstIntTree(b->rhs(), budget);
+}
+
+
+}  // namespace
+
+// --- Functions and statements ------------------------------------------------
+
+void Printer::PrintFunction(const Function* f) {
+  Indent();
+  Append("@pl.function");
+  bool has_type = f->func_type() != FunctionType::kOpaque;
+  if (has_type || f->level() || f->role()) {
+    out_.push_back('(');
+    bool first = true;
+    if (has_type) {
+      Append("type=");
+      AppendEnum(&out_, f->func_type());
+      first = false;
+    }
+    if (f->level()) {
+      if (!first) Append(", ");
+      Append("level=");
+      AppendEnum(&out_, *f->level());
+      first = false;
+    }
+    if (f->role()) {
+      if (!first) Append(", ");
+      Append("role=");
+      AppendEnum(&out_, *f->role());
+    }
+    out_.push_back(')');
+  }
+  out_.push_back('\n');
+  Indent();
+  Append("def ");
+  Append(f->name());
+  out_.push_back('(');
+  // SubWorker functions are self-contained and take no `self`.
+  bool emit_self = !(f->role() && *f->role() == Role::kSubWorker);
+  if (emit_self) Append("self");
+  for (size_t i = 0; i < f->params().size(); ++i) {
+    if (i > 0 || emit_self) Append(", ");
+    const Var* p = f->params()[i];
+    Append(NameOf(p));
+    Append(": ");
+    ParamDirection dir = i < f->directions().size() ? f->directions()[i] : ParamDirection::kIn;
+    if (dir == ParamDirection::kIn) {
+      PrintTypeText(p->type());
+    } else {
+      AppendEnum(&out_, dir);
+      out_.push_back('[');
+      PrintTypeText(p->type());
+      out_.push_back(']');
+    }
+  }
+  out_.push_back(')');
+  absl::Span<const Type* const> returns = f->return_types();
+  if (!returns.empty()) {
+    Append(" -> ");
+    if (returns.size() == 1) {
+      PrintTypeText(returns[0]);
+    } else {
+      Append("tuple[");
+      for (size_t i = 0; i < returns.size(); ++i) {
+        if (i > 0) Append(", ");
+        PrintTypeText(returns[i]);
+      }
+      out_.push_back(']');
+    }
+  }
+  Append(":\n");
+  ++indent_;
+  const Stmt* body = f->body();
+  // A function-level yield prints as `return`.
+  auto print_top = [&](const Stmt* s) {
+    if (const auto* y = s->As<YieldStmt>()) {
+      Indent();
+      PrintComments(y);
+      PrintReturnValues("return", y->values());
+    } else {
+      PrintStmtBlock(s);
+    }
+  };
+  const auto* seq = body == nullptr ? nullptr : body->As<SeqStmts>();
+  if (body == nullptr || (seq != nullptr && seq->stmts().empty())) {
+    Indent();
+    Append("pass");
+  } else if (seq != nullptr) {
+    for (size_t i = 0; i < seq->stmts().size(); ++i) {
+      if (i > 0) out_.push_back('\n');
+      print_top(seq->stmts()[i]);
+    }
+  } else {
+    print_top(body);
+  }
+  --indent_;
+}
+
+void Printer::PrintComments(const Stmt* s) {
+  for (absl::string_view line : s->comments()) {
+    Append("# ");
+    Append(line);
+    out_.push_back('\n');
+    Indent();
+  }
+}
+
+void Printer::PrintStmtBlock(const Stmt* s) {
+  if (const auto* seq = s->As<SeqStmts>()) {
+    for (size_t i = 0; i < seq->stmts().size(); ++i) {
+      if (i > 0) out_.push_back('\n');
+      PrintStmtBlock(seq->stmts()[i]);
+    }
+    return;
+  }
+  Indent();
+  PrintComments(s);
+  PrintStmt(s);
+}
+
+void Printer::PrintReturnValues(absl::string_view keyword, ExprSpan values) {
+  Append(keyword);
+  if (values.empty()) return;
+  out_.push_back(' ');
+  PrintExprList(values);
+}
+
+void Printer::PrintExprList(ExprSpan values) {
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) Append(", ");
+    PrintExprText(values[i]);
+  }
+}
+
+void Printer::PrintStmt(const Stmt* s) {
+  switch (s->kind()) {
+    case NodeKind::kAssign: {
+      const auto* a = s->As<AssignStmt>();
+      Append(NameOf(a->var()));
+      if (!options_.concise) {
+        Append(": ");
+        PrintTypeText(a->var()->type());
+      }
+      Append(" = ");
+      PrintExprText(a->value());
+      return;
+    }
+    case NodeKind::kEval:
+      PrintExprText(s->As<EvalStmt>()->expr());
+      return;
+    case NodeKind::kReturn:
+      PrintReturnValues("return", s->As<ReturnStmt>()->values());
+      return;
+    case NodeKind::kYield:
+      Append("pl.yield_(");
+      PrintExprList(s->As<YieldStmt>()->values());
+      out_.push_back(')');
+      return;
+    case NodeKind::kIf:
+      PrintIf(s->As<IfStmt>());
+      return;
+    case NodeKind::kFor:
+      PrintFor(s->As<ForStmt>());
+      return;
+    case NodeKind::kWhile:
+      PrintWhile(s->As<WhileStmt>());
+      return;
+    default:
+      PTO_UNREACHABLE() << "not a statement kind: " << static_cast<int>(s->kind());
+  }
+}
+
+void Printer::PrintYieldAssign(VarSpan return_vars, ExprSpan values) {
+  if (return_vars.size() == 1) {
+    Append(NameOf(return_vars[0]));
+    if (!options_.concise) {
+      Append(": ");
+      PrintTypeText(return_vars[0]->type());
+    }
+  } else {
+    for (size_t i = 0; i < return_vars.size(); ++i) {
+      if (i > 0) Append(", ");
+      Append(NameOf(return_vars[i]));
+    }
+  }
+  Append(" = pl.yield_(");
+  PrintExprList(values);
+  out_.push_back(')');
+}
+
+// A loop or branch body: a final yield that feeds return vars prints as their
+// assignment (`r: T = pl.yield_(v)`).
+void Printer::PrintBody(const Stmt* body, VarSpan return_vars) {
+  if (body == nullptr) {
+    Indent();
+    Append("pass");
+    return;
+  }
+  const auto* seq = body->As<SeqStmts>();
+  if (seq != nullptr && seq->stmts().size() == 1) {
+    PrintBody(seq->stmts()[0], return_vars);
+    return;
+  }
+  auto print_yield = [&](const YieldStmt* y) {
+    Indent();
+    PrintComments(y);
+    if (!y->values().empty() && !return_vars.empty()) {
+      PrintYieldAssign(return_vars, y->values());
+    } else {
+      PrintStmt(y);
+    }
+  };
+  if (const auto* y = body->As<YieldStmt>()) {
+    print_yield(y);
+  } else if (seq != nullptr) {
+    if (seq->stmts().empty()) {
+      Indent();
+      Append("pass");
+      return;
+    }
+    for (size_t i = 0; i < seq->stmts().size(); ++i) {
+      if (i > 0) out_.push_back('\n');
+      const Stmt* s = seq->stmts()[i];
+      const auto* y = s->As<YieldStmt>();
+      if (y != nullptr && i + 1 == seq->stmts().size()) {
+        print_yield(y);
+      } else {
+        PrintStmtBlock(s);
+      }
+    }
+  } else {
+    PrintStmtBlock(body);
+  }
+}
+
+void Printer::PrintIf(const IfStmt* i) {
+  Append("if ");
+  PrintExprText(i->condition());
+  Append(":\n");
+  ++indent_;
+  PrintBody(i->then_body(), i->return_vars());
+  --indent_;
+  if (i->else_body() != nullptr) {
+    out_.push_back('\n');
+    Indent();
+    Append("else:\n");
+    ++indent_;
+    PrintBody(i->else_body(), i->return_vars());
+    --indent_;
+  }
+}
+
+void Printer::PrintFor(const ForStmt* f) {
+  Append("for ");
+  Append(NameOf(f->loop_var()));
+  IterArgSpan iter_args = f->iter_args();
+  if (!iter_args.empty()) {
+    Append(", (");
+    for (size_t i = 0; i < iter_args.size(); ++i) {
+      if (i > 0) Append(", ");
+      Append(NameOf(iter_args[i]));
+    }
+    if (iter_args.size() == 1) out_.push_back(',');
+    out_.push_back(')');
+  }
+  Append(" in ");
+  AppendEnum(&out_, f->for_kind());
+  out_.push_back('(');
+  // Start and step are elided only when they re-parse identically: as bare
+  // INDEX literals 0 and 1.
+  auto is_index = [](const Expr* e, int64_t v) {
+    const auto* c = e->As<ConstInt>();
+    return c != nullptr && c->value() == v && c->dtype() == DataType::kIndex;
+  };
+  bool start_zero = is_index(f->start(), 0);
+  bool step_one = is_index(f->step(), 1);
+  if (!(start_zero && step_one)) {
+    PrintExprText(f->start());
+    Append(", ");
+  }
+  PrintExprText(f->stop());
+  if (!step_one) {
+    Append(", ");
+    PrintExprText(f->step());
+  }
+  if (f->for_kind() == ForKind::kPipeline) {
+    Append(", stage=");
+    AppendInt(&out_, f->stage());
+  }
+  if (!iter_args.empty()) {
+    Append(", init_values=(");
+    for (size_t i = 0; i < iter_args.size(); ++i) {
+      if (i > 0) Append(", ");
+      PrintExprText(iter_args[i]->init());
+    }
+    if (iter_args.size() == 1) out_.push_back(',');
+    out_.push_back(')');
+  }
+  Append("):\n");
+  ++indent_;
+  PrintBody(f->body(), f->return_vars());
+  --indent_;
+}
+
+void Printer::PrintWhile(const WhileStmt* w) {
+  IterArgSpan iter_args = w->iter_args();
+  if (iter_args.empty()) {
+    Append("while ");
+    PrintExprText(w->condition());
+    Append(":\n");
+    ++indent_;
+    PrintBody(w->body(), w->return_vars());
+    --indent_;
+    return;
+  }
+  Append("for (");
+  for (size_t i = 0; i < iter_args.size(); ++i) {
+    if (i > 0) Append(", ");
+    Append(NameOf(iter_args[i]));
+  }
+  if (iter_args.size() == 1) out_.push_back(',');
+  Append(") in pl.while_(init_values=(");
+  for (size_t i = 0; i < iter_args.size(); ++i) {
+    if (i > 0) Append(", ");
+    PrintExprText(iter_args[i]->init());
+  }
+  if (iter_args.size() == 1) out_.push_back(',');
+  Append(")):\n");
+  ++indent_;
+  Indent();
+  Append("pl.cond(");
+  PrintExprText(w->condition());
+  Append(")\n");
+  PrintBody(w->body(), w->return_vars());
+  --indent_;
+}
+
+// --- Expressions ---------------------------------------------------------------
+
+int Printer::PrecOf(const Expr* e) const {
+  switch (e->kind()) {
+    case NodeKind::kBinary:
+      return InfoOf(e->As<BinaryExpr>()->op()).prec;
+    case NodeKind::kUnary:
+      switch (e->As<UnaryExpr>()->op()) {
+        case UnaryOp::kNeg:
+        case UnaryOp::kBitNot:
+          return kPrecUnary;
+        case UnaryOp::kNot:
+          return kPrecNot;
+        default:
+          return kPrecCall;
+      }
+    // A negative literal is a unary minus to Python: `(-2) ** x`.
+    case NodeKind::kConstInt: {
+      const auto* c = e->As<ConstInt>();
+      bool bare = c->dtype() == DataType::kIndex && !typed_consts_;
+      return bare && c->value() < 0 ? kPrecUnary : kPrecAtom;
+    }
+    case NodeKind::kConstFloat: {
+      const auto* c = e->As<ConstFloat>();
+      bool negative_literal = std::signbit(c->value()) && std::isfinite(c->value());
+      return c->dtype() == DataType::kFP32 && negative_literal ? kPrecUnary : kPrecAtom;
+    }
+    default:
+      return kPrecAtom;
+  }
+}
+
+void Printer::PrintChild(const BinaryExpr* parent, int parent_prec, const Expr* child,
+                         bool is_left) {
+  int child_prec = PrecOf(child);
+  bool parens = child_prec < parent_prec;
+  if (child_prec == parent_prec) {
+    if (IsComparison(parent->op())) {
+      parens = true;  // Python would chain `a < b < c`
+    } else if (parent->op() == BinaryOp::kPow) {
+      parens = is_left;  // ** is right-associative
+    } else {
+      parens = !is_left;
+    }
+  }
+  if (parens) out_.push_back('(');
+  PrintExprText(child);
+  if (parens) out_.push_back(')');
+}
+
+void Printer::PrintBinary(const BinaryExpr* b) {
+  BinaryInfo info = InfoOf(b->op());
+  if (info.function_form) {
+    Append(info.symbol);
+    out_.push_back('(');
+    PrintExprText(b->lhs());
+    Append(", ");
+    PrintExprText(b->rhs());
+    out_.push_back(')');
+    return;
+  }
+  bool saved = typed_consts_;
+  int budget = 64;
+  if (!typed_consts_ && IsPureConstIntTree(b, &budget)) typed_consts_ = true;
+  PrintChild(b, info.prec, b->lhs(), /*is_left=*/true);
+  out_.push_back(' ');
+  Append(info.symbol);
+  out_.push_back(' ');
+  PrintChild(b, info.prec, b->rhs(), /*is_left=*/false);
+  typed_consts_ = saved;
+}
+
+void Printer::PrintUnary(const UnaryExpr* u) {
+  auto operand = [&](absl::string_view prefix, int prec) {
+    Append(prefix);
+    bool parens = PrecOf(u->operand()) < prec;
+    if (parens) out_.push_back('(');
+    PrintExprText(u->operand());
+    if (parens) out_.push_back(')');
+  };
+  switch (u->op()) {
+    case UnaryOp::kNeg:
+      operand("-", kPrecUnary);
+      return;
+    case UnaryOp::kBitNot:
+      operand("~", kPrecUnary);
+      return;
+    case UnaryOp::kNot:
+      operand("not ", kPrecNot);
+      return;
+    case UnaryOp::kAbs:
+      Append("abs(");
+      PrintExprText(u->operand());
+      out_.push_back(')');
+      return;
+    case UnaryOp::kCast:
+      Append("pl.cast(");
+      PrintExprText(u->operand());
+      Append(", pl.");
+      Append(u->dtype().name());
+      out_.push_back(')');
+      return;
+  }
+}
+
+void Printer::PrintAttr(const AttrValue& v) {
+  switch (v.kind()) {
+    case AttrKind::kBool:
+      Append(v.bool_value() ? "True" : "False");
+      return;
+    case AttrKind::kInt:
+      AppendInt(&out_, v.int_value());
+      return;
+    case AttrKind::kFloat:
+      AppendFloat(&out_, v.float_value());
+      return;
+    case AttrKind::kString:
+      AppendQuoted(&out_, v.string_value());
+      return;
+    case AttrKind::kDataType:
+      Append("pl.");
+      Append(v.dtype().name());
+      return;
+    case AttrKind::kMemorySpace:
+      AppendEnum(&out_, v.As<MemorySpace>());
+      return;
+    case AttrKind::kTileLayout:
+      AppendEnum(&out_, v.As<TileLayout>());
+      return;
+    case AttrKind::kTensorLayout:
+      AppendEnum(&out_, v.As<TensorLayout>());
+      return;
+    case AttrKind::kPadValue:
+      AppendEnum(&out_, v.As<PadValue>());
+      return;
+    case AttrKind::kAtomicType:
+      AppendEnum(&out_, v.As<AtomicType>());
+      return;
+    // Cast modes print as their quoted DSL names.
+    case AttrKind::kRoundMode:
+      AppendQuoted(&out_, EnumName(v.As<RoundMode>()));
+      return;
+    case AttrKind::kSaturationMode:
+      AppendQuoted(&out_, EnumName(v.As<SaturationMode>()));
+      return;
+  }
+}
+
+void Printer::PrintCall(const Call* c) {
+  if (c->callee() != nullptr) {
+    Append("self.");
+    Append(c->callee()->name());
+    out_.push_back('(');
+    PrintExprList(c->args());
+    out_.push_back(')');
+    return;
+  }
+  const Op* op = c->op();
+  absl::string_view name = op->name();
+  if (!absl::StartsWith(name, "pld.")) Append("pl.");
+  Append(name);
+  size_t dot = name.rfind('.');
+  if (IsPythonKeyword(dot == absl::string_view::npos ? name : name.substr(dot + 1))) {
+    out_.push_back('_');
+  }
+  out_.push_back('(');
+  absl::Span<const ArgSpec> specs = op->args();
+  auto is_keyword = [&](size_t i) { return i < specs.size() && specs[i].keyword; };
+  bool first = true;
+  auto sep = [&] {
+    if (!first) Append(", ");
+    first = false;
+  };
+  ExprSpan args = c->args();
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (is_keyword(i)) continue;
+    sep();
+    PrintExprText(args[i]);
+  }
+  for (const Kwarg& k : c->kwargs()) {
+    sep();
+    if (k.key < op->kwargs().size()) Append(op->kwargs()[k.key].name);
+    out_.push_back('=');
+    PrintAttr(k.value);
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!is_keyword(i)) continue;
+    sep();
+    Append(specs[i].name);
+    out_.push_back('=');
+    PrintExprText(args[i]);
+  }
+  out_.push_back(')');
+}
+
+void Printer::PrintExprText(const Expr* e) {
+  switch (e->kind()) {
+    case NodeKind::kVar:
+    case NodeKind::kIterArg:
+      Append(NameOf(e->As<Var>()));
+      return;
+    case NodeKind::kConstInt: {
+      const auto* c = e->As<ConstInt>();
+      if (c->dtype() == DataType::kIndex && !typed_consts_) {
+        AppendInt(&out_, c->value());
+        return;
+      }
+      Append("pl.const(");
+      AppendInt(&out_, c->value());
+      Append(", pl.");
+      Append(c->dtype().name());
+      out_.push_back(')');
+      return;
+    }
+    case NodeKind::kConstFloat: {
+      const auto* c = e->As<ConstFloat>();
+      if (c->dtype() == DataType::kFP32) {
+        AppendFloat(&out_, c->value());
+        return;
+      }
+      Append("pl.const(");
+      AppendFloat(&out_, c->value());
+      Append(", pl.");
+      Append(c->dtype().name());
+      out_.push_back(')');
+      return;
+    }
+    case NodeKind::kConstBool:
+      Append(e->As<ConstBool>()->value() ? "True" : "False");
+      return;
+    case NodeKind::kCall:
+      PrintCall(e->As<Call>());
+      return;
+    case NodeKind::kMakeTuple: {
+      out_.push_back('[');
+      PrintExprList(e->As<MakeTuple>()->elements());
+      out_.push_back(']');
+      return;
+    }
+    case NodeKind::kTupleGetItem: {
+      const auto* g = e->As<TupleGetItem>();
+      bool parens = PrecOf(g->tuple()) < kPrecCall;
+      if (parens) out_.push_back('(');
+      PrintExprText(g->tuple());
+      if (parens) out_.push_back(')');
+      out_.push_back('[');
+      AppendInt(&out_, g->index());
+      out_.push_back(']');
+      return;
+    }
+    case NodeKind::kBinary:
+      PrintBinary(e->As<BinaryExpr>());
+      return;
+    case NodeKind::kUnary:
+      PrintUnary(e->As<UnaryExpr>());
+      return;
+    default:
+      PTO_UNREACHABLE() << "not an expression kind: " << static_cast<int>(e->kind());
+  }
+}
+
+}  // namespace pto::ir::printer_impl
