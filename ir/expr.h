@@ -24,6 +24,7 @@
 #include "absl/types/span.h"
 #include "ir/attr.h"
 #include "ir/dtype.h"
+#include "ir/operators.h"
 #include "ir/packed_string.h"
 #include "ir/source_loc.h"
 #include "ir/type.h"
@@ -263,16 +264,7 @@ class TupleGetItem : public Expr {
   const Expr* tuple_;
 };
 
-enum class BinaryOp : uint8_t {
-  kAdd, kSub, kMul, kFloorDiv, kFloorMod, kFloatDiv, kPow,
-  kMin, kMax,
-  kEq, kNe, kLt, kLe, kGt, kGe,
-  kAnd, kOr, kXor,
-  kBitAnd, kBitOr, kBitXor, kShl, kShr,
-};
-
-enum class UnaryOp : uint8_t { kNeg, kNot, kBitNot, kAbs, kCast };
-
+// BinaryOp and UnaryOp, with their spelling and precedence: ir/operators.h.
 bool IsComparison(BinaryOp op);
 bool IsLogical(BinaryOp op);
 bool IsBitwise(BinaryOp op);

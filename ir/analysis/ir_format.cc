@@ -21,35 +21,6 @@ std::string EnumSpelling(int64_t raw) {
   return FormatEnum(static_cast<E>(raw));
 }
 
-const char* BinarySpelling(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::kAdd: return "+";
-    case BinaryOp::kSub: return "-";
-    case BinaryOp::kMul: return "*";
-    case BinaryOp::kFloorDiv: return "//";
-    case BinaryOp::kFloorMod: return "%";
-    case BinaryOp::kFloatDiv: return "/";
-    case BinaryOp::kPow: return "**";
-    case BinaryOp::kMin: return "min";
-    case BinaryOp::kMax: return "max";
-    case BinaryOp::kEq: return "==";
-    case BinaryOp::kNe: return "!=";
-    case BinaryOp::kLt: return "<";
-    case BinaryOp::kLe: return "<=";
-    case BinaryOp::kGt: return ">";
-    case BinaryOp::kGe: return ">=";
-    case BinaryOp::kAnd: return "and";
-    case BinaryOp::kOr: return "or";
-    case BinaryOp::kXor: return "xor";
-    case BinaryOp::kBitAnd: return "&";
-    case BinaryOp::kBitOr: return "|";
-    case BinaryOp::kBitXor: return "^";
-    case BinaryOp::kShl: return "<<";
-    case BinaryOp::kShr: return ">>";
-  }
-  return "?";
-}
-
 void AppendExpr(std::string& out, const Expr* e, int depth);
 
 void AppendList(std::string& out, ExprSpan list, int depth) {
@@ -128,8 +99,8 @@ void AppendExpr(std::string& out, const Expr* e, int depth) {
     }
     case NodeKind::kBinary: {
       const auto* b = e->As<BinaryExpr>();
-      if (b->op() == BinaryOp::kMin || b->op() == BinaryOp::kMax) {
-        absl::StrAppend(&out, BinarySpelling(b->op()), "(");
+      if (OperatorOf(b->op()).form == OpForm::kCall) {
+        absl::StrAppend(&out, BinaryOpSpelling(b->op()), "(");
         AppendExpr(out, b->lhs(), depth + 1);
         out += ", ";
         AppendExpr(out, b->rhs(), depth + 1);
@@ -138,20 +109,17 @@ void AppendExpr(std::string& out, const Expr* e, int depth) {
       }
       out += "(";
       AppendExpr(out, b->lhs(), depth + 1);
-      absl::StrAppend(&out, " ", BinarySpelling(b->op()), " ");
+      absl::StrAppend(&out, " ", BinaryOpSpelling(b->op()), " ");
       AppendExpr(out, b->rhs(), depth + 1);
       out += ")";
       return;
     }
     case NodeKind::kUnary: {
       const auto* u = e->As<UnaryExpr>();
-      switch (u->op()) {
-        case UnaryOp::kNeg: out += "-"; break;
-        case UnaryOp::kNot: out += "not "; break;
-        case UnaryOp::kBitNot: out += "~"; break;
-        case UnaryOp::kAbs: out += "abs("; break;
-        case UnaryOp::kCast: out += "pl.cast("; break;
-      }
+      const OperatorInfo& info = OperatorOf(u->op());
+      absl::StrAppend(&out, info.spelling);
+      if (info.form == OpForm::kPrefix && u->op() == UnaryOp::kNot) out += " ";
+      if (info.form != OpForm::kPrefix) out += "(";
       AppendExpr(out, u->operand(), depth + 1);
       if (u->op() == UnaryOp::kAbs) out += ")";
       if (u->op() == UnaryOp::kCast) absl::StrAppend(&out, ", ", FormatDataType(u->dtype()), ")");
@@ -366,7 +334,7 @@ std::string DescribeExpr(const Expr* e) {
     case NodeKind::kTupleGetItem:
       return absl::StrCat("TupleGetItem [", e->As<TupleGetItem>()->index(), "]");
     case NodeKind::kBinary:
-      return absl::StrCat("BinaryExpr ", BinarySpelling(e->As<BinaryExpr>()->op()));
+      return absl::StrCat("BinaryExpr ", BinaryOpSpelling(e->As<BinaryExpr>()->op()));
     default:
       return NodeKindName(e->kind());
   }

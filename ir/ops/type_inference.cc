@@ -26,60 +26,9 @@ absl::string_view TypeKindName(const Type* type) {
 
 namespace {
 
-absl::string_view BinaryOpSpelling(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::kAdd: return " + ";
-    case BinaryOp::kSub: return " - ";
-    case BinaryOp::kMul: return " * ";
-    case BinaryOp::kFloorDiv: return " // ";
-    case BinaryOp::kFloorMod: return " % ";
-    case BinaryOp::kFloatDiv: return " / ";
-    case BinaryOp::kPow: return " ** ";
-    case BinaryOp::kEq: return " == ";
-    case BinaryOp::kNe: return " != ";
-    case BinaryOp::kLt: return " < ";
-    case BinaryOp::kLe: return " <= ";
-    case BinaryOp::kGt: return " > ";
-    case BinaryOp::kGe: return " >= ";
-    case BinaryOp::kAnd: return " and ";
-    case BinaryOp::kOr: return " or ";
-    case BinaryOp::kXor: return " xor ";
-    case BinaryOp::kBitAnd: return " & ";
-    case BinaryOp::kBitOr: return " | ";
-    case BinaryOp::kBitXor: return " ^ ";
-    case BinaryOp::kShl: return " << ";
-    case BinaryOp::kShr: return " >> ";
-    case BinaryOp::kMin:
-    case BinaryOp::kMax:
-      break;
-  }
-  return " ? ";
-}
-
-// Python operator precedence, so that dims print as the DSL would write them.
-int Precedence(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::kOr: return 1;
-    case BinaryOp::kAnd: case BinaryOp::kXor: return 2;
-    case BinaryOp::kEq: case BinaryOp::kNe: case BinaryOp::kLt: case BinaryOp::kLe:
-    case BinaryOp::kGt: case BinaryOp::kGe: return 3;
-    case BinaryOp::kBitOr: return 4;
-    case BinaryOp::kBitXor: return 5;
-    case BinaryOp::kBitAnd: return 6;
-    case BinaryOp::kShl: case BinaryOp::kShr: return 7;
-    case BinaryOp::kAdd: case BinaryOp::kSub: return 8;
-    case BinaryOp::kMul: case BinaryOp::kFloorDiv: case BinaryOp::kFloorMod:
-    case BinaryOp::kFloatDiv: return 9;
-    case BinaryOp::kPow: return 11;
-    case BinaryOp::kMin: case BinaryOp::kMax: return 12;  // printed as calls
-  }
-  return 0;
-}
-
-constexpr int kUnaryPrecedence = 10;
-
 // `min_prec`: the precedence below which `e` needs parentheses here.
 void AppendExpr(std::string& out, const Expr* e, int min_prec) {
+  auto prec_of = [](const OperatorInfo& info) { return static_cast<int>(info.precedence); };
   switch (e->kind()) {
     case NodeKind::kConstInt:
       absl::StrAppend(&out, e->As<ConstInt>()->value());
@@ -96,20 +45,21 @@ void AppendExpr(std::string& out, const Expr* e, int min_prec) {
       return;
     case NodeKind::kBinary: {
       const auto* b = e->As<BinaryExpr>();
-      if (b->op() == BinaryOp::kMin || b->op() == BinaryOp::kMax) {
-        out += b->op() == BinaryOp::kMin ? "min(" : "max(";
+      const OperatorInfo& info = OperatorOf(b->op());
+      if (info.form == OpForm::kCall) {
+        absl::StrAppend(&out, info.spelling, "(");
         AppendExpr(out, b->lhs(), 0);
         out += ", ";
         AppendExpr(out, b->rhs(), 0);
         out += ")";
         return;
       }
-      int prec = Precedence(b->op());
+      int prec = prec_of(info);
       bool parens = prec < min_prec;
       if (parens) out += "(";
       // Left-associative: an equal-precedence right operand needs parentheses.
       AppendExpr(out, b->lhs(), prec);
-      absl::StrAppend(&out, BinaryOpSpelling(b->op()));
+      absl::StrAppend(&out, " ", info.spelling, " ");
       AppendExpr(out, b->rhs(), prec + 1);
       if (parens) out += ")";
       return;
@@ -126,10 +76,11 @@ void AppendExpr(std::string& out, const Expr* e, int min_prec) {
         case UnaryOp::kNeg:
         case UnaryOp::kNot:
         case UnaryOp::kBitNot: {
-          bool parens = kUnaryPrecedence < min_prec;
+          const OperatorInfo& info = OperatorOf(u->op());
+          bool parens = prec_of(info) < min_prec;
           if (parens) out += "(";
-          out += u->op() == UnaryOp::kNeg ? "-" : u->op() == UnaryOp::kNot ? "not " : "~";
-          AppendExpr(out, u->operand(), kUnaryPrecedence);
+          absl::StrAppend(&out, info.spelling, u->op() == UnaryOp::kNot ? " " : "");
+          AppendExpr(out, u->operand(), prec_of(info));
           if (parens) out += ")";
           return;
         }

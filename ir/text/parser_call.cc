@@ -77,7 +77,7 @@ Value Parser::ParsePlSpecial(const Token& head, const Token& name_tok, bool* han
   *handled = true;
   if (name == "const") return ParseConst(head);
   if (name == "cast") return ParseCast(head);
-  if (name == "min" || name == "max") {
+  if (std::optional<BinaryOp> call = BinaryCallOp(name)) {
     Advance();
     ExprList args;
     int depth = 0;
@@ -85,8 +85,8 @@ Value Parser::ParsePlSpecial(const Token& head, const Token& name_tok, bool* han
     if (args.size() != 2) {
       return FailValue(head, absl::StrCat("pl.", name, "() takes 2 arguments, got ", args.size()));
     }
-    return Binary(name == "min" ? BinaryOp::kMin : BinaryOp::kMax,
-                  Value{args[0], depth, head.pos()}, Value{args[1], depth, head.pos()}, head);
+    return Binary(*call, Value{args[0], depth, head.pos()}, Value{args[1], depth, head.pos()},
+                  head);
   }
   if (name == "yield_") {
     return FailValue(head,

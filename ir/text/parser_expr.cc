@@ -5,24 +5,6 @@
 
 namespace pto::ir::parser_impl {
 
-BinaryOp CompareOp(K kind) {
-  switch (kind) {
-    case K::kLess:
-      return BinaryOp::kLt;
-    case K::kGreater:
-      return BinaryOp::kGt;
-    case K::kLessEq:
-      return BinaryOp::kLe;
-    case K::kGreaterEq:
-      return BinaryOp::kGe;
-    case K::kEqEq:
-      return BinaryOp::kEq;
-    default:
-      return BinaryOp::kNe;
-  }
-}
-
-
 // --- Expressions ---------------------------------------------------------------------
 
 Value Parser::Binary(BinaryOp op, const Value& l, const Value& r, const Token& at) {
@@ -47,75 +29,34 @@ Value Parser::Unary(UnaryOp op, const Value& v, const Token& at) {
   return Value{*e, depth, at.pos()};
 }
 
-bool Parser::BinaryAt(BinaryOp* op, int* prec) {
+// The binary operator token at the cursor: the text form's spelling of the
+// operators in ir/operators.h (which ranks them).
+bool Parser::BinaryAt(BinaryOp* op) {
   const Token& t = Peek();
   switch (t.kind) {
-    case K::kOr:
-      *op = BinaryOp::kOr;
-      *prec = kPrecOr;
-      return true;
-    case K::kAnd:
-      *op = BinaryOp::kAnd;
-      *prec = kPrecAnd;
-      return true;
-    case K::kLess:
-    case K::kGreater:
-    case K::kLessEq:
-    case K::kGreaterEq:
-    case K::kEqEq:
-    case K::kNotEq:
-      *op = CompareOp(t.kind);
-      *prec = kPrecCmp;
-      return true;
-    case K::kPipe:
-      *op = BinaryOp::kBitOr;
-      *prec = kPrecBitOr;
-      return true;
-    case K::kCaret:
-      *op = BinaryOp::kBitXor;
-      *prec = kPrecBitXor;
-      return true;
-    case K::kAmp:
-      *op = BinaryOp::kBitAnd;
-      *prec = kPrecBitAnd;
-      return true;
-    case K::kLShift:
-      *op = BinaryOp::kShl;
-      *prec = kPrecShift;
-      return true;
-    case K::kRShift:
-      *op = BinaryOp::kShr;
-      *prec = kPrecShift;
-      return true;
-    case K::kPlus:
-      *op = BinaryOp::kAdd;
-      *prec = kPrecAdd;
-      return true;
-    case K::kMinus:
-      *op = BinaryOp::kSub;
-      *prec = kPrecAdd;
-      return true;
-    case K::kStar:
-      *op = BinaryOp::kMul;
-      *prec = kPrecMul;
-      return true;
-    case K::kSlash:
-      *op = BinaryOp::kFloatDiv;
-      *prec = kPrecMul;
-      return true;
-    case K::kDoubleSlash:
-      *op = BinaryOp::kFloorDiv;
-      *prec = kPrecMul;
-      return true;
-    case K::kPercent:
-      *op = BinaryOp::kFloorMod;
-      *prec = kPrecMul;
-      return true;
+    case K::kOr: *op = BinaryOp::kOr; return true;
+    case K::kAnd: *op = BinaryOp::kAnd; return true;
+    case K::kLess: *op = BinaryOp::kLt; return true;
+    case K::kGreater: *op = BinaryOp::kGt; return true;
+    case K::kLessEq: *op = BinaryOp::kLe; return true;
+    case K::kGreaterEq: *op = BinaryOp::kGe; return true;
+    case K::kEqEq: *op = BinaryOp::kEq; return true;
+    case K::kNotEq: *op = BinaryOp::kNe; return true;
+    case K::kPipe: *op = BinaryOp::kBitOr; return true;
+    case K::kCaret: *op = BinaryOp::kBitXor; return true;
+    case K::kAmp: *op = BinaryOp::kBitAnd; return true;
+    case K::kLShift: *op = BinaryOp::kShl; return true;
+    case K::kRShift: *op = BinaryOp::kShr; return true;
+    case K::kPlus: *op = BinaryOp::kAdd; return true;
+    case K::kMinus: *op = BinaryOp::kSub; return true;
+    case K::kStar: *op = BinaryOp::kMul; return true;
+    case K::kSlash: *op = BinaryOp::kFloatDiv; return true;
+    case K::kDoubleSlash: *op = BinaryOp::kFloorDiv; return true;
+    case K::kPercent: *op = BinaryOp::kFloorMod; return true;
     case K::kName:
       // `xor` is the IR's logical xor; upstream prints it as a word.
-      if (Text(t) == "xor") {
+      if (Text(t) == BinaryOpSpelling(BinaryOp::kXor)) {
         *op = BinaryOp::kXor;
-        *prec = kPrecXor;
         return true;
       }
       return false;
@@ -127,15 +68,16 @@ bool Parser::BinaryAt(BinaryOp* op, int* prec) {
 // Python's precedence: or < xor < and < not < comparisons < | < ^ < & <
 // shifts < + - < * / // % < unary - ~ < **. Operators of one level are
 // left-associative; comparisons do not chain.
-Value Parser::ParseBinary(int min_prec) {
+Value Parser::ParseBinary(OpPrecedence min_prec) {
+  constexpr OpPrecedence kNot = OperatorOf(UnaryOp::kNot).precedence;
   Value lhs;
   if (At(K::kNot)) {
     Token op = Peek();
-    if (min_prec > kPrecNot) return FailValue(op, "'not' needs parentheses here");
+    if (min_prec > kNot) return FailValue(op, "'not' needs parentheses here");
     Advance();
     DepthGuard guard(this);
     if (!guard.Check(op)) return Value{};
-    lhs = ParseBinary(kPrecNot);
+    lhs = ParseBinary(kNot);
     if (!lhs) return lhs;
     lhs = Unary(UnaryOp::kNot, lhs, op);
   } else {
@@ -145,16 +87,19 @@ Value Parser::ParseBinary(int min_prec) {
   for (;;) {
     if (!lhs) return lhs;
     BinaryOp op;
-    int prec = 0;
-    if (!BinaryAt(&op, &prec) || prec < min_prec) return lhs;
-    if (prec == kPrecCmp && after_compare) {
+    if (!BinaryAt(&op)) return lhs;
+    const OperatorInfo& info = OperatorOf(op);
+    if (info.precedence < min_prec) return lhs;
+    // Operators that do not associate (comparisons) would chain in Python.
+    bool non_assoc = info.assoc == OpAssoc::kNone;
+    if (non_assoc && after_compare) {
       return FailValue(Peek(), "chained comparisons are not supported: combine them with 'and'");
     }
     Token op_tok = Advance();
-    Value rhs = ParseBinary(prec + 1);
+    Value rhs = ParseBinary(static_cast<OpPrecedence>(static_cast<int>(info.precedence) + 1));
     if (!rhs) return rhs;
     lhs = Binary(op, lhs, rhs, op_tok);
-    after_compare = prec == kPrecCmp;
+    after_compare = non_assoc;
   }
 }
 
@@ -317,7 +262,7 @@ Value Parser::ParseNameExpr() {
     return Value{ctx_.Float(v, DataType::kFP32, Loc(t)), 1, t.pos()};
   }
   if (At(K::kLParen, 1)) {
-    if (name == "min" || name == "max" || name == "abs") return ParseBuiltin(t);
+    if (BinaryCallOp(name) || UnaryCallOp(name)) return ParseBuiltin(t);
     return FailValue(t, absl::StrCat("unknown function '", name,
                                      "' (ops are called as pl.<op>, functions as self.<name>)"));
   }
@@ -332,16 +277,16 @@ Value Parser::ParseBuiltin(const Token& name_tok) {
   int depth = 0;
   if (!ParseExprList(K::kRParen, &args, &depth)) return Value{};
   absl::string_view name = Text(name_tok);
-  bool is_abs = name == "abs";
-  size_t want = is_abs ? 1 : 2;
+  std::optional<UnaryOp> unary = UnaryCallOp(name);
+  size_t want = unary ? 1 : 2;
   if (args.size() != want) {
     return FailValue(name_tok, absl::StrCat(name, "() takes ", want, " argument",
                                             want == 1 ? "" : "s", ", got ", args.size()));
   }
   Value a{args[0], depth, name_tok.pos()};
-  if (is_abs) return Unary(UnaryOp::kAbs, a, name_tok);
+  if (unary) return Unary(*unary, a, name_tok);
   Value b{args[1], depth, name_tok.pos()};
-  return Binary(name == "min" ? BinaryOp::kMin : BinaryOp::kMax, a, b, name_tok);
+  return Binary(*BinaryCallOp(name), a, b, name_tok);
 }
 
 }  // namespace pto::ir::parser_impl

@@ -54,21 +54,6 @@ struct Value {
   explicit operator bool() const { return expr != nullptr; }
 };
 
-// Binary operator precedence, loosest first.
-enum Prec : int {
-  kPrecOr = 1,
-  kPrecXor,
-  kPrecAnd,
-  kPrecNot,
-  kPrecCmp,
-  kPrecBitOr,
-  kPrecBitXor,
-  kPrecBitAnd,
-  kPrecShift,
-  kPrecAdd,
-  kPrecMul,
-};
-
 enum class BlockKind : uint8_t { kFunction, kFor, kWhile, kThen, kElse };
 
 // A block kind as a message names it: "for body", "if branch", ...
@@ -269,10 +254,11 @@ class Parser {
   void BindAll(const YieldInfo& yield, const VarList& vars);
 
   // --- Expressions -------------------------------------------------------------
-  Value ParseExpr() { return ParseBinary(kPrecOr); }
-  // Precedence climbing over the binary operators and `not`.
-  Value ParseBinary(int min_prec);
-  bool BinaryAt(BinaryOp* op, int* prec);
+  Value ParseExpr() { return ParseBinary(OpPrecedence::kOr); }
+  // Precedence climbing over the binary operators and `not` (precedences
+  // from ir/operators.h).
+  Value ParseBinary(OpPrecedence min_prec);
+  bool BinaryAt(BinaryOp* op);
   Value ParseUnary();
   Value ParsePower();
   Value ParsePrimary();

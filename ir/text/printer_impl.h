@@ -172,8 +172,8 @@ class Printer {
   void PrintCall(const Call* c);
   void PrintBinary(const BinaryExpr* b);
   void PrintUnary(const UnaryExpr* u);
-  void PrintChild(const BinaryExpr* parent, int parent_prec, const Expr* child, bool is_left);
-  int PrecOf(const Expr* e) const;
+  void PrintChild(const OperatorInfo& parent, const Expr* child, bool is_left);
+  OpPrecedence PrecOf(const Expr* e) const;
   void PrintAttr(const AttrValue& v);
   void PrintDim(const Expr* e);
   void PrintDims(ExprSpan dims);

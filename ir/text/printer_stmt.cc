@@ -3,87 +3,16 @@
 
 #include "ir/text/printer_impl.h"
 
+#include "absl/strings/ascii.h"
+
 namespace pto::ir::printer_impl {
 
 namespace {
 
-// Python operator precedence, loosest first (as upstream's printer ranks it;
-// `xor` is the IR's logical xor, printed as a word).
-enum Prec : int {
-  kPrecOr = 1,
-  kPrecXor,
-  kPrecAnd,
-  kPrecNot,
-  kPrecCmp,
-  kPrecBitOr,
-  kPrecBitXor,
-  kPrecBitAnd,
-  kPrecShift,
-  kPrecAdd,
-  kPrecMul,
-  kPrecUnary,
-  kPrecPow,
-  kPrecCall,
-  kPrecAtom,
-};
+using P = OpPrecedence;
 
-struct BinaryInfo {
-  absl::string_view symbol;
-  int prec;
-  bool function_form;  // pl.min(a, b) / pl.max(a, b)
-};
-
-BinaryInfo InfoOf(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::kAdd:
-      return {"+", kPrecAdd, false};
-    case BinaryOp::kSub:
-      return {"-", kPrecAdd, false};
-    case BinaryOp::kMul:
-      return {"*", kPrecMul, false};
-    case BinaryOp::kFloorDiv:
-      return {"//", kPrecMul, false};
-    case BinaryOp::kFloorMod:
-      return {"%", kPrecMul, false};
-    case BinaryOp::kFloatDiv:
-      return {"/", kPrecMul, false};
-    case BinaryOp::kPow:
-      return {"**", kPrecPow, false};
-    case BinaryOp::kMin:
-      return {"pl.min", kPrecCall, true};
-    case BinaryOp::kMax:
-      return {"pl.max", kPrecCall, true};
-    case BinaryOp::kEq:
-      return {"==", kPrecCmp, false};
-    case BinaryOp::kNe:
-      return {"!=", kPrecCmp, false};
-    case BinaryOp::kLt:
-      return {"<", kPrecCmp, false};
-    case BinaryOp::kLe:
-      return {"<=", kPrecCmp, false};
-    case BinaryOp::kGt:
-      return {">", kPrecCmp, false};
-    case BinaryOp::kGe:
-      return {">=", kPrecCmp, false};
-    case BinaryOp::kAnd:
-      return {"and", kPrecAnd, false};
-    case BinaryOp::kOr:
-      return {"or", kPrecOr, false};
-    case BinaryOp::kXor:
-      return {"xor", kPrecXor, false};
-    case BinaryOp::kBitAnd:
-      return {"&", kPrecBitAnd, false};
-    case BinaryOp::kBitOr:
-      return {"|", kPrecBitOr, false};
-    case BinaryOp::kBitXor:
-      return {"^", kPrecBitXor, false};
-    case BinaryOp::kShl:
-      return {"<<", kPrecShift, false};
-    case BinaryOp::kShr:
-      return {">>", kPrecShift, false};
-  }
-  return {"?", kPrecAtom, false};
-}
+// Binary operators in call form print qualified: pl.min(a, b).
+constexpr absl::string_view kCallPrefix = "pl.";
 
 // Whether a binary tree has only integer-constant leaves (it then prints
 // typed leaves, so that upstream's parser, which folds literal arithmetic,
@@ -434,58 +363,40 @@ void Printer::PrintWhile(const WhileStmt* w) {
 
 // --- Expressions ---------------------------------------------------------------
 
-int Printer::PrecOf(const Expr* e) const {
+OpPrecedence Printer::PrecOf(const Expr* e) const {
   switch (e->kind()) {
     case NodeKind::kBinary:
-      return InfoOf(e->As<BinaryExpr>()->op()).prec;
+      return OperatorOf(e->As<BinaryExpr>()->op()).precedence;
     case NodeKind::kUnary:
-      switch (e->As<UnaryExpr>()->op()) {
-        case UnaryOp::kNeg:
-        case UnaryOp::kBitNot:
-          return kPrecUnary;
-        case UnaryOp::kNot:
-          return kPrecNot;
-        default:
-          return kPrecCall;
-      }
+      return OperatorOf(e->As<UnaryExpr>()->op()).precedence;
     // A negative literal is a unary minus to Python: `(-2) ** x`.
     case NodeKind::kConstInt: {
       const auto* c = e->As<ConstInt>();
       bool bare = c->dtype() == DataType::kIndex && !typed_consts_;
-      return bare && c->value() < 0 ? kPrecUnary : kPrecAtom;
+      return bare && c->value() < 0 ? P::kUnary : P::kAtom;
     }
     case NodeKind::kConstFloat: {
       const auto* c = e->As<ConstFloat>();
       bool negative_literal = std::signbit(c->value()) && std::isfinite(c->value());
-      return c->dtype() == DataType::kFP32 && negative_literal ? kPrecUnary : kPrecAtom;
+      return c->dtype() == DataType::kFP32 && negative_literal ? P::kUnary : P::kAtom;
     }
     default:
-      return kPrecAtom;
+      return P::kAtom;
   }
 }
 
-void Printer::PrintChild(const BinaryExpr* parent, int parent_prec, const Expr* child,
-                         bool is_left) {
-  int child_prec = PrecOf(child);
-  bool parens = child_prec < parent_prec;
-  if (child_prec == parent_prec) {
-    if (IsComparison(parent->op())) {
-      parens = true;  // Python would chain `a < b < c`
-    } else if (parent->op() == BinaryOp::kPow) {
-      parens = is_left;  // ** is right-associative
-    } else {
-      parens = !is_left;
-    }
-  }
+void Printer::PrintChild(const OperatorInfo& parent, const Expr* child, bool is_left) {
+  bool parens = NeedsParens(parent, PrecOf(child), is_left);
   if (parens) out_.push_back('(');
   PrintExprText(child);
   if (parens) out_.push_back(')');
 }
 
 void Printer::PrintBinary(const BinaryExpr* b) {
-  BinaryInfo info = InfoOf(b->op());
-  if (info.function_form) {
-    Append(info.symbol);
+  const OperatorInfo& info = OperatorOf(b->op());
+  if (info.form == OpForm::kCall) {
+    Append(kCallPrefix);
+    Append(info.spelling);
     out_.push_back('(');
     PrintExprText(b->lhs());
     Append(", ");
@@ -496,39 +407,37 @@ void Printer::PrintBinary(const BinaryExpr* b) {
   bool saved = typed_consts_;
   int budget = 64;
   if (!typed_consts_ && IsPureConstIntTree(b, &budget)) typed_consts_ = true;
-  PrintChild(b, info.prec, b->lhs(), /*is_left=*/true);
+  PrintChild(info, b->lhs(), /*is_left=*/true);
   out_.push_back(' ');
-  Append(info.symbol);
+  Append(info.spelling);
   out_.push_back(' ');
-  PrintChild(b, info.prec, b->rhs(), /*is_left=*/false);
+  PrintChild(info, b->rhs(), /*is_left=*/false);
   typed_consts_ = saved;
 }
 
 void Printer::PrintUnary(const UnaryExpr* u) {
-  auto operand = [&](absl::string_view prefix, int prec) {
-    Append(prefix);
-    bool parens = PrecOf(u->operand()) < prec;
-    if (parens) out_.push_back('(');
-    PrintExprText(u->operand());
-    if (parens) out_.push_back(')');
-  };
-  switch (u->op()) {
-    case UnaryOp::kNeg:
-      operand("-", kPrecUnary);
+  const OperatorInfo& info = OperatorOf(u->op());
+  Append(info.spelling);
+  switch (info.form) {
+    case OpForm::kPrefix: {
+      // A word operator (`not`) is followed by a space, a symbol is not.
+      if (absl::ascii_isalpha(static_cast<unsigned char>(info.spelling.back()))) {
+        out_.push_back(' ');
+      }
+      bool parens = PrecOf(u->operand()) < info.precedence;
+      if (parens) out_.push_back('(');
+      PrintExprText(u->operand());
+      if (parens) out_.push_back(')');
       return;
-    case UnaryOp::kBitNot:
-      operand("~", kPrecUnary);
-      return;
-    case UnaryOp::kNot:
-      operand("not ", kPrecNot);
-      return;
-    case UnaryOp::kAbs:
-      Append("abs(");
+    }
+    case OpForm::kCall:
+      out_.push_back('(');
       PrintExprText(u->operand());
       out_.push_back(')');
       return;
-    case UnaryOp::kCast:
-      Append("pl.cast(");
+    case OpForm::kCast:
+    case OpForm::kInfix:
+      out_.push_back('(');
       PrintExprText(u->operand());
       Append(", pl.");
       Append(u->dtype().name());
@@ -673,7 +582,7 @@ void Printer::PrintExprText(const Expr* e) {
     }
     case NodeKind::kTupleGetItem: {
       const auto* g = e->As<TupleGetItem>();
-      bool parens = PrecOf(g->tuple()) < kPrecCall;
+      bool parens = PrecOf(g->tuple()) < P::kCall;
       if (parens) out_.push_back('(');
       PrintExprText(g->tuple());
       if (parens) out_.push_back(')');

@@ -23,9 +23,8 @@
 
 namespace pto::ir {
 
-// The operator as written in the text form: "+", "//", "min", "and", ...
-absl::string_view BinaryOpSpelling(BinaryOp op);
-absl::string_view UnaryOpSpelling(UnaryOp op);
+// BinaryOpSpelling / UnaryOpSpelling (the operator as written: "+", "//",
+// "min", "and", ...) come with ir/expr.h, from the table in ir/operators.h.
 
 // Errors are InvalidArgument and start with "operator '<op>'".
 absl::StatusOr<const Expr*> MakeScalarBinary(Context& ctx, BinaryOp op, const Expr* lhs,

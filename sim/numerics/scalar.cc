@@ -38,17 +38,6 @@ absl::Status Error(BinaryOp op, absl::string_view what) {
                                                  what));
 }
 
-absl::string_view OpName(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::kFloorDiv: return "//";
-    case BinaryOp::kFloorMod: return "%";
-    case BinaryOp::kPow: return "**";
-    case BinaryOp::kShl: return "<<";
-    case BinaryOp::kShr: return ">>";
-    default: return "?";
-  }
-}
-
 absl::StatusOr<Scalar> FloatBinary(BinaryOp op, const Scalar& a, const Scalar& b,
                                    DataType result) {
   // FP32 arithmetic is IEEE single; narrower floats round from the float result.
@@ -88,7 +77,7 @@ absl::StatusOr<Scalar> IntBinary(BinaryOp op, const Scalar& a, const Scalar& b, 
     case BinaryOp::kMul: return Scalar::Int(result, static_cast<int64_t>(ux * uy));
     case BinaryOp::kFloorDiv:
     case BinaryOp::kFloorMod: {
-      if (y == 0) return absl::InvalidArgumentError(absl::StrCat("integer ", OpName(op),
+      if (y == 0) return absl::InvalidArgumentError(absl::StrCat("integer ", BinaryOpSpelling(op),
                                                                  " by zero"));
       __int128 q = x / y;
       __int128 r = x % y;
@@ -123,7 +112,7 @@ absl::StatusOr<Scalar> IntBinary(BinaryOp op, const Scalar& a, const Scalar& b, 
     case BinaryOp::kShl:
     case BinaryOp::kShr: {
       if (y < 0 || y >= width) {
-        return absl::InvalidArgumentError(absl::StrCat("shift ", OpName(op), " by ",
+        return absl::InvalidArgumentError(absl::StrCat("shift ", BinaryOpSpelling(op), " by ",
                                                        static_cast<int64_t>(y),
                                                        " is outside [0, ", width, ")"));
       }
