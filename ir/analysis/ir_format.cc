@@ -21,116 +21,6 @@ std::string EnumSpelling(int64_t raw) {
   return FormatEnum(static_cast<E>(raw));
 }
 
-void AppendExpr(std::string& out, const Expr* e, int depth);
-
-void AppendList(std::string& out, ExprSpan list, int depth) {
-  out += "[";
-  for (size_t i = 0; i < list.size(); ++i) {
-    if (i > 0) out += ", ";
-    AppendExpr(out, list[i], depth + 1);
-  }
-  out += "]";
-}
-
-void AppendArgs(std::string& out, ExprSpan args, int depth) {
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (i > 0) out += ", ";
-    AppendExpr(out, args[i], depth + 1);
-  }
-}
-
-void AppendExpr(std::string& out, const Expr* e, int depth) {
-  if (e == nullptr) {
-    out += "<null>";
-    return;
-  }
-  if (depth > kMaxFormatDepth) {
-    out += "...";
-    return;
-  }
-  switch (e->kind()) {
-    case NodeKind::kVar:
-    case NodeKind::kIterArg: {
-      absl::string_view name = e->As<Var>()->name();
-      absl::StrAppend(&out, name.empty() ? absl::string_view("<unnamed>") : name);
-      return;
-    }
-    case NodeKind::kConstInt: {
-      const auto* c = e->As<ConstInt>();
-      if (c->dtype() == DataType::kIndex) {
-        absl::StrAppend(&out, c->value());
-      } else {
-        absl::StrAppend(&out, "pl.const(", c->value(), ", ", FormatDataType(c->dtype()), ")");
-      }
-      return;
-    }
-    case NodeKind::kConstFloat: {
-      const auto* c = e->As<ConstFloat>();
-      if (c->dtype() == DataType::kFP32) {
-        out += FormatFloat(c->value());
-      } else {
-        absl::StrAppend(&out, "pl.const(", FormatFloat(c->value()), ", ",
-                        FormatDataType(c->dtype()), ")");
-      }
-      return;
-    }
-    case NodeKind::kConstBool:
-      out += e->As<ConstBool>()->value() ? "True" : "False";
-      return;
-    case NodeKind::kCall: {
-      const auto* c = e->As<Call>();
-      if (c->op() != nullptr) {
-        absl::StrAppend(&out, "pl.", c->op()->name(), "(");
-      } else {
-        absl::StrAppend(&out, "self.", c->callee() ? c->callee()->name() : "<null>", "(");
-      }
-      AppendArgs(out, c->args(), depth);
-      out += ")";
-      return;
-    }
-    case NodeKind::kMakeTuple:
-      AppendList(out, e->As<MakeTuple>()->elements(), depth);
-      return;
-    case NodeKind::kTupleGetItem: {
-      const auto* t = e->As<TupleGetItem>();
-      AppendExpr(out, t->tuple(), depth + 1);
-      absl::StrAppend(&out, "[", t->index(), "]");
-      return;
-    }
-    case NodeKind::kBinary: {
-      const auto* b = e->As<BinaryExpr>();
-      if (OperatorOf(b->op()).form == OpForm::kCall) {
-        absl::StrAppend(&out, BinaryOpSpelling(b->op()), "(");
-        AppendExpr(out, b->lhs(), depth + 1);
-        out += ", ";
-        AppendExpr(out, b->rhs(), depth + 1);
-        out += ")";
-        return;
-      }
-      out += "(";
-      AppendExpr(out, b->lhs(), depth + 1);
-      absl::StrAppend(&out, " ", BinaryOpSpelling(b->op()), " ");
-      AppendExpr(out, b->rhs(), depth + 1);
-      out += ")";
-      return;
-    }
-    case NodeKind::kUnary: {
-      const auto* u = e->As<UnaryExpr>();
-      const OperatorInfo& info = OperatorOf(u->op());
-      absl::StrAppend(&out, info.spelling);
-      if (info.form == OpForm::kPrefix && u->op() == UnaryOp::kNot) out += " ";
-      if (info.form != OpForm::kPrefix) out += "(";
-      AppendExpr(out, u->operand(), depth + 1);
-      if (u->op() == UnaryOp::kAbs) out += ")";
-      if (u->op() == UnaryOp::kCast) absl::StrAppend(&out, ", ", FormatDataType(u->dtype()), ")");
-      return;
-    }
-    default:
-      out += "<not an expression>";
-      return;
-  }
-}
-
 void AppendTileView(std::string& out, const TileType* t) {
   const TileView& v = *t->view();
   TileView imp = ImplicitTileView(t->memory_space(), t->shape_blayout());
@@ -141,17 +31,17 @@ void AppendTileView(std::string& out, const TileType* t) {
   };
   if (!v.valid_shape.empty()) {
     std::string s = "valid_shape=";
-    AppendList(s, v.valid_shape, 1);
+    AppendFormattedShape(s, v.valid_shape);
     field(s);
   }
   if (!v.stride.empty()) {
     std::string s = "stride=";
-    AppendList(s, v.stride, 1);
+    AppendFormattedShape(s, v.stride);
     field(s);
   }
   if (v.start_offset != nullptr) {
     std::string s = "start_offset=";
-    AppendExpr(s, v.start_offset, 1);
+    AppendFormattedExpr(s, v.start_offset);
     field(s);
   }
   if (v.blayout != imp.blayout) {
@@ -193,13 +83,13 @@ void AppendType(std::string& out, const Type* t, int depth) {
     case TypeKind::kDistributedTensor: {
       const auto* tt = t->As<TensorType>();
       out += tt->IsDistributed() ? "pld.DistributedTensor[" : "pl.Tensor[";
-      AppendList(out, tt->shape(), 0);
+      AppendFormattedShape(out, tt->shape());
       absl::StrAppend(&out, ", ", FormatDataType(tt->dtype()));
       if (const TensorView* v = tt->view()) {
         out += ", pl.TensorView(valid_shape=";
-        AppendList(out, v->valid_shape, 0);
+        AppendFormattedShape(out, v->valid_shape);
         out += ", stride=";
-        AppendList(out, v->stride, 0);
+        AppendFormattedShape(out, v->stride);
         absl::StrAppend(&out, ", layout=", FormatEnum(v->layout));
         if (v->pad != PadValue::kNull) {
           absl::StrAppend(&out, ", pad=", FormatEnum(v->pad));
@@ -212,7 +102,7 @@ void AppendType(std::string& out, const Type* t, int depth) {
     case TypeKind::kTile: {
       const auto* tt = t->As<TileType>();
       out += "pl.Tile[";
-      AppendList(out, tt->shape(), 0);
+      AppendFormattedShape(out, tt->shape());
       absl::StrAppend(&out, ", ", FormatDataType(tt->dtype()));
       if (tt->memory_space()) {
         absl::StrAppend(&out, ", ",
@@ -249,12 +139,6 @@ std::string FormatDataType(DataType dtype) { return absl::StrCat("pl.", dtype.na
 std::string FormatType(const Type* type) {
   std::string out;
   AppendType(out, type, 0);
-  return out;
-}
-
-std::string FormatExpr(const Expr* expr) {
-  std::string out;
-  AppendExpr(out, expr, 0);
   return out;
 }
 

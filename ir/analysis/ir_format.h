@@ -23,6 +23,7 @@
 #include "ir/dtype.h"
 #include "ir/enums.h"
 #include "ir/expr.h"
+#include "ir/expr_format.h"
 #include "ir/stmt.h"
 #include "ir/type.h"
 
@@ -31,9 +32,9 @@ namespace pto::ir::diag {
 // `pl.Tensor[[16, N], pl.FP32]`, `pl.Scalar[pl.INDEX]`, `pl.Tuple[A, B]`, ...
 std::string FormatType(const Type* type);
 
-// An expression in DSL-like form: `16`, `N`, `(N + 1)`, `pl.const(7, pl.INT32)`,
-// `pl.tile.add(a, b)`. Deep trees are cut off with `...`.
-std::string FormatExpr(const Expr* expr);
+// Expressions: the IR's one diagnostic formatter, ir/expr_format.h (`16`,
+// `N + 1`, `pl.const(7, pl.INT32)`, `pl.tile.add(a, b)`).
+using ::pto::ir::FormatExpr;
 
 // `pl.FP16`.
 std::string FormatDataType(DataType dtype);

@@ -61,7 +61,19 @@ TEST_F(IrFormatTest, Expressions) {
   EXPECT_EQ(FormatExpr(ctx_.Bool(true)), "True");
   const Expr* sum = ctx_.NewBinary(BinaryOp::kAdd, n, ctx_.Index(1), DataType::kIndex);
   EXPECT_EQ(FormatExpr(ctx_.NewBinary(BinaryOp::kMul, sum, ctx_.Index(2), DataType::kIndex)),
-            "((n + 1) * 2)");
+            "(n + 1) * 2");
+  // Parentheses follow the operator table: `xor` binds looser than `and`,
+  // `not` looser than comparisons.
+  const Var* p = V("p", Scalar(DataType::kBool));
+  const Var* q = V("q", Scalar(DataType::kBool));
+  const Expr* p_xor_q = ctx_.NewBinary(BinaryOp::kXor, p, q, DataType::kBool);
+  EXPECT_EQ(FormatExpr(ctx_.NewBinary(BinaryOp::kAnd, p_xor_q, q, DataType::kBool)),
+            "(p xor q) and q");
+  const Expr* n_eq_1 = ctx_.NewBinary(BinaryOp::kEq, n, ctx_.Index(1), DataType::kBool);
+  EXPECT_EQ(FormatExpr(ctx_.NewUnary(UnaryOp::kNot, n_eq_1, DataType::kBool)), "not n == 1");
+  const Expr* n_minus_1 = ctx_.NewBinary(BinaryOp::kSub, n, ctx_.Index(1), DataType::kIndex);
+  EXPECT_EQ(FormatExpr(ctx_.NewBinary(BinaryOp::kSub, n, n_minus_1, DataType::kIndex)),
+            "n - (n - 1)");
   EXPECT_EQ(FormatExpr(ctx_.NewBinary(BinaryOp::kMax, n, ctx_.Index(2), DataType::kIndex)),
             "max(n, 2)");
   EXPECT_EQ(FormatExpr(ctx_.NewUnary(UnaryOp::kCast, n, DataType::kInt64)),

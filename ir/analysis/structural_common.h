@@ -7,15 +7,16 @@
 #ifndef PTO_IR_ANALYSIS_STRUCTURAL_COMMON_H_
 #define PTO_IR_ANALYSIS_STRUCTURAL_COMMON_H_
 
+#include "ir/depth_guard.h"
 #include "ir/dtype.h"
 #include "ir/stmt.h"
 
 namespace pto::ir::structural {
 
-// Deepest statement/expression nesting either walk descends into. Well beyond
-// anything the DSL produces; it keeps hostile input from overflowing the
-// stack. Equality reports deeper IR as a difference; hashing stops there.
-inline constexpr int kMaxDepth = 1000;
+// Deepest statement/expression nesting either walk descends into (the IR's
+// one bound, ir/depth_guard.h). Equality reports deeper IR as a difference;
+// hashing stops there.
+inline constexpr int kMaxDepth = kMaxIrDepth;
 
 // Bare int literals parse as INDEX while passes often build INT64, so
 // integer constants (and loop variables) treat the two as one dtype.

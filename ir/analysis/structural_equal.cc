@@ -11,6 +11,7 @@
 #include "ir/analysis/structural_common.h"
 #include "ir/analysis/var_table.h"
 #include "ir/op.h"
+#include "ir/depth_guard.h"
 
 namespace pto::ir {
 namespace {
@@ -112,16 +113,6 @@ class EqualChecker {
   absl::Status Explanation() const;
 
  private:
-  class DepthGuard {
-   public:
-    explicit DepthGuard(int& depth) : depth_(depth) { ++depth_; }
-    ~DepthGuard() { --depth_; }
-    bool too_deep() const { return depth_ > kMaxDepth; }
-
-   private:
-    int& depth_;
-  };
-
   // Records the description of the difference; returns false.
   template <typename F>
   bool Fail(F&& leaf) {

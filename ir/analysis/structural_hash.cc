@@ -6,6 +6,7 @@
 #include "ir/analysis/structural_common.h"
 #include "ir/analysis/var_table.h"
 #include "ir/op.h"
+#include "ir/depth_guard.h"
 
 namespace pto::ir {
 namespace {
@@ -78,16 +79,6 @@ class Hasher {
   void HashType(const Type* type, bool fold_int64 = false);
 
  private:
-  class DepthGuard {
-   public:
-    explicit DepthGuard(int& depth) : depth_(depth) { ++depth_; }
-    ~DepthGuard() { --depth_; }
-    bool too_deep() const { return depth_ > kMaxDepth; }
-
-   private:
-    int& depth_;
-  };
-
   void Mix(uint64_t v) {
     h_ = ((h_ << 5) | (h_ >> 59)) ^ v;
     h_ *= 0x9e3779b97f4a7c15ULL;

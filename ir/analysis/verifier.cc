@@ -10,6 +10,7 @@
 #include "ir/analysis/var_table.h"
 #include "ir/diagnostic.h"
 #include "ir/op.h"
+#include "ir/depth_guard.h"
 
 namespace pto::ir {
 namespace {
@@ -17,7 +18,7 @@ namespace {
 using diag::FormatType;
 
 // Deeper nesting is reported instead of walked, to bound the stack.
-constexpr int kMaxDepth = 1000;
+constexpr int kMaxDepth = kMaxIrDepth;
 
 enum class BodyKind { kFunction, kLoop, kBranch };
 
@@ -133,16 +134,6 @@ class Verifier {
     const Var* var;
     size_t diagnostic;  // placeholder to fill in once the function is walked
   };
-  class DepthGuard {
-   public:
-    explicit DepthGuard(int& depth) : depth_(depth) { ++depth_; }
-    ~DepthGuard() { --depth_; }
-    bool too_deep() const { return depth_ > kMaxDepth; }
-
-   private:
-    int& depth_;
-  };
-
   void Report(SourceLoc loc, std::string message) {
     diagnostics_.push_back(Diagnostic{Where(loc), std::move(message)});
   }

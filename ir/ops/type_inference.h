@@ -31,6 +31,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "ir/context.h"
+#include "ir/expr_format.h"
 #include "ir/op.h"
 
 namespace pto::ir {
@@ -42,10 +43,7 @@ using DimVec = absl::InlinedVector<const Expr*, 4>;
 
 // "TileType", "ScalarType", ... for messages.
 absl::string_view TypeKindName(const Type* type);
-// A dim or other scalar expression as the DSL spells it ("16", "N", "N + 1").
-std::string FormatExpr(const Expr* e);
-// "[16, N]".
-std::string FormatShape(ExprSpan shape);
+// FormatExpr / FormatShape ("N + 1", "[16, N]"): ir/expr_format.h.
 // "{INT8, FP16}" in DSL spelling.
 std::string FormatDTypes(absl::Span<const DataType> dtypes);
 
