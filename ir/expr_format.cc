@@ -16,26 +16,7 @@ constexpr int kMaxFormatDepth = 32;
 
 using P = OpPrecedence;
 
-// How tightly `e` binds as an operand; a negative literal is a unary minus.
-OpPrecedence PrecOf(const Expr* e) {
-  switch (e->kind()) {
-    case NodeKind::kBinary:
-      return OperatorOf(e->As<BinaryExpr>()->op()).precedence;
-    case NodeKind::kUnary:
-      return OperatorOf(e->As<UnaryExpr>()->op()).precedence;
-    case NodeKind::kConstInt: {
-      const auto* c = e->As<ConstInt>();
-      return c->dtype() == DataType::kIndex && c->value() < 0 ? P::kUnary : P::kAtom;
-    }
-    case NodeKind::kConstFloat: {
-      const auto* c = e->As<ConstFloat>();
-      bool negative = std::signbit(c->value()) && std::isfinite(c->value());
-      return c->dtype() == DataType::kFP32 && negative ? P::kUnary : P::kAtom;
-    }
-    default:
-      return P::kAtom;
-  }
-}
+OpPrecedence PrecOf(const Expr* e) { return ExprPrecedence(e, /*typed_index_consts=*/false); }
 
 void Append(std::string& out, const Expr* e, int depth);
 
@@ -156,6 +137,27 @@ void Append(std::string& out, const Expr* e, int depth) {
 }
 
 }  // namespace
+
+OpPrecedence ExprPrecedence(const Expr* e, bool typed_index_consts) {
+  switch (e->kind()) {
+    case NodeKind::kBinary:
+      return OperatorOf(e->As<BinaryExpr>()->op()).precedence;
+    case NodeKind::kUnary:
+      return OperatorOf(e->As<UnaryExpr>()->op()).precedence;
+    case NodeKind::kConstInt: {
+      const auto* c = e->As<ConstInt>();
+      bool bare = c->dtype() == DataType::kIndex && !typed_index_consts;
+      return bare && c->value() < 0 ? P::kUnary : P::kAtom;
+    }
+    case NodeKind::kConstFloat: {
+      const auto* c = e->As<ConstFloat>();
+      bool negative = std::signbit(c->value()) && std::isfinite(c->value());
+      return c->dtype() == DataType::kFP32 && negative ? P::kUnary : P::kAtom;
+    }
+    default:
+      return P::kAtom;
+  }
+}
 
 void AppendFormattedExpr(std::string& out, const Expr* e) { Append(out, e, 0); }
 

@@ -27,6 +27,12 @@ std::string FormatShape(ExprSpan shape);
 void AppendFormattedExpr(std::string& out, const Expr* e);
 void AppendFormattedShape(std::string& out, ExprSpan shape);
 
+// How tightly `e` binds as an operand when printed: its operator's
+// precedence, and kUnary for a negative literal (Python reads `-2` as a
+// unary minus: `(-2) ** x`). An INDEX constant printed as pl.const(...)
+// (`typed_index_consts`) is an atom.
+OpPrecedence ExprPrecedence(const Expr* e, bool typed_index_consts);
+
 }  // namespace pto::ir
 
 #endif  // PTO_IR_EXPR_FORMAT_H_

@@ -4,6 +4,7 @@
 #include "ir/text/printer_impl.h"
 
 #include "absl/strings/ascii.h"
+#include "ir/expr_format.h"
 
 namespace pto::ir::printer_impl {
 
@@ -363,27 +364,7 @@ void Printer::PrintWhile(const WhileStmt* w) {
 
 // --- Expressions ---------------------------------------------------------------
 
-OpPrecedence Printer::PrecOf(const Expr* e) const {
-  switch (e->kind()) {
-    case NodeKind::kBinary:
-      return OperatorOf(e->As<BinaryExpr>()->op()).precedence;
-    case NodeKind::kUnary:
-      return OperatorOf(e->As<UnaryExpr>()->op()).precedence;
-    // A negative literal is a unary minus to Python: `(-2) ** x`.
-    case NodeKind::kConstInt: {
-      const auto* c = e->As<ConstInt>();
-      bool bare = c->dtype() == DataType::kIndex && !typed_consts_;
-      return bare && c->value() < 0 ? P::kUnary : P::kAtom;
-    }
-    case NodeKind::kConstFloat: {
-      const auto* c = e->As<ConstFloat>();
-      bool negative_literal = std::signbit(c->value()) && std::isfinite(c->value());
-      return c->dtype() == DataType::kFP32 && negative_literal ? P::kUnary : P::kAtom;
-    }
-    default:
-      return P::kAtom;
-  }
-}
+OpPrecedence Printer::PrecOf(const Expr* e) const { return ExprPrecedence(e, typed_consts_); }
 
 void Printer::PrintChild(const OperatorInfo& parent, const Expr* child, bool is_left) {
   bool parens = NeedsParens(parent, PrecOf(child), is_left);
