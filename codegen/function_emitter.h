@@ -5,11 +5,19 @@
 // statements and control flow, scalar arithmetic - and hands each op call to
 // its entry in the OpEmitterTable. The public section below "Op emitter
 // interface" is what those entries use: operand values, the result buffer,
-// line emission and located errors. Implementation is split by concern:
-// function_emitter.cc (buffer plan, prologue, values, lines),
-// phi_buffers.cc (which phis share a buffer with their inputs),
-// stmt_emitter.cc (statements and control flow), scalar_emitter.cc (scalar
-// expressions).
+// line emission and located errors.
+//
+// One class, its member functions in one .cc file per concept (the private
+// section below is grouped the same way):
+//   function_emitter.cc  the core: Emit (plan, prologue, body), bindings and
+//                        operand values, lines, errors
+//   buffer_plan.cc       which var owns a tile buffer (tuple elements and
+//                        scratch included); pto.alloc_tile, set_validshape
+//   phi_buffers.cc       which phis and loop-carried tiles share a buffer
+//                        with their inputs
+//   tensor_views.cc      kernel arguments, make_tensor_view, partition_view
+//   stmt_emitter.cc      statements, op dispatch, control flow
+//   scalar_emitter.cc    scalar expressions and the constants block
 //
 //   FunctionEmitter fe(program.context(), *fn, backend, options, PtoOpEmitters());
 //   PTO_RETURN_IF_ERROR(fe.Emit(sink));       // writes "  func.func @k(...) {...}\n"
@@ -273,7 +281,23 @@ class FunctionEmitter {
   };
   static constexpr uint8_t kInitJoined = 4;
 
-  // --- function_emitter.cc: plan, signature, prologue, values ---
+  // --- function_emitter.cc: the core ---
+  absl::Status EmitPrologue();
+  void BindTile(const ir::Var* v, const TileValue& value);
+  void BindTensor(const ir::Var* v, const TensorValue& value);
+  void BindScalar(const ir::Var* v, const ScalarValue& value);
+  const Binding* Lookup(const ir::Var* v) const;
+  absl::Status NotBound(const ir::Var* v) const;
+  std::string LocSuffix() const;
+  // Whether the backend (if any) supports `dtype` in-core, and the error for
+  // one it does not, naming `subject` ("tile.load", "parameter 'x'").
+  bool SupportsIncore(ir::DataType dtype) const;
+  absl::Status NotIncore(ir::DataType dtype, absl::string_view subject) const;
+  // Indentation of the current region depth.
+  void Indent();
+  ir::SourceLoc ErrorLoc() const;
+
+  // --- buffer_plan.cc: buffer owners, tuple elements, tile buffers ---
   void PlanBuffers(const ir::Stmt* s);
   // A for (no condition) or while loop: its inits, carried buffers,
   // condition and body.
@@ -288,11 +312,6 @@ class FunctionEmitter {
   const ir::Expr* TupleElement(const ir::TupleGetItem& item);
   // The element list of a planned tuple var; null for any other expression.
   std::vector<const ir::Expr*>* TupleElements(const ir::Expr* tuple);
-  absl::Status EmitProjection(const ir::Var* var, const ir::TupleGetItem& item);
-  // Binds `var` to the value `src` is bound to.
-  absl::Status Rename(const ir::Var* var, const ir::Var* src);
-  // Binds `var` to a non-call `value`: a rename or a scalar expression.
-  absl::Status BindValue(const ir::Var* var, const ir::Expr* value);
   const ir::Var* BufferOwner(const ir::Var* v) const;
   // `v` gets a pto.alloc_tile of its own in the prologue (unless it shares a
   // phi's, SharePhiBuffers), defined as `def`.
@@ -301,28 +320,22 @@ class FunctionEmitter {
   void ShareOwner(const ir::Var* var, uint32_t owner) { owner_of_[var] = owner; }
   // The plan entry of the buffer tile var `v` names, or kNoTile.
   uint32_t TileEntry(const ir::Expr* e) const;
-  absl::Status EmitSignature(std::string& header);
-  absl::Status EmitPrologue();
   absl::Status AllocateBuffer(const ir::Var* owner);
   absl::StatusOr<absl::string_view> TileBufTypeOf(const ir::TileType& tile, bool dynamic_valid);
+  // Whether the prologue can compute `e` (constants, params, dims).
   bool AvailableAtEntry(const ir::Expr* e) const;
   // Valid rows/cols of `geometry` as index values.
   absl::StatusOr<std::pair<absl::string_view, absl::string_view>> ValidExtents(
       const TileGeometry& geometry);
+  // Before a write to `owner`'s buffer: sets its valid extents again if
+  // valid_set_at_write_ holds it.
   absl::Status PrepareWrite(const ir::Var* owner);
-  void BindTile(const ir::Var* v, const TileValue& value);
-  void BindTensor(const ir::Var* v, const TensorValue& value);
-  void BindScalar(const ir::Var* v, const ScalarValue& value);
-  const Binding* Lookup(const ir::Var* v) const;
-  absl::Status NotBound(const ir::Var* v) const;
-  std::string LocSuffix() const;
-  // Whether the backend (if any) supports `dtype` in-core, and the error for
-  // one it does not, naming `subject` ("tile.load", "parameter 'x'").
-  bool SupportsIncore(ir::DataType dtype) const;
-  absl::Status NotIncore(ir::DataType dtype, absl::string_view subject) const;
-  // Indentation of the current region depth.
-  void Indent();
-  ir::SourceLoc ErrorLoc() const;
+
+  // --- tensor_views.cc: kernel arguments (MakeTensorView, PartitionView and
+  // CommContext above live there too) ---
+  // `  func.func @name(args) {attributes} {\n`; binds the scalar parameters
+  // and records the tensor ones (tensor_params_) for the prologue's views.
+  absl::Status EmitSignature(std::string& header);
 
   // --- phi_buffers.cc: phis and loop-carried tiles sharing one buffer ---
   // Records the tile data `e` reads (a tuple: its elements') at pos_.
@@ -354,6 +367,11 @@ class FunctionEmitter {
   absl::Status EmitStmt(const ir::Stmt* s);
   absl::Status EmitAssign(const ir::AssignStmt& s);
   absl::Status EmitCall(const ir::Call& call, const ir::Var* result);
+  absl::Status EmitProjection(const ir::Var* var, const ir::TupleGetItem& item);
+  // Binds `var` to the value `src` is bound to.
+  absl::Status Rename(const ir::Var* var, const ir::Var* src);
+  // Binds `var` to a non-call `value`: a rename or a scalar expression.
+  absl::Status BindValue(const ir::Var* var, const ir::Expr* value);
   absl::Status EmitFor(const ir::ForStmt& s);
   absl::Status EmitWhile(const ir::WhileStmt& s);
   absl::Status EmitIf(const ir::IfStmt& s);

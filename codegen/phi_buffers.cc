@@ -1,9 +1,10 @@
 // FunctionEmitter: which phis and loop-carried tiles share one buffer.
 //
-// Each tile value starts with a buffer of its own (PlanBuffers). An if's tile
-// return var (a phi) or a loop's carried tile is then joined with the values
-// that flow into it - a branch's result, the loop body's update, the loop's
-// init - whenever no read of an older value can observe the write. The op
+// Each tile value starts with a buffer of its own (PlanBuffers,
+// buffer_plan.cc). An if's tile return var (a phi) or a loop's carried tile
+// is then joined with the values that flow into it - a branch's result, the
+// loop body's update, the loop's init - whenever no read of an older value
+// can observe the write. The op
 // producing such a value then writes the phi's buffer directly (an update
 // like `acc = tile.add(acc, t)` in place), and neither the copy into the phi
 // nor the buffer of its own is emitted. A value that cannot share is copied

@@ -126,6 +126,27 @@ std::optional<std::string> FloatLiteral(double value, DataType dtype) {
   return text;
 }
 
+std::string MlirString(absl::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  out += '"';
+  return out;
+}
+
+std::string MlirSymbolName(absl::string_view name) {
+  bool bare = !name.empty();
+  for (size_t i = 0; bare && i < name.size(); ++i) {
+    char c = name[i];
+    bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    bool digit = c >= '0' && c <= '9';
+    bare = letter || (i > 0 && (digit || c == '$' || c == '.'));
+  }
+  return bare ? std::string(name) : MlirString(name);
+}
+
 std::string TileBufType(const TileBufDesc& d) {
   // Room for the longest spelling, so the appends below never reallocate.
   std::string out;

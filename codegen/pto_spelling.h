@@ -52,6 +52,13 @@ std::optional<absl::string_view> PtoCmpMode(int64_t cmp_type);
 // ("0x7F800000"). nullopt for a non-finite value of another type.
 std::optional<std::string> FloatLiteral(double value, ir::DataType dtype);
 
+// An MLIR string literal: `s` in double quotes, `"` and `\` escaped
+// (`loc("a.py":3:1)`).
+std::string MlirString(absl::string_view s);
+// A symbol name as `func.func @<name>` takes it: bare when it is an MLIR
+// identifier (`[A-Za-z_][A-Za-z0-9_$.]*`), else an MlirString.
+std::string MlirSymbolName(absl::string_view name);
+
 // --- Types -------------------------------------------------------------------
 
 // Every field of a `!pto.tile_buf<...>`; an empty v_row / v_col prints `?`.

@@ -106,6 +106,21 @@ TEST(PtoSpellingTest, ViewTypes) {
   EXPECT_EQ(PartitionViewType(sizes, "i8"), "!pto.partition_tensor_view<8x?xi8>");
 }
 
+TEST(PtoSpellingTest, MlirStringEscapesQuotesAndBackslashes) {
+  EXPECT_EQ(MlirString("a.py"), "\"a.py\"");
+  EXPECT_EQ(MlirString("dir\\my \"x\".py"), "\"dir\\\\my \\\"x\\\".py\"");
+  EXPECT_EQ(MlirString(""), "\"\"");
+}
+
+TEST(PtoSpellingTest, SymbolNamesAreBareOnlyWhenIdentifiers) {
+  EXPECT_EQ(MlirSymbolName("kernel_0"), "kernel_0");
+  EXPECT_EQ(MlirSymbolName("_k$1.v2"), "_k$1.v2");
+  EXPECT_EQ(MlirSymbolName("0kernel"), "\"0kernel\"");
+  EXPECT_EQ(MlirSymbolName("$k"), "\"$k\"");
+  EXPECT_EQ(MlirSymbolName("my kernel"), "\"my kernel\"");
+  EXPECT_EQ(MlirSymbolName(""), "\"\"");
+}
+
 class FlattenTest : public ::testing::Test {
  protected:
   const ir::TileType* Tile(DataType dtype, std::vector<int64_t> shape, std::vector<int64_t> valid,
