@@ -67,18 +67,6 @@ absl::Status FunctionEmitter::EmitPrologue() {
 
 // --- Bindings and operand values -------------------------------------------------
 
-void FunctionEmitter::BindTile(const ir::Var* v, const TileValue& value) {
-  bindings_[v].value = value;
-}
-
-void FunctionEmitter::BindTensor(const ir::Var* v, const TensorValue& value) {
-  bindings_[v].value = value;
-}
-
-void FunctionEmitter::BindScalar(const ir::Var* v, const ScalarValue& value) {
-  bindings_[v].value = value;
-}
-
 const FunctionEmitter::Binding* FunctionEmitter::Lookup(const ir::Var* v) const {
   auto it = bindings_.find(v);
   return it == bindings_.end() ? nullptr : &it->second;
@@ -147,10 +135,6 @@ absl::StatusOr<absl::string_view> FunctionEmitter::Index(const ir::Expr* e) {
   PTO_ASSIGN_OR_RETURN(ScalarValue v, Scalar(e));
   PTO_ASSIGN_OR_RETURN(ScalarValue i, Convert(v, DataType::kIndex));
   return i.name;
-}
-
-bool FunctionEmitter::SupportsIncore(DataType dtype) const {
-  return backend_ == nullptr || backend_->SupportsIncoreDataType(dtype);
 }
 
 absl::Status FunctionEmitter::NotIncore(DataType dtype, absl::string_view subject) const {

@@ -283,15 +283,19 @@ class FunctionEmitter {
 
   // --- function_emitter.cc: the core ---
   absl::Status EmitPrologue();
-  void BindTile(const ir::Var* v, const TileValue& value);
-  void BindTensor(const ir::Var* v, const TensorValue& value);
-  void BindScalar(const ir::Var* v, const ScalarValue& value);
+  // Defined here, not in a .cc: every file of the class binds values, and
+  // the prologue binds one tile per buffer.
+  void BindTile(const ir::Var* v, const TileValue& value) { bindings_[v].value = value; }
+  void BindTensor(const ir::Var* v, const TensorValue& value) { bindings_[v].value = value; }
+  void BindScalar(const ir::Var* v, const ScalarValue& value) { bindings_[v].value = value; }
   const Binding* Lookup(const ir::Var* v) const;
   absl::Status NotBound(const ir::Var* v) const;
   std::string LocSuffix() const;
   // Whether the backend (if any) supports `dtype` in-core, and the error for
   // one it does not, naming `subject` ("tile.load", "parameter 'x'").
-  bool SupportsIncore(ir::DataType dtype) const;
+  bool SupportsIncore(ir::DataType dtype) const {
+    return backend_ == nullptr || backend_->SupportsIncoreDataType(dtype);
+  }
   absl::Status NotIncore(ir::DataType dtype, absl::string_view subject) const;
   // Indentation of the current region depth.
   void Indent();
