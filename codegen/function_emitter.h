@@ -156,6 +156,8 @@ class FunctionEmitter {
   void BindResult(const TensorValue& value);
   void BindResult(const ScalarValue& value);
 
+  // Kernel arguments and tensor views (tensor_views.cc).
+  //
   // The `!pto.ptr<i64>` CommContext argument of a window (a DistributedTensor
   // parameter, or a view of one). The kernel signature carries one per window
   // parameter, after the parameters: the runtime's rankId/rankNum and the
@@ -335,8 +337,8 @@ class FunctionEmitter {
   // valid_set_at_write_ holds it.
   absl::Status PrepareWrite(const ir::Var* owner);
 
-  // --- tensor_views.cc: kernel arguments (MakeTensorView, PartitionView and
-  // CommContext above live there too) ---
+  // --- tensor_views.cc: kernel arguments (with the public CommContext,
+  // MakeTensorView and PartitionView) ---
   // `  func.func @name(args) {attributes} {\n`; binds the scalar parameters
   // and records the tensor ones (tensor_params_) for the prologue's views.
   absl::Status EmitSignature(std::string& header);
