@@ -16,7 +16,7 @@ class CastTest : public PtoTest {
  protected:
   // The tcvt line of one FP32 -> `to` cast with the given extra kwargs.
   std::string TcvtOf(DataType to, std::vector<NamedAttr> kwargs,
-                     const backends::Backend* backend = &backends::A5Backend()) {
+                     const backends::Backend* backend = &A5()) {
     const ir::Var* t = Load("t", DataType::kFP32, 16, 16);
     kwargs.insert(kwargs.begin(), {"target_type", AttrValue::DType(to)});
     Let("c", "tile.cast", {t}, kwargs);
@@ -111,7 +111,7 @@ TEST_F(CastTest, TmpIsASecondInsOperand) {
       {{"target_type", AttrValue::DType(DataType::kInt8)},
        {"mode", AttrValue::Enum(ir::RoundMode::kTrunc)},
        {"saturation_mode", AttrValue::String("off")}});
-  EXPECT_EQ(Line(EmitOk(&backends::A2A3Backend()), "pto.tcvt"),
+  EXPECT_EQ(Line(EmitOk(&A2A3()), "pto.tcvt"),
             absl::StrCat("pto.tcvt ins(%t, %tmp {rmode = #pto<round_mode TRUNC>, satmode = "
                          "#pto<saturation_mode OFF>} : ",
                          VecTile("f16", 16, 16), ", ", VecTile("i8", 1, 160), ") outs(%c : ",
@@ -121,7 +121,7 @@ TEST_F(CastTest, TmpIsASecondInsOperand) {
 TEST_F(CastTest, NonNativeCastIsAnErrorPointingAtLegalization) {
   const ir::Var* t = Load("t", DataType::kInt32, 16, 16);
   Let("c", "tile.cast", {t}, {{"target_type", AttrValue::DType(DataType::kFP16)}}, Loc(14, 9));
-  EXPECT_EQ(EmitError(&backends::A5Backend()),
+  EXPECT_EQ(EmitError(&A5()),
             "k.py:14:9: error: codegen: tile.cast from INT32 to FP16 is not a native pto.tcvt on "
             "a5; run the legalize-tile-cast pass first");
 }
@@ -129,7 +129,7 @@ TEST_F(CastTest, NonNativeCastIsAnErrorPointingAtLegalization) {
 TEST_F(CastTest, NativenessIsTheBackendsAndNoBackendChecksNothing) {
   const ir::Var* t = Load("t", DataType::kInt32, 16, 16);
   Let("c", "tile.cast", {t}, {{"target_type", AttrValue::DType(DataType::kFP16)}});
-  EXPECT_EQ(LinesWith(EmitOk(&backends::A2A3Backend()), "pto.tcvt").size(), 1u);
+  EXPECT_EQ(LinesWith(EmitOk(&A2A3()), "pto.tcvt").size(), 1u);
   absl::StatusOr<std::string> text = Emit(nullptr);
   ASSERT_TRUE(text.ok()) << text.status();
   EXPECT_EQ(LinesWith(*text, "pto.tcvt").size(), 1u);

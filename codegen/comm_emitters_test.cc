@@ -172,10 +172,10 @@ TEST_F(CommTest, AtomicPutIntoBf16IsRejectedWhereTheTargetCannotCombineIt) {
   Do("pld.tile.put",
      {out, peer, inp, stage, ListOf({peer, ctx_.Index(0)}), List({0, 0}), List({1, 64})},
      {IntAttr("atomic", 1)}, Loc(8, 5));
-  EXPECT_EQ(EmitError(&backends::A5Backend()),
+  EXPECT_EQ(EmitError(&A5()),
             "k.py:8:5: error: codegen: pld.tile.put with atomic add into a BF16 window is not "
             "supported on a5; accumulate into an FP32 window and cast after the reduction");
-  std::vector<std::string> puts = LinesWith(EmitOk(&backends::A2A3Backend()), "pto.comm.tput");
+  std::vector<std::string> puts = LinesWith(EmitOk(&A2A3()), "pto.comm.tput");
   ASSERT_EQ(puts.size(), 2u);
   EXPECT_THAT(puts[1], HasSubstr("{atomicType = #pto<atomic_type atomic_add>}"));
 }
@@ -190,7 +190,7 @@ TEST_F(CommTest, AtomicPutIntoEveryOtherHardwareDtypeIsAcceptedOnA5) {
             {{"dtype", AttrValue::DType(dt)}, {"target_memory", AttrValue::Enum(MemorySpace::kVec)}});
     Do("pld.tile.put", {out, I32(1), inp, stage}, {IntAttr("atomic", 1)});
   }
-  EXPECT_EQ(LinesWith(EmitOk(&backends::A5Backend()), "atomic_add").size(), 5u);
+  EXPECT_EQ(LinesWith(EmitOk(&A5()), "atomic_add").size(), 5u);
 }
 
 TEST_F(CommTest, GetIntoAWindowIsPublishedAndIntoATensorIsNot) {

@@ -105,34 +105,34 @@ class TselsTest : public PtoTest {
 TEST_F(TselsTest, Int8SourceIsRejectedOnA2a3) {
   Setup(DataType::kInt8);
   Sels(Scratch());
-  EXPECT_EQ(EmitError(&backends::A2A3Backend()),
+  EXPECT_EQ(EmitError(&A2A3()),
             "k.py:9:18: error: codegen: tile.sels: TSELS on a2a3 does not support INT8 sources");
-  EXPECT_THAT(Line(EmitOk(&backends::A5Backend()), "pto.tsels"),
+  EXPECT_THAT(Line(EmitOk(&A5()), "pto.tsels"),
               HasSubstr("ins(%mask, %src, %tmp, %c-3_i8 : "));
 }
 
 TEST_F(TselsTest, UnsignedSourceTakesASignedScalar) {
   Setup(DataType::kUInt32);
   Sels(Scratch());
-  std::string text = EmitOk(&backends::A2A3Backend());
+  std::string text = EmitOk(&A2A3());
   EXPECT_THAT(Line(text, "pto.tsels"), HasSubstr(", i32) outs(%result : "));
 }
 
 TEST_F(TselsTest, TmpOverlappingSrcIsRejectedOnA2a3Only) {
   Setup(DataType::kInt32);
   Sels(src_);
-  EXPECT_EQ(EmitError(&backends::A2A3Backend()),
+  EXPECT_EQ(EmitError(&A2A3()),
             "k.py:9:18: error: codegen: tile.sels: on a2a3 TSELS's tmp must not overlap mask or "
             "src, but tmp overlaps src");
-  EXPECT_THAT(Line(EmitOk(&backends::A5Backend()), "pto.tsels"),
+  EXPECT_THAT(Line(EmitOk(&A5()), "pto.tsels"),
               HasSubstr("ins(%mask, %src, %src, %c-3_i32 : "));
 }
 
 TEST_F(TselsTest, TmpOverlappingMaskIsRejectedOnA2a3Only) {
   Setup(DataType::kFP32);
   Sels(mask_);
-  EXPECT_THAT(EmitError(&backends::A2A3Backend()), HasSubstr("but tmp overlaps mask"));
-  EXPECT_THAT(Line(EmitOk(&backends::A5Backend()), "pto.tsels"),
+  EXPECT_THAT(EmitError(&A2A3()), HasSubstr("but tmp overlaps mask"));
+  EXPECT_THAT(Line(EmitOk(&A5()), "pto.tsels"),
               HasSubstr("ins(%mask, %src, %mask, %cst_1 : "));
 }
 
@@ -142,8 +142,8 @@ TEST_F(TselsTest, TmpViewingSrcOverlapsIt) {
   const ir::Var* view = Let("view", "tile.reinterpret_view", {src_},
                             {{"dtype", AttrValue::DType(DataType::kUInt32)}});
   Sels(view);
-  EXPECT_THAT(EmitError(&backends::A2A3Backend()), HasSubstr("but tmp overlaps src"));
-  EmitOk(&backends::A5Backend());
+  EXPECT_THAT(EmitError(&A2A3()), HasSubstr("but tmp overlaps src"));
+  EmitOk(&A5());
 }
 
 // On a2a3 the scratch may share the destination's memory, and a separate
@@ -151,7 +151,7 @@ TEST_F(TselsTest, TmpViewingSrcOverlapsIt) {
 TEST_F(TselsTest, SeparateTmpIsAcceptedOnBothTargets) {
   Setup(DataType::kFP16);
   Sels(Scratch());
-  for (const backends::Backend* b : {&backends::A2A3Backend(), &backends::A5Backend()}) {
+  for (const backends::Backend* b : {&A2A3(), &A5()}) {
     EXPECT_THAT(Line(EmitOk(b), "pto.tsels"), HasSubstr("ins(%mask, %src, %tmp, %cst_1 : "))
         << b->Name();
   }
@@ -168,7 +168,7 @@ TEST_F(TselsTest, MaskOverlappingDstIsRejectedOnEveryTarget) {
   const ir::Var* both = ctx_.NewVar("both", sels->type());
   body_.push_back(ctx_.NewAssign(both, mask_, {}));
   body_.push_back(ctx_.NewAssign(both, sels, {}));
-  for (const backends::Backend* b : {&backends::A2A3Backend(), &backends::A5Backend()}) {
+  for (const backends::Backend* b : {&A2A3(), &A5()}) {
     EXPECT_EQ(EmitError(b),
               "k.py:9:18: error: codegen: tile.sels: mask and dst must not overlap (TSELS "
               "requires it on every target)")

@@ -159,10 +159,10 @@ TEST_F(PtoTest, AtomicAddIntoBf16IsRejectedWhereTheTargetCannotCombineIt) {
   const ir::Var* y = TensorParam("y", DataType::kBF16, {16, 16});
   Let("r", "tile.store", {t, List({0, 0}), y}, {{"atomic", AttrValue::Enum(ir::AtomicType::kAdd)}},
       Loc(6, 9));
-  EXPECT_EQ(EmitError(&backends::A5Backend()),
+  EXPECT_EQ(EmitError(&A5()),
             "k.py:6:9: error: codegen: tile.store with atomic add into a BF16 tensor is not "
             "supported on a5; accumulate into an FP32 tensor and cast after the reduction");
-  EXPECT_THAT(Line(EmitOk(&backends::A2A3Backend()), "pto.tstore"),
+  EXPECT_THAT(Line(EmitOk(&A2A3()), "pto.tstore"),
               HasSubstr("{atomicType = #pto<atomic_type atomic_add>}"));
 }
 
@@ -173,7 +173,7 @@ TEST_F(PtoTest, AtomicAddIntoEveryOtherHardwareDtypeIsAcceptedOnA5) {
     const ir::Var* y = TensorParam("y", dt, {16, 32});
     Do("tile.store", {t, List({0, 0}), y}, {{"atomic", AttrValue::Enum(ir::AtomicType::kAdd)}});
   }
-  EXPECT_EQ(LinesWith(EmitOk(&backends::A5Backend()), "atomic_add").size(), 5u);
+  EXPECT_EQ(LinesWith(EmitOk(&A5()), "atomic_add").size(), 5u);
 }
 
 // Every 4-bit dtype is rejected on a2a3, end to end: a parameter, a tile.
@@ -183,10 +183,10 @@ TEST_F(PtoTest, Fp4IsRejectedOnA2a3AndEmittedOnA5) {
   const ir::Var* t = Let("t", "tile.load", {x, List({0, 0}), List({16, 64}), List({16, 64})});
   const ir::Var* y = TensorParam("y", DataType::kFP4, {16, 64});
   Do("tile.store", {t, List({0, 0}), y});
-  EXPECT_EQ(EmitError(&backends::A2A3Backend()),
+  EXPECT_EQ(EmitError(&A2A3()),
             "k.py:4:11: error: codegen: parameter 'x': FP4 is not supported in-core on a2a3 "
             "(the target has no load, store or instruction for it)");
-  std::string text = EmitOk(&backends::A5Backend());
+  std::string text = EmitOk(&A5());
   EXPECT_THAT(Line(text, "pto.tload"), HasSubstr("dtype=!pto.f4E2M1x2"));
 }
 
@@ -195,7 +195,7 @@ TEST_F(PtoTest, Fp4IsRejectedOnA2a3AndEmittedOnA5) {
 TEST_F(PtoTest, FourBitTileIsRejectedAtItsDefinition) {
   Let("z", "tile.full", {List({16, 64}), ctx_.Float(0.0)},
       {{"dtype", AttrValue::DType(DataType::kFP4)}}, Loc(5, 9));
-  EXPECT_EQ(EmitError(&backends::A2A3Backend()),
+  EXPECT_EQ(EmitError(&A2A3()),
             "k.py:5:9: error: codegen: tile 'z': FP4 is not supported in-core on a2a3 (the "
             "target has no load, store or instruction for it)");
 }
@@ -203,7 +203,7 @@ TEST_F(PtoTest, FourBitTileIsRejectedAtItsDefinition) {
 TEST_F(PtoTest, Int4IsRejectedOnBothTargetsAsNotInCore) {
   const ir::Var* h = Load("h", DataType::kFP16, 16, 64);
   Let("c", "tile.cast", {h}, {{"target_type", AttrValue::DType(DataType::kInt4)}}, Loc(7, 9));
-  for (const backends::Backend* b : {&backends::A2A3Backend(), &backends::A5Backend()}) {
+  for (const backends::Backend* b : {&A2A3(), &A5()}) {
     EXPECT_THAT(EmitError(b), HasSubstr("tile 'c': INT4 is not supported in-core on "))
         << b->Name();
   }
@@ -212,7 +212,7 @@ TEST_F(PtoTest, Int4IsRejectedOnBothTargetsAsNotInCore) {
 TEST_F(PtoTest, LowerRankLoadWindowIsUnsupported) {
   const ir::Var* x = TensorParam("x", DataType::kFP32, {16, 16});
   Let("t", "tile.load", {x, List({0}), List({16}), List({16})}, {}, Loc(3, 3));
-  absl::StatusOr<std::string> text = Emit(&backends::A5Backend());
+  absl::StatusOr<std::string> text = Emit(&A5());
   ASSERT_FALSE(text.ok());
   EXPECT_EQ(text.status().code(), absl::StatusCode::kUnimplemented);
   EXPECT_THAT(text.status().message(),

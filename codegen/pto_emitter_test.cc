@@ -49,7 +49,7 @@ TEST_F(PtoTest, LoadCastStoreKernelGolden) {
 
 TEST_F(PtoTest, TargetArchComesFromTheBackend) {
   Load("t", DataType::kFP32, 16, 16);
-  EXPECT_THAT(EmitOk(&backends::A2A3Backend()),
+  EXPECT_THAT(EmitOk(&A2A3()),
               StartsWith("module attributes {pto.target_arch = \"a2a3\"} {\n"));
   absl::StatusOr<std::string> none = Emit(nullptr);
   ASSERT_TRUE(none.ok()) << none.status();
@@ -176,7 +176,7 @@ TEST_F(PtoTest, LocationsEndEveryOpLineWhenRequested) {
   Let("u", "tile.adds", {t, ctx_.Float(1.0)}, {}, Loc(4, 9));
   PtoOptions options;
   options.emit_locations = true;
-  std::string text = EmitOk(&backends::A5Backend(), options);
+  std::string text = EmitOk(&A5(), options);
   EXPECT_THAT(Line(text, "pto.tadds"), testing::EndsWith(") loc(\"k.py\":4:9)"));
   EXPECT_THAT(Line(text, "pto.tload"), testing::EndsWith(" loc(\"k.py\":3:5)"));
   EXPECT_THAT(Line(text, "%x_pview ="), testing::EndsWith(" loc(\"k.py\":3:5)"));
@@ -410,7 +410,7 @@ TEST_F(PtoTest, IfWithoutResultsAndAComparisonCondition) {
   body_.push_back(ctx_.NewIf(cond, then_body, nullptr, {}, Loc(9, 1)));
   PtoOptions options;
   options.emit_locations = true;
-  std::string text = EmitOk(&backends::A5Backend(), options);
+  std::string text = EmitOk(&A5(), options);
   EXPECT_THAT(text, HasSubstr("    %tmp = arith.cmpi sgt, %arg1, %c0_i32 : i32 loc(\"k.py\":9:1)\n"
                               "    scf.if %tmp {\n"));
   // A region op's location follows its closing brace.
@@ -493,7 +493,7 @@ TEST_F(PtoTest, TensorCarriedThroughALoopStaysItsView) {
 TEST_F(PtoTest, CompositeOpIsAnError) {
   const ir::Var* t = Load("t", DataType::kFP32, 16, 16);
   Let("s", "tile.sin", {t}, {}, Loc(12, 7));
-  absl::StatusOr<std::string> text = Emit(&backends::A5Backend());
+  absl::StatusOr<std::string> text = Emit(&A5());
   ASSERT_FALSE(text.ok());
   EXPECT_EQ(text.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(text.status().message(),
@@ -543,7 +543,7 @@ TEST_F(PtoTest, OpWithoutEmitterIsAnErrorNamingIt) {
       ir::CreateCall(ctx_, *registry.Find("tile.frobnicate"), {t}, {}, Loc(8, 2));
   ASSERT_TRUE(c.ok());
   Bind("u", *c, Loc(8, 2));
-  absl::StatusOr<std::string> text = Emit(&backends::A5Backend());
+  absl::StatusOr<std::string> text = Emit(&A5());
   ASSERT_FALSE(text.ok());
   EXPECT_EQ(text.status().code(), absl::StatusCode::kUnimplemented);
   EXPECT_EQ(text.status().message(),

@@ -10,9 +10,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/substitute.h"
-#include "backends/a2a3/a2a3_backend.h"
-#include "backends/a5/a5_backend.h"
 #include "codegen/pto_emitter.h"
+#include "codegen/test_util.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/context.h"
@@ -59,7 +58,7 @@ std::string CastKernel(absl::string_view name, absl::string_view src) {
 }
 
 TEST(PtoTextTest, NativeCastOnA2A3) {
-  absl::StatusOr<std::string> pto = EmitText(CastKernel("k", "INT32"), &backends::A2A3Backend(), true);
+  absl::StatusOr<std::string> pto = EmitText(CastKernel("k", "INT32"), &A2A3(), true);
   ASSERT_TRUE(pto.ok()) << pto.status();
   EXPECT_THAT(*pto, StartsWith("module attributes {pto.target_arch = \"a2a3\"} {\n"));
   EXPECT_THAT(*pto, HasSubstr("pto.tcvt ins(%t {rmode = #pto<round_mode ROUND>, satmode = "
@@ -68,7 +67,7 @@ TEST(PtoTextTest, NativeCastOnA2A3) {
 }
 
 TEST(PtoTextTest, NonNativeCastOnA5NamesTheSourceLine) {
-  absl::StatusOr<std::string> pto = EmitText(CastKernel("k", "INT32"), &backends::A5Backend());
+  absl::StatusOr<std::string> pto = EmitText(CastKernel("k", "INT32"), &A5());
   ASSERT_FALSE(pto.ok());
   std::string message(pto.status().message());
   EXPECT_THAT(message, StartsWith("kernel.py:8:"));
@@ -86,7 +85,7 @@ TEST(PtoTextTest, LegalizedChainIsOneTcvtPerCast) {
         r: pl.Tensor[[16, 16], pl.FP16] = pl.tile.store(c, [0, 0], out)
         return r
 )",
-      &backends::A5Backend());
+      &A5());
   ASSERT_TRUE(pto.ok()) << pto.status();
   EXPECT_THAT(*pto, HasSubstr("pto.tcvt ins(%t {rmode = #pto<round_mode ROUND>, satmode = "
                               "#pto<saturation_mode OFF>} : "));
@@ -110,7 +109,7 @@ TEST(PtoTextTest, LoopWithATileIterArg) {
         r: pl.Tensor[[16, 16], pl.FP32] = pl.tile.store(acc_out, [0, 0], out)
         return r
 )",
-      &backends::A5Backend());
+      &A5());
   ASSERT_TRUE(pto.ok()) << pto.status();
   // The init is loaded into the carried buffer and updated in place.
   EXPECT_THAT(*pto, Not(HasSubstr("pto.tmov")));
@@ -126,7 +125,7 @@ TEST(PtoTextTest, ReturningATileIsUnsupported) {
         a: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)
         return a
 )",
-      &backends::A5Backend());
+      &A5());
   ASSERT_FALSE(pto.ok());
   EXPECT_THAT(std::string(pto.status().message()),
               HasSubstr("kernel.py:8:9: error: codegen: a PTO kernel returns results through "
@@ -171,10 +170,10 @@ class TwoKernelsTest : public ::testing::Test {
 };
 
 TEST_F(TwoKernelsTest, StreamingWritesTheStringFormsTextAFunctionAtATime) {
-  absl::StatusOr<std::string> whole = EmitPto(program(), &backends::A2A3Backend());
+  absl::StatusOr<std::string> whole = EmitPto(program(), &A2A3());
   ASSERT_TRUE(whole.ok()) << whole.status();
   RecordingSink sink;
-  ASSERT_TRUE(EmitPto(program(), &backends::A2A3Backend(), sink).ok());
+  ASSERT_TRUE(EmitPto(program(), &A2A3(), sink).ok());
   EXPECT_EQ(sink.Text(), *whole);
   // The first function is complete in the sink before the second starts.
   std::string prefix;
@@ -189,7 +188,7 @@ TEST_F(TwoKernelsTest, StreamingWritesTheStringFormsTextAFunctionAtATime) {
 
 TEST_F(TwoKernelsTest, AnErrorInALaterFunctionLeavesOnlyTheEarlierOnesInTheSink) {
   RecordingSink sink;
-  absl::Status status = EmitPto(program(), &backends::A5Backend(), sink);
+  absl::Status status = EmitPto(program(), &A5(), sink);
   ASSERT_FALSE(status.ok());
   EXPECT_THAT(std::string(status.message()),
               HasSubstr("tile.cast from INT32 to FP16 is not a native pto.tcvt on a5"));
@@ -198,14 +197,14 @@ TEST_F(TwoKernelsTest, AnErrorInALaterFunctionLeavesOnlyTheEarlierOnesInTheSink)
   EXPECT_TRUE(absl::EndsWith(sink.Text(), "    return\n  }\n"));
   EXPECT_THAT(sink.Text(), Not(HasSubstr("@k2")));
   // The string form returns the error alone.
-  absl::StatusOr<std::string> whole = EmitPto(program(), &backends::A5Backend());
+  absl::StatusOr<std::string> whole = EmitPto(program(), &A5());
   EXPECT_EQ(whole.status(), status);
 }
 
 TEST_F(TwoKernelsTest, ASinkErrorStopsTheEmitter) {
   RecordingSink sink;
   sink.fail_at = 2;
-  absl::Status status = EmitPto(program(), &backends::A2A3Backend(), sink);
+  absl::Status status = EmitPto(program(), &A2A3(), sink);
   EXPECT_EQ(status, absl::DataLossError("disk full"));
   EXPECT_EQ(sink.chunks.size(), 2u);
   EXPECT_EQ(sink.attempts, 3u);  // nothing after the failed write

@@ -17,8 +17,7 @@
 #include <vector>
 
 #include "absl/strings/str_split.h"
-#include "backends/a2a3/a2a3_backend.h"
-#include "backends/a5/a5_backend.h"
+#include "backends/registry.h"
 #include "codegen/pto_emitter.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -27,6 +26,10 @@
 #include "ir/ops/builtin.h"
 
 namespace pto::codegen {
+
+// The targets, found as any client of codegen finds them.
+inline const backends::Backend& A5() { return **backends::FindBackend("a5"); }
+inline const backends::Backend& A2A3() { return **backends::FindBackend("a2a3"); }
 
 using ir::AttrValue;
 using ir::DataType;
@@ -102,13 +105,13 @@ class PtoTest : public ::testing::Test {
     ir::Program p = ctx_.NewProgram("P", {f});
     return EmitPto(p, backend, options);
   }
-  std::string EmitOk(const backends::Backend* backend = &backends::A5Backend(),
+  std::string EmitOk(const backends::Backend* backend = &A5(),
                      PtoOptions options = {}) {
     absl::StatusOr<std::string> text = Emit(backend, options);
     EXPECT_TRUE(text.ok()) << text.status();
     return text.ok() ? *text : "";
   }
-  std::string EmitError(const backends::Backend* backend = &backends::A5Backend()) {
+  std::string EmitError(const backends::Backend* backend = &A5()) {
     absl::StatusOr<std::string> text = Emit(backend);
     EXPECT_FALSE(text.ok()) << *text;
     return text.ok() ? "" : std::string(text.status().message());

@@ -78,7 +78,7 @@ TEST_F(PtoTest, SetValidShapeThroughAViewOfItsOwnBufferTypeIsUnsupported) {
   const ir::Var* v = Let("v", "tile.transpose_view", {t});
   const ir::Var* back = Let("back", "tile.transpose_view", {v});
   Let("w", "tile.set_validshape", {back, ctx_.Index(8), ctx_.Index(16)}, {}, Loc(6, 2));
-  absl::StatusOr<std::string> text = Emit(&backends::A5Backend());
+  absl::StatusOr<std::string> text = Emit(&A5());
   ASSERT_FALSE(text.ok());
   EXPECT_EQ(text.status().code(), absl::StatusCode::kUnimplemented);
   EXPECT_THAT(std::string(text.status().message()),
