@@ -52,19 +52,7 @@ absl::StatusOr<absl::string_view> IndexConstant(FunctionEmitter& e, int64_t v) {
   return e.Index(e.context().Index(v));
 }
 
-absl::StatusOr<ir::ExprSpan> ListArg(FunctionEmitter& e, const ir::Call& call, size_t i) {
-  const auto* t = call.arg(i)->As<ir::MakeTuple>();
-  if (t == nullptr) {
-    return e.Fail(absl::StrCat(call.op()->name(), ": argument ", call.op()->args()[i].name,
-                               " must be a list"));
-  }
-  return t->elements();
-}
-
-absl::string_view NameOf(const ir::Expr* e) {
-  const auto* v = e->As<ir::Var>();
-  return v == nullptr ? absl::string_view("window") : v->name();
-}
+absl::string_view NameOf(const ir::Expr* e) { return FunctionEmitter::NameHint(e, "window"); }
 
 // `rank` ones: the sizes of a single-cell partition.
 std::vector<const ir::Expr*> Ones(FunctionEmitter& e, size_t rank) {
@@ -139,7 +127,7 @@ absl::StatusOr<ScalarValue> Int32Operand(FunctionEmitter& e, const ir::Call& cal
 
 absl::Status EmitNotify(FunctionEmitter& e, const ir::Call& call) {
   const ir::Expr* signal = call.arg(0);
-  PTO_ASSIGN_OR_RETURN(ir::ExprSpan offsets, ListArg(e, call, 2));
+  PTO_ASSIGN_OR_RETURN(ir::ExprSpan offsets, e.ListOperand(call, 2));
   PTO_ASSIGN_OR_RETURN(TensorValue peer, PeerView(e, call, signal, call.arg(1)));
   PTO_ASSIGN_OR_RETURN(Operand cell, e.PartitionView(peer, absl::StrCat(NameOf(signal), "_cell"),
                                                      offsets, Ones(e, offsets.size())));
@@ -155,7 +143,7 @@ absl::Status EmitNotify(FunctionEmitter& e, const ir::Call& call) {
 absl::Status EmitWait(FunctionEmitter& e, const ir::Call& call) {
   const ir::Expr* signal = call.arg(0);
   PTO_ASSIGN_OR_RETURN(TensorValue local, e.Tensor(signal));
-  PTO_ASSIGN_OR_RETURN(ir::ExprSpan offsets, ListArg(e, call, 1));
+  PTO_ASSIGN_OR_RETURN(ir::ExprSpan offsets, e.ListOperand(call, 1));
   PTO_ASSIGN_OR_RETURN(Operand cell, e.PartitionView(local, absl::StrCat(NameOf(signal), "_cell"),
                                                      offsets, Ones(e, offsets.size())));
   PTO_ASSIGN_OR_RETURN(ScalarValue expected, Int32Operand(e, call, call.arg(2)));
@@ -215,9 +203,9 @@ struct Transfer {
 absl::StatusOr<Transfer> TransferOf(FunctionEmitter& e, const ir::Call& call) {
   Transfer t;
   if (call.args().size() >= 7) {
-    PTO_ASSIGN_OR_RETURN(t.dst_offsets, ListArg(e, call, 4));
-    PTO_ASSIGN_OR_RETURN(t.src_offsets, ListArg(e, call, 5));
-    PTO_ASSIGN_OR_RETURN(t.shape, ListArg(e, call, 6));
+    PTO_ASSIGN_OR_RETURN(t.dst_offsets, e.ListOperand(call, 4));
+    PTO_ASSIGN_OR_RETURN(t.src_offsets, e.ListOperand(call, 5));
+    PTO_ASSIGN_OR_RETURN(t.shape, e.ListOperand(call, 6));
     return t;
   }
   const auto* dst = call.arg(0)->type()->As<ir::TensorType>();
@@ -277,7 +265,7 @@ absl::Status EmitGet(FunctionEmitter& e, const ir::Call& call) {
 }
 
 absl::Status EmitRemoteLoad(FunctionEmitter& e, const ir::Call& call) {
-  PTO_ASSIGN_OR_RETURN(ir::ExprSpan offsets, ListArg(e, call, 2));
+  PTO_ASSIGN_OR_RETURN(ir::ExprSpan offsets, e.ListOperand(call, 2));
   PTO_ASSIGN_OR_RETURN(TileValue dst, e.ResultBuffer());
   const auto* tile = e.result()->type()->As<ir::TileType>();
   PTO_ASSIGN_OR_RETURN(TensorValue peer, PeerView(e, call, call.arg(0), call.arg(1)));
@@ -293,7 +281,7 @@ absl::Status EmitRemoteLoad(FunctionEmitter& e, const ir::Call& call) {
 absl::Status EmitTensorRead(FunctionEmitter& e, const ir::Call& call) {
   const auto* type = call.arg(0)->type()->As<ir::TensorType>();
   PTO_ASSIGN_OR_RETURN(TensorValue t, e.Tensor(call.arg(0)));
-  PTO_ASSIGN_OR_RETURN(ir::ExprSpan indices, ListArg(e, call, 1));
+  PTO_ASSIGN_OR_RETURN(ir::ExprSpan indices, e.ListOperand(call, 1));
   ir::TensorView view = type->EffectiveView();
   if (view.layout != ir::TensorLayout::kND) {
     return e.Unsupported(

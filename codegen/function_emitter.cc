@@ -116,6 +116,20 @@ absl::StatusOr<TensorValue> FunctionEmitter::Tensor(const ir::Expr* e) {
   return b->tensor();
 }
 
+absl::StatusOr<ir::ExprSpan> FunctionEmitter::ListOperand(const ir::Call& call, size_t i) {
+  const auto* t = call.arg(i)->As<ir::MakeTuple>();
+  if (t == nullptr) {
+    return Fail(absl::StrCat(call.op()->name(), ": argument ", call.op()->args()[i].name,
+                             " must be a list"));
+  }
+  return t->elements();
+}
+
+absl::string_view FunctionEmitter::NameHint(const ir::Expr* e, absl::string_view fallback) {
+  const auto* v = e->As<ir::Var>();
+  return v == nullptr ? fallback : v->name();
+}
+
 absl::StatusOr<ScalarValue> FunctionEmitter::Scalar(const ir::Expr* e) {
   return EmitScalar(e, "tmp");
 }

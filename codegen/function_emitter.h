@@ -119,6 +119,11 @@ class FunctionEmitter {
   // Operand values. Each must be a Var bound to a value of that kind.
   absl::StatusOr<TileValue> Tile(const ir::Expr* e);
   absl::StatusOr<TensorValue> Tensor(const ir::Expr* e);
+  // The elements of `call`'s list argument `i` (offsets, shapes); an error
+  // naming the op and the argument when it is not a list.
+  absl::StatusOr<ir::ExprSpan> ListOperand(const ir::Call& call, size_t i);
+  // A name hint for SSA values derived from `e`: its Var name, else `fallback`.
+  static absl::string_view NameHint(const ir::Expr* e, absl::string_view fallback);
   // Any scalar expression, in its own dtype (arith lines emitted as needed).
   absl::StatusOr<ScalarValue> Scalar(const ir::Expr* e);
   // A scalar operand pinned to an integer type (a signal value): its own

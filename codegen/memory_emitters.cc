@@ -21,19 +21,7 @@
 namespace pto::codegen {
 namespace {
 
-absl::StatusOr<ir::ExprSpan> ListArg(FunctionEmitter& e, const ir::Call& call, size_t i) {
-  const auto* t = call.arg(i)->As<ir::MakeTuple>();
-  if (t == nullptr) {
-    return e.Fail(absl::StrCat(call.op()->name(), ": argument ", call.op()->args()[i].name,
-                               " must be a list"));
-  }
-  return t->elements();
-}
-
-absl::string_view NameOf(const ir::Expr* e) {
-  const auto* v = e->As<ir::Var>();
-  return v == nullptr ? absl::string_view("tensor") : v->name();
-}
+absl::string_view NameOf(const ir::Expr* e) { return FunctionEmitter::NameHint(e, "tensor"); }
 
 // The MX layouts are hardware contracts tload must be told about.
 absl::string_view LoadLayoutAttr(const ir::TensorType& t) {
@@ -58,7 +46,7 @@ absl::Status EmitTileFull(FunctionEmitter& e, const ir::Call& call) {
 absl::Status EmitTileLoad(FunctionEmitter& e, const ir::Call& call) {
   PTO_ASSIGN_OR_RETURN(TensorValue tensor, e.Tensor(call.arg(0)));
   const auto* tensor_type = call.arg(0)->type()->As<ir::TensorType>();
-  PTO_ASSIGN_OR_RETURN(ir::ExprSpan offsets, ListArg(e, call, 1));
+  PTO_ASSIGN_OR_RETURN(ir::ExprSpan offsets, e.ListOperand(call, 1));
   PTO_ASSIGN_OR_RETURN(TileValue dst, e.ResultBuffer());
   const auto* tile = e.result()->type()->As<ir::TileType>();
   ir::ExprSpan valid = tile->ValidShape();
@@ -76,14 +64,14 @@ absl::Status EmitTileLoad(FunctionEmitter& e, const ir::Call& call) {
 absl::Status EmitTileStore(FunctionEmitter& e, const ir::Call& call) {
   PTO_ASSIGN_OR_RETURN(TileValue src, e.Tile(call.arg(0)));
   const auto* tile = call.arg(0)->type()->As<ir::TileType>();
-  PTO_ASSIGN_OR_RETURN(ir::ExprSpan offsets, ListArg(e, call, 1));
+  PTO_ASSIGN_OR_RETURN(ir::ExprSpan offsets, e.ListOperand(call, 1));
   PTO_ASSIGN_OR_RETURN(TensorValue tensor, e.Tensor(call.arg(2)));
   const auto* tensor_type = call.arg(2)->type()->As<ir::TensorType>();
   // A fourth argument is an ND partition (FlattenTileNdTo2D); otherwise the
   // tile's valid region is what lands in the tensor.
   ir::ExprSpan sizes = tile->ValidShape();
   if (call.args().size() > 3) {
-    PTO_ASSIGN_OR_RETURN(sizes, ListArg(e, call, 3));
+    PTO_ASSIGN_OR_RETURN(sizes, e.ListOperand(call, 3));
   }
   if (sizes.size() != tensor_type->rank() || offsets.size() != tensor_type->rank()) {
     return e.Unsupported(absl::StrCat("tile.store of a rank-", sizes.size(),
