@@ -136,6 +136,37 @@ TEST_F(TileMemoryTest, FullRejects) {
               HasSubstr("tile.full: requires a 'dtype' kwarg"));
 }
 
+// tile.full's result view may be replaced (a select materializes its scalar
+// branch with the other branch's view); nothing else about its type may.
+TEST_F(TileMemoryTest, FullTakesAnOverriddenViewOnly) {
+  absl::StatusOr<const Call*> full =
+      Make("tile.full", {List({16, 64}), ctx_.Float(1.0)}, {DType(DataType::kFP32)});
+  ASSERT_TRUE(full.ok()) << full.status();
+  EXPECT_TRUE(BuiltinOp("tile.full").result_view_overridable());
+  const TileType* narrowed =
+      TileView_(DataType::kFP32, {16, 64}, MemorySpace::kVec, TileLayout::kRowMajor,
+                TileLayout::kNoneBox, {16, 40});
+  absl::StatusOr<const Call*> viewed = RetypeCallView(ctx_, **full, narrowed);
+  ASSERT_TRUE(viewed.ok()) << viewed.status();
+  EXPECT_EQ((*viewed)->type(), narrowed);
+  EXPECT_EQ((*viewed)->arg(1), (*full)->arg(1));
+  EXPECT_EQ(RetypeCallView(ctx_, **full, (*full)->type()).value(), *full);
+
+  // Another dtype, shape or memory space is not a view.
+  for (const Type* other : {static_cast<const Type*>(Tile(DataType::kFP16, {16, 64})),
+                            static_cast<const Type*>(Tile(DataType::kFP32, {16, 32}))}) {
+    EXPECT_THAT(RetypeCallView(ctx_, **full, other).status().message(),
+                HasSubstr("tile.full: a view override keeps the dtype, shape and memory space"));
+  }
+  // An op that reads tiles keeps its deduced view.
+  absl::StatusOr<const Call*> load = Make(
+      "tile.load", {ctx_.NewVar("x", Tensor(DataType::kFP32, {16, 64})), List({0, 0}),
+                    List({16, 64}), List({16, 64})}, {});
+  ASSERT_TRUE(load.ok()) << load.status();
+  EXPECT_THAT(RetypeCallView(ctx_, **load, narrowed).status().message(),
+              HasSubstr("tile.load: the result's view cannot be overridden"));
+}
+
 // --- tile.load ----------------------------------------------------------------------
 
 TEST_F(TileMemoryTest, LoadBasic) {
