@@ -8,8 +8,10 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
 #include "absl/hash/hash.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "ir/check.h"
+#include "ir/op.h"
 
 namespace pto::ir {
 
@@ -199,6 +201,34 @@ Context::Context() {
 }
 
 Context::~Context() = default;
+
+const Op* Context::GetUnregisteredOp(
+    absl::string_view name, size_t num_args,
+    absl::Span<const std::pair<absl::string_view, AttrKind>> kwargs) {
+  std::string key = absl::StrCat(name, "/", num_args);
+  for (const auto& [kwarg, kind] : kwargs) {
+    absl::StrAppend(&key, "/", kwarg, ":", static_cast<int>(kind));
+  }
+  auto [it, inserted] = unregistered_ops_.try_emplace(key, nullptr);
+  if (!inserted) return it->second.get();
+  auto op = std::unique_ptr<Op>(new Op(std::string(name)));
+  op->unregistered_ = true;
+  // Unknown effects: never dropped as dead, never moved past a write.
+  op->side_effects_ = true;
+  if (absl::StartsWith(name, "tensor.")) {
+    op->category_ = OpCategory::kTensor;
+  } else if (!absl::StartsWith(name, "tile.")) {
+    op->category_ = OpCategory::kSystem;
+  }
+  for (size_t i = 0; i < num_args; ++i) {
+    op->args_.push_back({SaveString(absl::StrCat("arg", i)), false, false});
+  }
+  for (const auto& [kwarg, kind] : kwargs) {
+    op->kwargs_.push_back({SaveString(kwarg), kind, KwargSpec::Presence::kRequired, std::nullopt});
+  }
+  it->second = std::move(op);
+  return it->second.get();
+}
 
 const Type* Context::Intern(const Type* candidate) {
   auto it = types_.find(candidate);

@@ -109,6 +109,16 @@ class Context {
   // `kwargs` must be sorted by key.
   const Call* NewOpCall(const Op* op, ExprSpan args, absl::Span<const Kwarg> kwargs,
                         const Type* type, SourceLoc loc = {});
+  // The placeholder Op (Op::unregistered()) for a call of an op no registry
+  // knows, as the parser accepts under ParseOptions::allow_unregistered_ops.
+  // One Op per signature - name, arity and kwarg names and kinds in written
+  // order - so that a call still satisfies its Op's schema like any other
+  // (the verifier, printer and structural equality need no special kwarg
+  // handling) and kwargs print back in the order they were written (keys are
+  // 0..n-1 in that order). The same signature gives the same Op, so parsing
+  // a program twice in one Context gives identical ops.
+  const Op* GetUnregisteredOp(absl::string_view name, size_t num_args,
+                              absl::Span<const std::pair<absl::string_view, AttrKind>> kwargs);
   // Call of a program function; `type` is its return type (a TupleType for
   // several results, UnknownType for none).
   const Call* NewFunctionCall(const GlobalVar* callee, ExprSpan args, const Type* type,
@@ -216,6 +226,7 @@ class Context {
   absl::flat_hash_map<int64_t, const ConstInt*> index_constants_;
   absl::flat_hash_map<std::pair<uint64_t, uint8_t>, const ConstFloat*> float_constants_;
   absl::flat_hash_map<absl::string_view, const GlobalVar*> global_vars_;
+  absl::flat_hash_map<std::string, std::unique_ptr<Op>> unregistered_ops_;
   const ConstBool* true_;
   const ConstBool* false_;
 };

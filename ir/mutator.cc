@@ -95,6 +95,10 @@ const Expr* IRMutator::VisitCall(const Call* c) {
   if (c->callee() != nullptr) {
     return ctx_.NewFunctionCall(c->callee(), args, c->type(), c->loc());
   }
+  if (c->op()->unregistered()) {
+    // Nothing to deduce from: the type stays the annotation it was written with.
+    return ctx_.NewOpCall(c->op(), args, c->kwargs(), c->type(), c->loc());
+  }
   DeduceContext dc(ctx_, *c->op(), args, c->kwargs());
   absl::StatusOr<const Type*> type = c->op()->deducer()(dc);
   PTO_CHECK(type.ok()) << "rewrite broke the typing of " << c->op()->name() << ": "

@@ -128,10 +128,15 @@ class Op {
   // layout describes the same computation. A pass uses this to give a
   // materialized value the view of the value it stands beside.
   bool result_view_overridable() const { return result_view_overridable_; }
+  // A placeholder for a name no registry knows, accepted by the parser under
+  // ParseOptions::allow_unregistered_ops (see Context::GetUnregisteredOp).
+  // It has no deducer: a call's type is the annotation it was written with.
+  bool unregistered() const { return unregistered_; }
 
  private:
   friend class OpBuilder;
   friend class OpRegistry;
+  friend class Context;
   explicit Op(std::string name) : name_(std::move(name)) {}
 
   std::string name_;
@@ -144,6 +149,7 @@ class Op {
   uint32_t written_args_ = 0;
   bool side_effects_ = false;
   bool result_view_overridable_ = false;
+  bool unregistered_ = false;
   std::string lowered_by_;
 };
 

@@ -159,6 +159,37 @@ absl::StatusOr<const Call*> RetypeCallView(Context& ctx, const Call& call, const
   return ctx.NewOpCall(op, call.args(), call.kwargs(), type, call.loc());
 }
 
+absl::StatusOr<const Call*> CreateUnregisteredCall(Context& ctx, absl::string_view name,
+                                                   ExprSpan args,
+                                                   absl::Span<const NamedAttr> kwargs,
+                                                   const Type* type, SourceLoc loc) {
+  if (type == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name, ": an unregistered op needs its result type annotated"));
+  }
+  absl::InlinedVector<std::pair<absl::string_view, AttrKind>, 8> signature;
+  KwargList stored;
+  for (const NamedAttr& given : kwargs) {
+    for (const auto& seen : signature) {
+      if (seen.first == given.name) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(name, ": kwarg '", given.name, "' given twice"));
+      }
+    }
+    signature.emplace_back(given.name, given.value.kind());
+    AttrValue value = given.value.kind() == AttrKind::kString
+                          ? AttrValue::String(ctx.SaveString(given.value.string_value()))
+                          : given.value;
+    stored.push_back(Kwarg{static_cast<uint8_t>(stored.size()), value});
+  }
+  if (stored.size() > 255) {
+    return absl::InvalidArgumentError(absl::StrCat(name, ": too many kwargs"));
+  }
+  for (const Expr* a : args) PTO_CHECK(a != nullptr) << name << ": null argument";
+  const Op* op = ctx.GetUnregisteredOp(name, args.size(), signature);
+  return ctx.NewOpCall(op, args, stored, type, loc);
+}
+
 absl::StatusOr<const Call*> CreateCall(Context& ctx, const Op& op, ExprSpan args,
                                        absl::Span<const NamedAttr> kwargs, SourceLoc loc) {
   int n = static_cast<int>(args.size());

@@ -80,6 +80,17 @@ absl::StatusOr<const Call*> CreateCall(Context& ctx, const Op& op, ExprSpan args
 //   RetypeCallView(ctx, *full, ctx.GetTileType(dtype, shape, space, model->view()));
 absl::StatusOr<const Call*> RetypeCallView(Context& ctx, const Call& call, const Type* type);
 
+// A call of the op named `name` that no registry knows, typed `type` (its
+// annotation): the placeholder Op of Context::GetUnregisteredOp, kwargs kept
+// in the order given. Only a repeated kwarg or a null type is an error; no
+// deduction happens, and Op::unregistered() tells every later consumer so.
+//
+//   CreateUnregisteredCall(ctx, "tile.matmul", {a, b}, {}, tile_type, loc);
+absl::StatusOr<const Call*> CreateUnregisteredCall(Context& ctx, absl::string_view name,
+                                                   ExprSpan args,
+                                                   absl::Span<const NamedAttr> kwargs,
+                                                   const Type* type, SourceLoc loc = {});
+
 // Converts `value` to the kind `spec` declares, accepting the DSL's
 // alternative spellings; an error names the op and the kwarg.
 absl::StatusOr<AttrValue> CoerceKwarg(Context& ctx, const Op& op, const KwargSpec& spec,

@@ -28,7 +28,9 @@ absl::Status RunOpt(std::string text, absl::string_view filename,
 
   ir::Context ctx;
   absl::string_view source = ctx.AdoptSource(filename, std::move(text));
-  PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, source, filename));
+  ir::ParseOptions parse_options;
+  parse_options.allow_unregistered_ops = options.allow_unregistered_ops;
+  PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, source, filename, parse_options));
 
   ir::PrintOptions print_options;
   print_options.concise = options.concise;

@@ -38,6 +38,8 @@ struct OptOptions {
   std::string emit = "ir";
   // With emit "pto": end every op with `loc("file":line:col)`.
   bool emit_source_loc = false;
+  // Keep calls of unknown ops as opaque calls (ParseOptions).
+  bool allow_unregistered_ops = false;
 };
 
 // `text` is kept by the run's Context so that every diagnostic, from the

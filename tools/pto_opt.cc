@@ -36,6 +36,9 @@ ABSL_FLAG(std::string, emit, "ir", "Output: 'ir' (the program) or 'pto' (PTO for
 ABSL_FLAG(bool, emit_source_loc, false,
           "With --emit=pto: end every op with loc(\"FILE\":LINE:COL), its place in the input "
           "(PyPTO's emit_source_loc); PTOAS then reports errors at the user's line.");
+ABSL_FLAG(bool, allow_unregistered_ops, false,
+          "Keep calls of unknown ops whose result type is annotated as opaque calls "
+          "(like mlir-opt --allow-unregistered-dialect); --emit=pto rejects them.");
 ABSL_FLAG(bool, list_passes, false, "Print the registered passes and pipelines, then exit.");
 
 namespace {
@@ -94,6 +97,7 @@ int main(int argc, char** argv) {
   options.concise = absl::GetFlag(FLAGS_concise);
   options.emit = absl::GetFlag(FLAGS_emit);
   options.emit_source_loc = absl::GetFlag(FLAGS_emit_source_loc);
+  options.allow_unregistered_ops = absl::GetFlag(FLAGS_allow_unregistered_ops);
 
   std::string dumps;
   absl::Status status = pto::tools::WriteOutput(

@@ -50,6 +50,8 @@ ABSL_FLAG(std::vector<std::string>, in, {},
           "NAME=PATH.npy binding a parameter; repeat the flag once per parameter.");
 ABSL_FLAG(std::string, out_dir, "", "Directory for the output .npy files.");
 ABSL_FLAG(int64_t, seed, -1, "If >= 0, fill every parameter without --in with random data.");
+ABSL_FLAG(bool, allow_unregistered_ops, false,
+          "Parse calls of unknown ops whose result type is annotated (reported before running).");
 ABSL_FLAG(bool, strict_undefined, false,
           "Fail on any read of undefined data instead of propagating poison.");
 ABSL_FLAG(int32_t, ranks, 0,
@@ -116,6 +118,7 @@ int main(int argc, char** argv) {
   options.schedule_seed = absl::GetFlag(FLAGS_schedule_seed);
   options.threads = absl::GetFlag(FLAGS_threads);
   options.check_signals = absl::GetFlag(FLAGS_check_signals);
+  options.allow_unregistered_ops = absl::GetFlag(FLAGS_allow_unregistered_ops);
   if (options.ranks < 0) {
     std::fprintf(stderr, "pto-run: error: --ranks must be >= 1 (or 0 for one rank)\n");
     return 1;

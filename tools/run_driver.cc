@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "backends/registry.h"
 #include "ir/context.h"
+#include "ir/analysis/unregistered_ops.h"
 #include "ir/status_macros.h"
 #include "ir/text/parser.h"
 #include "passes/all_passes.h"
@@ -347,10 +348,13 @@ absl::StatusOr<RunResult> RunProgram(std::string text, absl::string_view filenam
   PTO_ASSIGN_OR_RETURN(const backends::Backend* backend, backends::FindBackend(options.backend));
   ir::Context ctx;
   absl::string_view source = ctx.AdoptSource(filename, std::move(text));
-  PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, source, filename));
+  ir::ParseOptions parse_options;
+  parse_options.allow_unregistered_ops = options.allow_unregistered_ops;
+  PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, source, filename, parse_options));
   passes::PassManager pm(std::move(pipeline));
   passes::PassContext pass_context(backend);
   PTO_ASSIGN_OR_RETURN(program, pm.Run(program, pass_context));
+  PTO_RETURN_IF_ERROR(ir::RejectUnregisteredOps(program, "interpreter"));
 
   const ir::Function* f = program.FindFunction(options.function);
   if (f == nullptr) {

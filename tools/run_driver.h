@@ -50,6 +50,9 @@ struct RunOptions {
   std::string out_dir;
   std::optional<uint64_t> seed;
   InterpreterOptions interpreter;
+  // Parse calls of unknown ops as opaque calls (ParseOptions); they are then
+  // reported before anything runs, since they have no semantics.
+  bool allow_unregistered_ops = false;
   // 0: the single-rank interpreter. N >= 1: the multi-rank simulator
   // (sim/multirank/multirank.h) on N ranks. An input named "NAME@R" binds NAME on rank
   // R only (a plain NAME binds every rank that has no file of its own);

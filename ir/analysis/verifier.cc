@@ -682,6 +682,8 @@ void Verifier::VerifyOpCall(const Call* c, SourceLoc loc) {
     }
   }
   if (!schema_ok) return;
+  // Checked structurally only: its type is the annotation it was written with.
+  if (op.unregistered()) return;
   if (op.deducer() == nullptr) {
     Report(loc, absl::StrCat(op.name(), ": the op has no type deducer"));
     return;

@@ -68,8 +68,64 @@ Value Parser::ParseDotted() {
       op = ops_.Find(span.substr(0, span.size() - 1));
     }
   }
-  if (op == nullptr) return FailValue(head, absl::StrCat("unknown op '", span, "'"));
+  if (op == nullptr) {
+    if (allow_unregistered_ops_) {
+      absl::string_view name = span;
+      absl::string_view last = Text(segs.back());
+      // The printer spells a keyword-named op `..and_`: keep the name unspelled.
+      if (!last.empty() && last.back() == '_' &&
+          text::IsPythonKeyword(last.substr(0, last.size() - 1))) {
+        name = span.substr(0, span.size() - 1);
+      }
+      return ParseUnregisteredCall(name, head);
+    }
+    return FailValue(head, absl::StrCat("unknown op '", span,
+                                        "' (--allow-unregistered-ops accepts it as an opaque "
+                                        "call when its result type is annotated)"));
+  }
   return ParseOpCall(*op, head);
+}
+
+Value Parser::ParseUnregisteredCall(absl::string_view name, const Token& at) {
+  const Type* type = at.offset == rhs_offset_ ? rhs_annotation_ : nullptr;
+  if (type == nullptr) {
+    return FailValue(at, absl::StrCat("unregistered op '", name,
+                                      "' needs an annotated result type: write `x: T = pl.",
+                                      name, "(...)`"));
+  }
+  rhs_offset_ = ~uint32_t{0};  // a nested call is not the annotated value
+  if (!Expect(K::kLParen)) return Value{};
+  DepthGuard guard(this);
+  if (!guard.Check(at)) return Value{};
+  ExprList args;
+  absl::InlinedVector<NamedAttr, 4> kwargs;
+  int depth = 0;
+  while (error_.ok() && !At(K::kRParen)) {
+    if (At(K::kName) && At(K::kAssign, 1)) {
+      Token key = Advance();
+      Advance();
+      AttrValue v = AttrValue::Bool(false);
+      if (!ParseAttrValue(&v)) return Value{};
+      kwargs.push_back(NamedAttr{Text(key), v});
+    } else {
+      if (!kwargs.empty()) return FailValue(Peek(), "positional argument follows keyword argument");
+      Value v = ParseExpr();
+      if (!v) return v;
+      depth = std::max(depth, v.depth);
+      args.push_back(v.expr);
+    }
+    if (!Accept(K::kComma)) break;
+  }
+  if (!Expect(K::kRParen)) return Value{};
+  if (depth + 1 > max_depth_) {
+    return FailValue(
+        at, absl::StrCat("expression is nested too deeply (the limit is ", max_depth_, " levels)"));
+  }
+  absl::StatusOr<const Call*> call = CreateUnregisteredCall(
+      ctx_, name, ExprSpan(args.data(), args.size()), kwargs, type, Loc(at));
+  if (!call.ok()) return FailValue(at, call.status().message());
+  unregistered_rhs_ = *call;
+  return Value{*call, depth + 1, at.pos()};
 }
 
 Value Parser::ParsePlSpecial(const Token& head, const Token& name_tok, bool* handled) {

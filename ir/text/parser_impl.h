@@ -172,6 +172,7 @@ class Parser {
         filename_(filename),
         ops_(options.ops != nullptr ? *options.ops : BuiltinOps()),
         max_depth_(options.max_depth),
+        allow_unregistered_ops_(options.allow_unregistered_ops),
         main_(text, filename),
         ts_(&main_) {}
 
@@ -269,6 +270,7 @@ class Parser {
   Value ParseBuiltin(const Token& name_tok);
   Value ParsePlSpecial(const Token& head, const Token& name_tok, bool* handled);
   Value ParseOpCall(const Op& op, const Token& at);
+  Value ParseUnregisteredCall(absl::string_view name, const Token& at);
   Value ParseFunctionCall(const Token& name_tok);
   Value ParseConst(const Token& at);
   Value ParseCast(const Token& at);
@@ -311,6 +313,12 @@ class Parser {
   absl::string_view filename_;
   const OpRegistry& ops_;
   int max_depth_;
+  bool allow_unregistered_ops_;
+  // The annotation of the assignment whose value starts at `rhs_offset_`: the
+  // type of an unregistered op call that is that whole value.
+  const Type* rhs_annotation_ = nullptr;
+  uint32_t rhs_offset_ = ~uint32_t{0};
+  const Call* unregistered_rhs_ = nullptr;
   uint16_t file_ = 0;
   absl::Status error_;
   int depth_ = 0;

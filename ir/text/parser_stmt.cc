@@ -161,8 +161,18 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
     yield->targets.push_back(YieldTarget{Text(name), name, annotation, annotation_tok});
     return ParseYield(kind, yield, comments);
   }
+  rhs_annotation_ = annotation;
+  rhs_offset_ = Peek().offset;
+  unregistered_rhs_ = nullptr;
   Value v = ParseExpr();
+  rhs_offset_ = ~uint32_t{0};
   if (!v) return false;
+  if (unregistered_rhs_ != nullptr && v.expr != unregistered_rhs_) {
+    return Fail(annotation_tok,
+                absl::StrCat("the annotation types the unregistered op ",
+                             unregistered_rhs_->op()->name(),
+                             ", so its call must be the whole value"));
+  }
   if (annotation != nullptr && annotation != v.expr->type()) {
     // An op whose result view may be overridden takes the annotated view.
     const auto* call = v.expr->As<Call>();

@@ -46,7 +46,9 @@
 namespace pto::ir {
 
 struct PrintOptions {
-  // Drops type annotations from assignments (`x = e` instead of `x: T = e`).
+  // Drops type annotations from assignments (`x = e` instead of `x: T = e`),
+  // except where the value is an unregistered op's call: that annotation is
+  // its type.
   bool concise = false;
 };
 

@@ -164,7 +164,11 @@ void Printer::PrintStmt(const Stmt* s) {
     case NodeKind::kAssign: {
       const auto* a = s->As<AssignStmt>();
       Append(NameOf(a->var()));
-      if (!options_.concise) {
+      // An unregistered op's type is its annotation: concise output keeps it
+      // so that it parses back.
+      const auto* call = a->value()->As<Call>();
+      bool opaque = call != nullptr && call->op() != nullptr && call->op()->unregistered();
+      if (!options_.concise || opaque) {
         Append(": ");
         PrintTypeText(a->var()->type());
       }

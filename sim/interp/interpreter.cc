@@ -423,6 +423,12 @@ absl::StatusOr<KernelFn> Interpreter::KernelFor(const ir::Call& call) {
   const ir::Op* op = call.op();
   auto it = kernels_.find(op);
   if (it != kernels_.end()) return it->second;
+  if (op->unregistered()) {
+    // A kernel of the same name would be another op's semantics.
+    return absl::UnimplementedError(ir::FormatError(
+        program_.context(), call.loc(),
+        absl::StrCat(op->name(), ": an unregistered op has no semantics to interpret")));
+  }
   KernelFn fn = BuiltinKernels().Find(op->name());
   if (fn == nullptr) {
     std::string why = "the reference interpreter has no kernel for this op";
