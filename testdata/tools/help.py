@@ -9,6 +9,7 @@
 # OPT:      {{^}}usage: pto-opt [FILE|-] [-o FILE] [--passes=LIST|default|none] [flags]{{$}}
 # OPT-NEXT: {{^}}Runs tile IR passes
 # OPT:      {{^}}flags (a '-' in a name may also be spelled '_'):
+# OPT-NEXT: {{^}}  --allow-unregistered-ops (default: false)
 # OPT:      {{^}}  --backend (default: a5)
 # OPT:      {{^}}  --emit (default: ir)
 # OPT:      {{^}}  --emit-source-loc (default: false)
@@ -20,6 +21,7 @@
 # OPT:      {{^}}  --verify-each (default: true)
 #
 # PTORUN:   {{^}}usage: pto-run FILE --func=NAME --in=NAME=PATH.npy ... --out-dir=DIR [flags]{{$}}
+# PTORUN:   {{^}}  --allow-unregistered-ops (default: false)
 # PTORUN:   {{^}}  --backend (default: a5)
 # PTORUN:   {{^}}  --check-signals (default: true)
 # PTORUN:   {{^}}  --func{{$}}
