@@ -6,12 +6,15 @@
         deps = [...],
         corpus = glob(["corpus/parser_fuzzer/**"]),
         corpus_testdata = {"//testdata:examples/relu_sin.py": "seed_relu_sin.py"},
+        dict = ":parser_fuzzer.dict",     # optional libFuzzer dictionary
     )
 
 * `:parser_fuzzer_corpus` assembles the corpus directory,
   bazel-bin/fuzz/parser_fuzzer_corpus/: the hand-written seeds (`corpus`)
   plus files of testdata/ copied under the given names (`corpus_testdata`),
   so a seed taken from a golden test cannot drift from it.
+* `dict`, when given, is built with the harness (a runfile beside it), for
+  `-dict=bazel-bin/fuzz/parser_fuzzer.dict`.
 * `bazel test //fuzz:parser_fuzzer` replays every file of that directory
   through the harness (a regression test; no libFuzzer needed).
 * `bazel build --config=fuzz //fuzz:parser_fuzzer //fuzz:parser_fuzzer_corpus`
@@ -63,7 +66,7 @@ fuzz_corpus = rule(
     },
 )
 
-def cc_fuzz_test(name, srcs, deps = [], corpus = [], corpus_testdata = {}, **kwargs):
+def cc_fuzz_test(name, srcs, deps = [], corpus = [], corpus_testdata = {}, dict = None, **kwargs):
     fuzz_corpus(
         name = name + "_corpus",
         seeds = corpus,
@@ -86,7 +89,7 @@ def cc_fuzz_test(name, srcs, deps = [], corpus = [], corpus_testdata = {}, **kwa
         # One statically linked binary: calls between the libraries are then
         # direct, not indirect calls into a dozen instrumented shared objects.
         linkstatic = kwargs.pop("linkstatic", True),
-        data = [":" + name + "_corpus"],
+        data = [":" + name + "_corpus"] + ([dict] if dict else []),
         args = ["$(location :%s_corpus)" % name],
         **kwargs
     )
