@@ -290,8 +290,11 @@ absl::StatusOr<RunResult> RunRanks(const ir::Program& program, const ir::Functio
     std::string name(f.params()[param]->name());
     signal_names.push_back(name);
     for (int r = 0; r < n; ++r) {
-      for (const auto& [written_name, buffer] : written[static_cast<size_t>(r)]) {
-        if (written_name != name) continue;
+      for (const auto& written_entry : written[static_cast<size_t>(r)]) {
+        // A named reference, not a structured binding: C++17 lambdas cannot
+        // capture a binding (clang rejects it; gcc accepts it as C++20 does).
+        const auto& buffer = written_entry.second;
+        if (written_entry.first != name) continue;
         std::vector<std::string> cells;
         bool nonzero = false;
         ForEachIndex(buffer.shape, [&](absl::Span<const int64_t> index) {
