@@ -68,18 +68,26 @@ OpBuilder& OpBuilder::KeywordArg(absl::string_view name, bool optional) {
 }
 
 OpBuilder& OpBuilder::Kwarg(absl::string_view name, AttrKind kind) {
-  op_->kwargs_.push_back({name, kind, KwargSpec::Presence::kRequired, std::nullopt});
+  op_->kwargs_.push_back({name, kind, KwargSpec::Presence::kRequired, std::nullopt,
+                           keyword_only_});
   return *this;
 }
 
 OpBuilder& OpBuilder::Kwarg(absl::string_view name, AttrKind kind, AttrValue default_value) {
   PTO_CHECK(default_value.kind() == kind) << op_->name_ << ": default of " << name;
-  op_->kwargs_.push_back({name, kind, KwargSpec::Presence::kDefault, default_value});
+  op_->kwargs_.push_back({name, kind, KwargSpec::Presence::kDefault, default_value,
+                           keyword_only_});
   return *this;
 }
 
 OpBuilder& OpBuilder::OptionalKwarg(absl::string_view name, AttrKind kind) {
-  op_->kwargs_.push_back({name, kind, KwargSpec::Presence::kOptional, std::nullopt});
+  op_->kwargs_.push_back({name, kind, KwargSpec::Presence::kOptional, std::nullopt,
+                           keyword_only_});
+  return *this;
+}
+
+OpBuilder& OpBuilder::KeywordOnly() {
+  keyword_only_ = true;
   return *this;
 }
 

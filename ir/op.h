@@ -63,6 +63,10 @@ struct KwargSpec {
   AttrKind kind;
   Presence presence;
   std::optional<AttrValue> default_value;
+  // Python's `*`: the DSL accepts this kwarg only as `name=value`. Kwargs
+  // that are not keyword-only may also be passed positionally, after the
+  // args, in declaration order (the order of the DSL wrapper's signature).
+  bool keyword_only = false;
 };
 
 // What a deducer sees: the call's operands, already validated against the
@@ -166,6 +170,8 @@ class OpBuilder {
   OpBuilder& Kwarg(absl::string_view name, AttrKind kind);  // required
   OpBuilder& Kwarg(absl::string_view name, AttrKind kind, AttrValue default_value);
   OpBuilder& OptionalKwarg(absl::string_view name, AttrKind kind);
+  // Every kwarg declared after this call is keyword-only (Python's `*`).
+  OpBuilder& KeywordOnly();
   OpBuilder& Writes(int arg_index);
   OpBuilder& SideEffects();
   // Marks a composite op and names the pass that lowers it.
@@ -177,6 +183,7 @@ class OpBuilder {
 
  private:
   Op* op_;
+  bool keyword_only_ = false;
 };
 
 }  // namespace pto::ir

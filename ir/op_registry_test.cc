@@ -24,6 +24,7 @@ class OpRegistryTest : public ::testing::Test {
         .Kwarg("target_type", AttrKind::kDataType)
         .Kwarg("mode", AttrKind::kRoundMode, AttrValue::Enum(RoundMode::kRound))
         .OptionalKwarg("saturation_mode", AttrKind::kSaturationMode)
+        .KeywordOnly()
         .OptionalKwarg("fail", AttrKind::kBool)
         .Deduce(ReturnFirstArgType);
     op_ = registry_.Find("test.op");
@@ -154,6 +155,13 @@ TEST_F(OpRegistryTest, CanonicaliserRunsBeforeDeduction) {
   EXPECT_TRUE((*CreateCall(ctx_, op, {x_}, on))->kwargs().empty());
   NamedAttr off[] = {{"saturation_mode", AttrValue::Int(0)}};
   EXPECT_EQ((*CreateCall(ctx_, op, {x_}, off))->kwargs().size(), 1u);
+}
+
+TEST_F(OpRegistryTest, KeywordOnlyMarksTheKwargsDeclaredAfterIt) {
+  for (absl::string_view name : {"target_type", "mode", "saturation_mode"}) {
+    EXPECT_FALSE(op_->kwargs()[op_->FindKwarg(name)].keyword_only) << name;
+  }
+  EXPECT_TRUE(op_->kwargs()[op_->FindKwarg("fail")].keyword_only);
 }
 
 TEST_F(OpRegistryTest, SortedOpsListsEveryOp) {
