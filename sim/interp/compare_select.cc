@@ -32,15 +32,6 @@ using ir::CmpType;
 using ir::DataType;
 
 template <typename T>
-T ScalarAs(const Scalar& s) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return static_cast<T>(s.f);
-  } else {
-    return static_cast<T>(s.i);
-  }
-}
-
-template <typename T>
 bool Compare(CmpType c, T a, T b) {
   switch (c) {
     case CmpType::kEq: return a == b;
@@ -109,7 +100,7 @@ absl::Status CompareKernel(KernelContext& ctx) {
       b = GatherAs<T>(*rhs, region);
       PTO_RETURN_IF_ERROR(ctx.CheckUndefined(b.undefined, 1));
     } else {
-      s = ScalarAs<T>(ConvertScalar(*scalar, domain));
+      s = ConvertScalar(*scalar, domain).As<T>();
     }
     int64_t rows = n == 0 ? 0 : static_cast<int64_t>(a.values.size()) / n;
     for (int64_t r = 0; r < rows; ++r) {
@@ -211,7 +202,7 @@ absl::Status Select(KernelContext& ctx, size_t mask_arg, size_t true_arg, size_t
       if (branch[k] != nullptr) {
         value[k] = GatherAs<T>(*branch[k], region);
       } else {
-        constant[k] = ScalarAs<T>(ConvertScalar(*scalar[k], out.dtype));
+        constant[k] = ConvertScalar(*scalar[k], out.dtype).As<T>();
       }
     }
     Dense<T> result;

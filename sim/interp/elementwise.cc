@@ -28,15 +28,6 @@ namespace {
 
 enum class Arith : uint8_t { kAdd, kSub, kMul, kDiv, kMax, kMin };
 
-template <typename T>
-T ScalarAs(const Scalar& s) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return static_cast<T>(s.f);
-  } else {
-    return static_cast<T>(s.i);
-  }
-}
-
 // a op b in T; false on an integer division by zero.
 template <typename T>
 bool Apply(Arith op, T a, T b, T* out) {
@@ -104,7 +95,7 @@ absl::Status Binary(KernelContext& ctx, Arith op) {
       b = GatherAs<T>(*rhs, region);
       PTO_RETURN_IF_ERROR(ctx.CheckUndefined(b.undefined, 1));
     } else {
-      s = ScalarAs<T>(ConvertScalar(*scalar, out.dtype));
+      s = ConvertScalar(*scalar, out.dtype).As<T>();
     }
     for (size_t i = 0; i < a.values.size(); ++i) {
       bool defined = a.defined[i] && (rhs == nullptr || b.defined[i]);

@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "absl/status/statusor.h"
 #include "ir/dtype.h"
@@ -53,6 +54,17 @@ struct Scalar {
   // An integer scalar's value as int64 (UINT64 above INT64_MAX wraps).
   int64_t AsInt() const { return i; }
   bool Truthy() const { return IsFloat() ? f != 0.0 : i != 0; }
+  // The value in a kernel's compute type T (element_loop.h): a float
+  // compute type reads `f`, an integer one `i`. Convert to the kernel's
+  // dtype first (ConvertScalar) so that this is exact.
+  template <typename T>
+  T As() const {
+    if constexpr (std::is_floating_point_v<T>) {
+      return static_cast<T>(f);
+    } else {
+      return static_cast<T>(i);
+    }
+  }
   std::string ToString() const;
 };
 
