@@ -17,7 +17,6 @@
 // and the selected operand are. Scratch operands are poisoned afterwards.
 
 #include <cmath>
-#include <type_traits>
 
 #include "absl/strings/str_cat.h"
 #include "ir/ops/type_inference.h"
