@@ -35,6 +35,18 @@ absl::StatusOr<const Type*> DeduceUnary(const DeduceContext& dc) {
   return SameShapeTileResult(dc, tile, tile->dtype());
 }
 
+// Upstream's builders record high_precision only when it is true, so a
+// written `high_precision=False` is dropped and prints as the default.
+void DropFalseHighPrecision(const Op& op, ExprSpan, KwargList& kwargs) {
+  int key = op.FindKwarg("high_precision");
+  for (auto it = kwargs.begin(); it != kwargs.end(); ++it) {
+    if (it->key == key && it->value.kind() == AttrKind::kBool && !it->value.bool_value()) {
+      kwargs.erase(it);
+      return;
+    }
+  }
+}
+
 // recip: PTOAS's high-precision template exists for FP16 and FP32 only.
 absl::StatusOr<const Type*> DeduceRecip(const DeduceContext& dc) {
   PTO_ASSIGN_OR_RETURN(const TileType* tile, ExpectTile(dc, 0));
@@ -107,6 +119,7 @@ void RegisterTileUnaryOps(OpRegistry& registry) {
            "precise template.")
       .Arg("tile")
       .OptionalKwarg("high_precision", AttrKind::kBool)
+      .Canonicalize(DropFalseHighPrecision)
       .Deduce(DeduceRecip);
   registry.Register("tile.rsqrt")
       .Category(OpCategory::kTile)
@@ -120,6 +133,7 @@ void RegisterTileUnaryOps(OpRegistry& registry) {
       .Doc("Element-wise natural logarithm of an FP16 or FP32 tile.")
       .Arg("tile")
       .OptionalKwarg("high_precision", AttrKind::kBool)
+      .Canonicalize(DropFalseHighPrecision)
       .Deduce(DeduceLog);
 }
 

@@ -59,6 +59,16 @@ TEST_F(TileUnaryTest, HighPrecisionNeedsFp16OrFp32) {
   EXPECT_TYPE(TypeOf("tile.recip", {i}), i->type());
   EXPECT_THAT(ErrorOf("tile.recip", {i}, {hp}),
               HasSubstr("tile.recip: with high_precision, tile dtype must be one of {FP16, FP32}"));
+  // high_precision=False is the default and is not recorded (as upstream).
+  for (const char* op : {"tile.recip", "tile.log"}) {
+    SCOPED_TRACE(op);
+    absl::StatusOr<const Call*> off = Make(op, {f}, {{"high_precision", AttrValue::Bool(false)}});
+    ASSERT_TRUE(off.ok()) << off.status();
+    EXPECT_TRUE((*off)->kwargs().empty());
+    absl::StatusOr<const Call*> on = Make(op, {f}, {hp});
+    ASSERT_TRUE(on.ok()) << on.status();
+    EXPECT_EQ((*on)->kwargs().size(), 1u);
+  }
   // log is FP16/FP32 in either mode.
   EXPECT_TYPE(TypeOf("tile.log", {f}, {hp}), f->type());
   EXPECT_THAT(ErrorOf("tile.log", {i}),
