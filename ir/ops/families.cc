@@ -20,6 +20,10 @@ void RegisterAllOpFamilies(OpRegistry& registry) {
   RegisterDistSystemOps(registry);
   RegisterDistTileOps(registry);
   RegisterDistCollectiveOps(registry);
+  RegisterTileBitwiseOps(registry);
+  RegisterTileFillPadOps(registry);
+  RegisterTileBroadcastOps(registry);
+  RegisterTileReductionOps(registry);
 }
 
 }  // namespace pto::ir

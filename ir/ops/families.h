@@ -31,6 +31,10 @@ void RegisterTensorReadOps(OpRegistry& registry);         // tensor_read.cc
 void RegisterDistSystemOps(OpRegistry& registry);         // dist_system.cc
 void RegisterDistTileOps(OpRegistry& registry);           // dist_tile.cc
 void RegisterDistCollectiveOps(OpRegistry& registry);     // dist_collective.cc
+void RegisterTileBitwiseOps(OpRegistry& registry);        // tile_bitwise.cc
+void RegisterTileFillPadOps(OpRegistry& registry);        // tile_fillpad.cc
+void RegisterTileBroadcastOps(OpRegistry& registry);      // tile_broadcast.cc
+void RegisterTileReductionOps(OpRegistry& registry);      // tile_reduction.cc
 
 }  // namespace pto::ir
 

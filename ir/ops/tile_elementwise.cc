@@ -1,6 +1,12 @@
 // Element-wise tile arithmetic: tile-tile (add, sub, mul, div, maximum,
-// minimum), tile-scalar (adds, subs, muls, divs, maximums, minimums) and the
-// unary neg and abs. All run on Vec tiles and produce Vec tiles.
+// minimum, fmod, the partial part_add/part_mul/part_max/part_min),
+// tile-scalar (adds, subs, muls, divs, maximums, minimums, fmods, lrelu), the
+// three-operand forms (rem/rems with a scratch tile, addc/subc, addsc/subsc,
+// prelu) and the unary neg and abs. All run on Vec tiles and produce Vec
+// tiles.
+//
+//   r = pl.tile.rem(a, b, tmp)          # tmp: the scratch tile TREM needs
+//   s = pl.tile.addsc(a, 2.0, c)        # a + 2.0 + c
 
 #include "absl/strings/str_cat.h"
 #include "ir/ops/families.h"
@@ -103,6 +109,102 @@ void RegisterUnary(OpRegistry& registry, absl::string_view name, absl::string_vi
       .Deduce(DeduceTileUnary);
 }
 
+// lhs op rhs with a scratch tile (tile.rem): as DeduceTileBinary, the tmp
+// only has to be a tile.
+absl::StatusOr<const Type*> DeduceTileBinaryWithTmp(const DeduceContext& dc) {
+  PTO_ASSIGN_OR_RETURN(const TileType* lhs, ExpectTile(dc, 0));
+  PTO_ASSIGN_OR_RETURN(const TileType* rhs, ExpectTile(dc, 1));
+  PTO_RETURN_IF_ERROR(ExpectTile(dc, 2).status());
+  return BroadcastTileResult(dc, lhs, rhs, PromoteDataTypes(lhs->dtype(), rhs->dtype()));
+}
+
+// lhs op rhs op rhs2 over three tiles (addc, subc): dtype promoted and shape
+// broadcast across all three; view from lhs.
+absl::StatusOr<const Type*> DeduceTileTriTile(const DeduceContext& dc) {
+  PTO_ASSIGN_OR_RETURN(const TileType* lhs, ExpectTile(dc, 0));
+  PTO_ASSIGN_OR_RETURN(const TileType* rhs, ExpectTile(dc, 1));
+  PTO_ASSIGN_OR_RETURN(const TileType* rhs2, ExpectTile(dc, 2));
+  absl::StatusOr<DimVec> shape12 = BroadcastShapes(lhs->shape(), rhs->shape());
+  if (!shape12.ok()) return dc.Error(shape12.status().message());
+  absl::StatusOr<DimVec> shape = BroadcastShapes(*shape12, rhs2->shape());
+  if (!shape.ok()) return dc.Error(shape.status().message());
+  DataType dtype =
+      PromoteDataTypes(PromoteDataTypes(lhs->dtype(), rhs->dtype()), rhs2->dtype());
+  return MakeTile(dc, dtype, *shape, MemorySpace::kVec, InheritedView(dc.ctx(), lhs, *shape));
+}
+
+// (tile, scalar, tile): addsc/subsc (the third tile is an operand) and
+// rems (the third tile is TREMS's scratch). Upstream promotes the dtype over
+// all three and broadcasts the two tiles' shapes for both uses.
+absl::StatusOr<const Type*> DeduceTileScalarTile(const DeduceContext& dc) {
+  PTO_ASSIGN_OR_RETURN(const TileType* lhs, ExpectTile(dc, 0));
+  PTO_ASSIGN_OR_RETURN(const ScalarType* scalar, ExpectScalar(dc, 1));
+  PTO_ASSIGN_OR_RETURN(const TileType* rhs2, ExpectTile(dc, 2));
+  DataType dtype =
+      PromoteDataTypes(PromoteDataTypes(lhs->dtype(), scalar->dtype()), rhs2->dtype());
+  return BroadcastTileResult(dc, lhs, rhs2, dtype);
+}
+
+// TPRELU: src and slope share dtype (FP16/FP32), rank-2 physical shape and
+// valid shape; tmp is a rank-2 tile. The result mirrors src.
+absl::StatusOr<const Type*> DeduceTilePrelu(const DeduceContext& dc) {
+  PTO_ASSIGN_OR_RETURN(const TileType* src, ExpectTile(dc, 0));
+  PTO_ASSIGN_OR_RETURN(const TileType* slope, ExpectTile(dc, 1));
+  PTO_ASSIGN_OR_RETURN(const TileType* tmp, ExpectTile(dc, 2));
+  constexpr DataType kPreluDTypes[] = {DataType::kFP16, DataType::kFP32};
+  PTO_RETURN_IF_ERROR(ExpectDType(dc, src->dtype(), kPreluDTypes, "tile dtype"));
+  if (slope->dtype() != src->dtype()) {
+    return dc.Error(absl::StrCat("slope dtype must match the tile dtype, got ",
+                                 slope->dtype().name(), " and ", src->dtype().name()));
+  }
+  if (src->rank() != 2) return dc.Error(absl::StrCat("tile must be rank 2, got rank ", src->rank()));
+  if (!ExprListIdentical(src->shape(), slope->shape())) {
+    return dc.Error(absl::StrCat("slope must have the tile's shape ", FormatShape(src->shape()),
+                                 ", got ", FormatShape(slope->shape())));
+  }
+  ExprSpan sv = src->ValidShape();
+  ExprSpan lv = slope->ValidShape();
+  for (size_t d = 0; d < sv.size(); ++d) {
+    if (ProveEqual(sv[d], lv[d]) != Proof::kTrue) {
+      return dc.Error(absl::StrCat("slope must have the tile's valid shape ", FormatShape(sv),
+                                   ", got ", FormatShape(lv)));
+    }
+  }
+  if (tmp->rank() != 2) return dc.Error(absl::StrCat("tmp must be rank 2, got rank ", tmp->rank()));
+  return SameShapeTileResult(dc, src, src->dtype());
+}
+
+void RegisterBinaryWithTmp(OpRegistry& registry, absl::string_view name, absl::string_view doc) {
+  registry.Register(name)
+      .Category(OpCategory::kTile)
+      .Doc(doc)
+      .Arg("lhs")
+      .Arg("rhs")
+      .Arg("tmp")
+      .Deduce(DeduceTileBinaryWithTmp);
+}
+
+// Partial ops name their operands src0/src1 (upstream's schema).
+void RegisterPartial(OpRegistry& registry, absl::string_view name, absl::string_view doc) {
+  registry.Register(name)
+      .Category(OpCategory::kTile)
+      .Doc(doc)
+      .Arg("src0")
+      .Arg("src1")
+      .Deduce(DeduceTileBinary);
+}
+
+void RegisterThreeOperand(OpRegistry& registry, absl::string_view name, absl::string_view doc,
+                          DeduceFn deduce) {
+  registry.Register(name)
+      .Category(OpCategory::kTile)
+      .Doc(doc)
+      .Arg("lhs")
+      .Arg("rhs")
+      .Arg("rhs2")
+      .Deduce(deduce);
+}
+
 }  // namespace
 
 void RegisterTileElementwiseOps(OpRegistry& registry) {
@@ -137,6 +239,52 @@ void RegisterTileElementwiseOps(OpRegistry& registry) {
 
   RegisterUnary(registry, "tile.neg", "Element-wise negation of a tile.");
   RegisterUnary(registry, "tile.abs", "Element-wise absolute value of a tile.");
+
+  RegisterBinaryWithTmp(registry, "tile.rem",
+                        "Element-wise remainder of two tiles, with broadcasting and a scratch "
+                        "tile (TREM).");
+  registry.Register("tile.rems")
+      .Category(OpCategory::kTile)
+      .Doc("Element-wise remainder of a tile by a scalar, with a scratch tile (TREMS).")
+      .Arg("lhs")
+      .Arg("rhs")
+      .Arg("tmp")
+      .Deduce(DeduceTileScalarTile);
+  RegisterBinary(registry, "tile.fmod",
+                 "Element-wise floating-point remainder of two tiles, with broadcasting.");
+  RegisterTileScalar(registry, "tile.fmods",
+                     "Element-wise floating-point remainder of a tile by a scalar.");
+  RegisterPartial(registry, "tile.part_add",
+                  "Partial element-wise sum: where only one source is valid, copies it.");
+  RegisterPartial(registry, "tile.part_mul",
+                  "Partial element-wise product: where only one source is valid, copies it.");
+  RegisterPartial(registry, "tile.part_max",
+                  "Partial element-wise maximum: where only one source is valid, copies it.");
+  RegisterPartial(registry, "tile.part_min",
+                  "Partial element-wise minimum: where only one source is valid, copies it.");
+  RegisterThreeOperand(registry, "tile.addc", "Element-wise lhs + rhs + rhs2 over three tiles.",
+                       DeduceTileTriTile);
+  RegisterThreeOperand(registry, "tile.subc", "Element-wise lhs - rhs - rhs2 over three tiles.",
+                       DeduceTileTriTile);
+  RegisterThreeOperand(registry, "tile.addsc",
+                       "Element-wise lhs + scalar + rhs2 over two tiles and a scalar.",
+                       DeduceTileScalarTile);
+  RegisterThreeOperand(registry, "tile.subsc",
+                       "Element-wise lhs - scalar - rhs2 over two tiles and a scalar.",
+                       DeduceTileScalarTile);
+  registry.Register("tile.prelu")
+      .Category(OpCategory::kTile)
+      .Doc("Parametric ReLU of a tile with a slope tile and a scratch tile (TPRELU).")
+      .Arg("tile")
+      .Arg("slope")
+      .Arg("tmp")
+      .Deduce(DeduceTilePrelu);
+  registry.Register("tile.lrelu")
+      .Category(OpCategory::kTile)
+      .Doc("Leaky ReLU of a tile with a scalar slope: max(x, slope * x).")
+      .Arg("tile")
+      .Arg("slope")
+      .Deduce(DeduceTileScalar);
 }
 
 }  // namespace pto::ir

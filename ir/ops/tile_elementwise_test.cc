@@ -1,3 +1,5 @@
+#include <string>
+
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/ops/test_util.h"
@@ -183,6 +185,88 @@ TEST_F(TileElementwiseTest, Fp4ResultsObeyTheShapeRule) {
   const Var* odd = TileVar(DataType::kFP4, {16, 3});
   EXPECT_THAT(ErrorOf("tile.abs", {odd}),
               HasSubstr("tile.abs: an FP4 tensor or tile needs a positive even last dim"));
+}
+
+// --- Issue #20: remainders, partial ops, three-operand forms, (l)relu ---------
+
+TEST_F(TileElementwiseTest, TwoTileFormsBroadcastAndPromote) {
+  const Var* a = TileVar(DataType::kFP16, {1, 16});
+  const Var* b = TileVar(DataType::kFP32, {8, 16});
+  TileView view;
+  view.valid_shape = Dims({1, 16});
+  const Type* want = ctx_.GetTileType(DataType::kFP32, Dims({8, 16}), MemorySpace::kVec, &view);
+  for (const char* op : {"tile.fmod", "tile.part_add", "tile.part_mul", "tile.part_max",
+                         "tile.part_min"}) {
+    SCOPED_TRACE(op);
+    EXPECT_TYPE(TypeOf(op, {a, b}), want);
+    const Var* c = TileVar(DataType::kFP32, {8, 8});
+    EXPECT_THAT(ErrorOf(op, {b, c}), HasSubstr(std::string(op) + ": cannot broadcast shapes"));
+  }
+  EXPECT_THAT(ErrorOf("tile.part_add", {a, ctx_.Float(1.0)}),
+              HasSubstr("tile.part_add: src1 must be a TileType, got ScalarType"));
+}
+
+TEST_F(TileElementwiseTest, RemTakesAScratchTile) {
+  const Var* a = TileVar(DataType::kInt32, {8, 16});
+  const Var* b = TileVar(DataType::kInt32, {1, 16});
+  const Var* tmp = TileVar(DataType::kInt32, {8, 16});
+  EXPECT_TYPE(TypeOf("tile.rem", {a, b, tmp}), a->type());
+  EXPECT_THAT(ErrorOf("tile.rem", {a, b, ctx_.Int(0, DataType::kInt32)}),
+              HasSubstr("tile.rem: tmp must be a TileType, got ScalarType"));
+  EXPECT_THAT(ErrorOf("tile.rem", {a, b}), HasSubstr("tile.rem"));
+}
+
+TEST_F(TileElementwiseTest, ScalarFormsKeepTheTileOrPromoteWithTheScalar) {
+  const Var* f16 = TileVar(DataType::kFP16, {8, 16});
+  const Var* s16 = ScalarVar(DataType::kFP16);
+  for (const char* op : {"tile.fmods", "tile.lrelu"}) {
+    SCOPED_TRACE(op);
+    EXPECT_TYPE(TypeOf(op, {f16, ctx_.Float(0.5)}), f16->type());
+    EXPECT_THAT(ErrorOf(op, {f16, f16}), HasSubstr("must be a ScalarType, got TileType"));
+  }
+  EXPECT_THAT(ErrorOf("tile.lrelu", {f16, f16}), HasSubstr("tile.lrelu: slope must be"));
+  // rems, addsc and subsc promote over tile, scalar and third tile.
+  const Var* s32 = ScalarVar(DataType::kFP32);
+  for (const char* op : {"tile.rems", "tile.addsc", "tile.subsc"}) {
+    SCOPED_TRACE(op);
+    EXPECT_TYPE(TypeOf(op, {f16, s16, f16}), f16->type());
+    EXPECT_TYPE(TypeOf(op, {f16, s32, f16}), Tile(DataType::kFP32, {8, 16}));
+    EXPECT_THAT(ErrorOf(op, {f16, f16, f16}), HasSubstr("rhs must be a ScalarType"));
+    const Var* other = TileVar(DataType::kFP16, {4, 16});
+    EXPECT_THAT(ErrorOf(op, {f16, s16, other}), HasSubstr("cannot broadcast shapes"));
+  }
+}
+
+TEST_F(TileElementwiseTest, AddcSubcBroadcastAllThree) {
+  const Var* a = TileVar(DataType::kInt16, {8, 16});
+  const Var* b = TileVar(DataType::kFP16, {1, 16});
+  const Var* c = TileVar(DataType::kFP32, {8, 1});
+  for (const char* op : {"tile.addc", "tile.subc"}) {
+    SCOPED_TRACE(op);
+    EXPECT_TYPE(TypeOf(op, {a, b, c}), Tile(DataType::kFP32, {8, 16}));
+    const Var* d = TileVar(DataType::kFP32, {4, 16});
+    EXPECT_THAT(ErrorOf(op, {a, b, d}), HasSubstr("cannot broadcast shapes [8, 16] and [4, 16]"));
+    EXPECT_THAT(ErrorOf(op, {a, b, ctx_.Float(1.0)}), HasSubstr("rhs2 must be a TileType"));
+  }
+}
+
+TEST_F(TileElementwiseTest, PreluChecksSlopeAndTmp) {
+  const Var* x = TileVar(DataType::kFP32, {16, 16});
+  const Var* tmp = TileVar(DataType::kUInt8, {1, 32});
+  EXPECT_TYPE(TypeOf("tile.prelu", {x, x, tmp}), x->type());
+  const Var* i32 = TileVar(DataType::kInt32, {16, 16});
+  EXPECT_THAT(ErrorOf("tile.prelu", {i32, i32, tmp}),
+              HasSubstr("tile.prelu: tile dtype must be one of {FP16, FP32}, got INT32"));
+  const Var* h = TileVar(DataType::kFP16, {16, 16});
+  EXPECT_THAT(ErrorOf("tile.prelu", {x, h, tmp}), HasSubstr("slope dtype must match"));
+  const Var* narrow = TileVar(DataType::kFP32, {16, 8});
+  EXPECT_THAT(ErrorOf("tile.prelu", {x, narrow, tmp}), HasSubstr("slope must have the tile's shape"));
+  const Var* part = ctx_.NewVar("p", TileWithValid(DataType::kFP32, {16, 16}, {8, 16}));
+  EXPECT_THAT(ErrorOf("tile.prelu", {x, part, tmp}),
+              HasSubstr("slope must have the tile's valid shape [16, 16], got [8, 16]"));
+  const Var* v1 = TileVar(DataType::kFP32, {16});
+  EXPECT_THAT(ErrorOf("tile.prelu", {v1, v1, tmp}), HasSubstr("tile must be rank 2, got rank 1"));
+  EXPECT_THAT(ErrorOf("tile.prelu", {x, x, v1}), HasSubstr("tmp must be rank 2, got rank 1"));
 }
 
 }  // namespace

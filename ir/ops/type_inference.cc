@@ -439,4 +439,23 @@ const Expr* RoundUpExtent(Context& ctx, const Expr* a, int64_t d) {
   return Extent(ctx, BinaryOp::kMul, CeilDivExtent(ctx, a, d), ctx.Index(d));
 }
 
+// --- Element-wise tile results ---------------------------------------------------
+
+absl::Status ExpectIntDType(const DeduceContext& dc, DataType dtype, absl::string_view what) {
+  if (dtype.IsInt()) return absl::OkStatus();
+  return dc.Error(absl::StrCat(what, " must be an integer type, got ", dtype.name()));
+}
+
+absl::StatusOr<const TileType*> BroadcastTileResult(const DeduceContext& dc, const TileType* lhs,
+                                                    const TileType* rhs, DataType dtype) {
+  absl::StatusOr<DimVec> shape = BroadcastShapes(lhs->shape(), rhs->shape());
+  if (!shape.ok()) return dc.Error(shape.status().message());
+  return MakeTile(dc, dtype, *shape, MemorySpace::kVec, InheritedView(dc.ctx(), lhs, *shape));
+}
+
+absl::StatusOr<const TileType*> SameShapeTileResult(const DeduceContext& dc, const TileType* src,
+                                                    DataType dtype) {
+  return MakeTile(dc, dtype, src->shape(), MemorySpace::kVec, InheritedView(src));
+}
+
 }  // namespace pto::ir

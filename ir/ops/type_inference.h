@@ -155,6 +155,21 @@ const Expr* CeilDivExtent(Context& ctx, const Expr* a, int64_t d);
 // ceil(a / d) * d.
 const Expr* RoundUpExtent(Context& ctx, const Expr* a, int64_t d);
 
+// --- Element-wise tile results (issue #20's tile families) -----------------------
+
+// `dtype` is an integer type (signed or unsigned); `what` names the operand
+// ("lhs dtype"). The error carries the op prefix.
+absl::Status ExpectIntDType(const DeduceContext& dc, DataType dtype, absl::string_view what);
+// The result of an element-wise op over tiles `lhs` and `rhs`: their
+// broadcast shape, `dtype`, Vec, and the view `lhs` passes on
+// (InheritedView). A shape mismatch is an error naming the op.
+absl::StatusOr<const TileType*> BroadcastTileResult(const DeduceContext& dc, const TileType* lhs,
+                                                    const TileType* rhs, DataType dtype);
+// The result of an element-wise op that keeps `src`'s shape: `dtype`, Vec,
+// `src`'s inherited view.
+absl::StatusOr<const TileType*> SameShapeTileResult(const DeduceContext& dc, const TileType* src,
+                                                    DataType dtype);
+
 }  // namespace pto::ir
 
 #endif  // PTO_IR_OPS_TYPE_INFERENCE_H_
