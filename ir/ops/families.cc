@@ -20,6 +20,14 @@ void RegisterAllOpFamilies(OpRegistry& registry) {
   RegisterDistSystemOps(registry);
   RegisterDistTileOps(registry);
   RegisterDistCollectiveOps(registry);
+  RegisterTensorBroadcastOps(registry);
+  RegisterTensorReductionOps(registry);
+  RegisterTensorMatmulOps(registry);
+  RegisterTensorMemoryAccessOps(registry);
+  RegisterTensorGatherOps(registry);
+  RegisterTensorScatterOps(registry);
+  RegisterTensorSortOps(registry);
+  RegisterTensorTransformOps(registry);
 }
 
 }  // namespace pto::ir

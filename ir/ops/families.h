@@ -31,6 +31,14 @@ void RegisterTensorReadOps(OpRegistry& registry);         // tensor_read.cc
 void RegisterDistSystemOps(OpRegistry& registry);         // dist_system.cc
 void RegisterDistTileOps(OpRegistry& registry);           // dist_tile.cc
 void RegisterDistCollectiveOps(OpRegistry& registry);     // dist_collective.cc
+void RegisterTensorBroadcastOps(OpRegistry& registry);     // tensor_broadcast.cc
+void RegisterTensorReductionOps(OpRegistry& registry);     // tensor_reduction.cc
+void RegisterTensorMatmulOps(OpRegistry& registry);        // tensor_matmul.cc
+void RegisterTensorMemoryAccessOps(OpRegistry& registry);  // tensor_memory_access.cc
+void RegisterTensorGatherOps(OpRegistry& registry);        // tensor_gather.cc
+void RegisterTensorScatterOps(OpRegistry& registry);       // tensor_scatter.cc
+void RegisterTensorSortOps(OpRegistry& registry);          // tensor_sort.cc
+void RegisterTensorTransformOps(OpRegistry& registry);     // tensor_transform.cc
 
 }  // namespace pto::ir
 
