@@ -24,6 +24,14 @@ void RegisterAllOpFamilies(OpRegistry& registry) {
   RegisterTileFillPadOps(registry);
   RegisterTileBroadcastOps(registry);
   RegisterTileReductionOps(registry);
+  RegisterTensorBroadcastOps(registry);
+  RegisterTensorReductionOps(registry);
+  RegisterTensorMatmulOps(registry);
+  RegisterTensorMemoryAccessOps(registry);
+  RegisterTensorGatherOps(registry);
+  RegisterTensorScatterOps(registry);
+  RegisterTensorSortOps(registry);
+  RegisterTensorTransformOps(registry);
 }
 
 }  // namespace pto::ir

@@ -35,6 +35,14 @@ void RegisterTileBitwiseOps(OpRegistry& registry);        // tile_bitwise.cc
 void RegisterTileFillPadOps(OpRegistry& registry);        // tile_fillpad.cc
 void RegisterTileBroadcastOps(OpRegistry& registry);      // tile_broadcast.cc
 void RegisterTileReductionOps(OpRegistry& registry);      // tile_reduction.cc
+void RegisterTensorBroadcastOps(OpRegistry& registry);     // tensor_broadcast.cc
+void RegisterTensorReductionOps(OpRegistry& registry);     // tensor_reduction.cc
+void RegisterTensorMatmulOps(OpRegistry& registry);        // tensor_matmul.cc
+void RegisterTensorMemoryAccessOps(OpRegistry& registry);  // tensor_memory_access.cc
+void RegisterTensorGatherOps(OpRegistry& registry);        // tensor_gather.cc
+void RegisterTensorScatterOps(OpRegistry& registry);       // tensor_scatter.cc
+void RegisterTensorSortOps(OpRegistry& registry);          // tensor_sort.cc
+void RegisterTensorTransformOps(OpRegistry& registry);     // tensor_transform.cc
 
 }  // namespace pto::ir
 

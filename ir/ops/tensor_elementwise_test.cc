@@ -102,5 +102,57 @@ TEST_F(TensorElementwiseTest, DivLimitsDTypes) {
               f->type());
 }
 
+TEST_F(TensorElementwiseTest, PartialOpsAndFmodBroadcast) {
+  const Var* a = ctx_.NewVar("a", WithValid(DataType::kFP32, {32, 64}, {16, 64}));
+  const Var* b = ctx_.NewVar("b", WithValid(DataType::kFP32, {32, 64}, {16, 64}));
+  for (const char* op : {"tensor.part_add", "tensor.part_mul", "tensor.part_max",
+                         "tensor.part_min"}) {
+    SCOPED_TRACE(op);
+    // A partial op is defined everywhere: no valid shape survives.
+    EXPECT_TYPE(TypeOf(op, {a, b}), Tensor(DataType::kFP32, {32, 64}));
+    EXPECT_THAT(ErrorOf(op, {a, ctx_.Float(1.0)}), HasSubstr("src1 must be a TensorType"));
+  }
+  EXPECT_TYPE(TypeOf("tensor.fmod", {a, b}), WithValid(DataType::kFP32, {32, 64}, {16, 64}));
+  EXPECT_TYPE(TypeOf("tensor.fmods", {a, ctx_.Float(2.0)}),
+              WithValid(DataType::kFP32, {32, 64}, {16, 64}));
+  EXPECT_THAT(ErrorOf("tensor.fmods", {a, b}), HasSubstr("tensor.fmods: rhs must be a ScalarType"));
+}
+
+TEST_F(TensorElementwiseTest, CmpTakesATensorOrAScalar) {
+  const Var* a = ctx_.NewVar("a", WithValid(DataType::kFP32, {32, 64}, {16, 64}));
+  std::vector<NamedAttr> gt = {{"cmp_type", AttrValue::Int(4)}};
+  EXPECT_TYPE(TypeOf("tensor.cmp", {a, a}, gt), Tensor(DataType::kFP32, {32, 64}));
+  EXPECT_TYPE(TypeOf("tensor.cmp", {a, ctx_.Float(0.0)}, gt), Tensor(DataType::kFP32, {32, 64}));
+  EXPECT_THAT(ErrorOf("tensor.cmp", {a, a}, {{"cmp_type", AttrValue::Int(6)}}),
+              HasSubstr("tensor.cmp: cmp_type must be 0..5"));
+}
+
+TEST_F(TensorElementwiseTest, BitwiseOpsNeedIntegersOfOneShape) {
+  const Var* a = TensorVar(DataType::kInt16, {16, 64});
+  const Var* b = TensorVar(DataType::kInt32, {16, 64});
+  for (const char* op : {"tensor.and", "tensor.or", "tensor.xor"}) {
+    SCOPED_TRACE(op);
+    EXPECT_TYPE(TypeOf(op, {a, b}), Tensor(DataType::kInt32, {16, 64}));
+    EXPECT_THAT(ErrorOf(op, {a, TensorVar(DataType::kInt16, {1, 64})}),
+                HasSubstr("needs operands of one shape, got [16, 64] and [1, 64]"));
+    EXPECT_THAT(ErrorOf(op, {a, TensorVar(DataType::kFP32, {16, 64})}),
+                HasSubstr("rhs dtype must be one of"));
+  }
+  for (const char* op : {"tensor.shl", "tensor.shr"}) {
+    SCOPED_TRACE(op);
+    EXPECT_TYPE(TypeOf(op, {a, b}), a->type());
+  }
+  for (const char* op : {"tensor.ands", "tensor.ors", "tensor.xors", "tensor.shls",
+                         "tensor.shrs"}) {
+    SCOPED_TRACE(op);
+    EXPECT_TYPE(TypeOf(op, {a, ctx_.Index(3)}), a->type());
+    EXPECT_THAT(ErrorOf(op, {a, ctx_.Float(1.0)}), HasSubstr("scalar dtype must be one of"));
+    EXPECT_THAT(ErrorOf(op, {TensorVar(DataType::kFP16, {4}), ctx_.Index(1)}),
+                HasSubstr("tensor dtype must be one of"));
+  }
+  EXPECT_THAT(ErrorOf("tensor.shls", {a, ctx_.Int(-1, DataType::kInt32)}),
+              HasSubstr("tensor.shls: needs a non-negative shift count, got -1"));
+}
+
 }  // namespace
 }  // namespace pto::ir

@@ -66,5 +66,40 @@ TEST_F(TensorMemoryTest, Full) {
               HasSubstr("tensor.full: requires a 'dtype' kwarg"));
 }
 
+TEST_F(TensorMemoryTest, CiFillsOneRow) {
+  std::vector<NamedAttr> i32 = {{"dtype", AttrValue::DType(DataType::kInt32)}};
+  const Var* start = ScalarVar(DataType::kInt32);
+  EXPECT_TYPE(TypeOf("tensor.ci", {start, List({1, 32})}, i32), Tensor(DataType::kInt32, {1, 32}));
+  EXPECT_THAT(ErrorOf("tensor.ci", {start, List({2, 32})}, i32),
+              HasSubstr("tensor.ci: fills only the first row, so leading dimensions must be 1"));
+  EXPECT_THAT(ErrorOf("tensor.ci", {start, List({32, 1})}, i32),
+              HasSubstr("needs an innermost dimension != 1"));
+  EXPECT_THAT(ErrorOf("tensor.ci", {ScalarVar(DataType::kInt16), List({1, 32})}, i32),
+              HasSubstr("start dtype INT16 must match the destination dtype INT32"));
+  EXPECT_THAT(ErrorOf("tensor.ci", {ScalarVar(DataType::kFP32), List({1, 32})},
+                      {{"dtype", AttrValue::DType(DataType::kFP32)}}),
+              HasSubstr("dtype must be one of"));
+}
+
+TEST_F(TensorMemoryTest, RandomNeedsSixInt32Seeds) {
+  std::vector<const Expr*> args;
+  for (int i = 0; i < 6; ++i) args.push_back(ScalarVar(DataType::kInt32));
+  args.push_back(List({4, 64}));
+  EXPECT_TYPE(TypeOf("tensor.random", args), Tensor(DataType::kUInt32, {4, 64}));
+  EXPECT_THAT(ErrorOf("tensor.random", args, {{"rounds", AttrValue::Int(8)}}),
+              HasSubstr("tensor.random: rounds must be 7 or 10, got 8"));
+  args[2] = ScalarVar(DataType::kInt64);
+  EXPECT_THAT(ErrorOf("tensor.random", args), HasSubstr("seed argument 2 must be INT32, got INT64"));
+}
+
+TEST_F(TensorMemoryTest, BlockQueriesAreIndexScalars) {
+  for (const char* op : {"tensor.get_block_idx", "tensor.get_subblock_idx",
+                         "tensor.get_block_num"}) {
+    SCOPED_TRACE(op);
+    EXPECT_TYPE(TypeOf(op, {}), ctx_.GetScalarType(DataType::kIndex));
+    EXPECT_THAT(Make(op, {ctx_.Index(0)}).status().message(), HasSubstr(op));
+  }
+}
+
 }  // namespace
 }  // namespace pto::ir

@@ -91,5 +91,30 @@ TEST_F(TensorUnaryTest, CastRejects) {
               Tensor(DataType::kFP4, {16, 8}));
 }
 
+TEST_F(TensorUnaryTest, MathOpsPickTheirResultDType) {
+  const Var* x = ctx_.NewVar("x", Viewed(DataType::kFP16, {32, 64}, {32, 40}, TensorLayout::kDN));
+  const Var* i = TensorVar(DataType::kInt32, {8});
+  for (const char* op : {"tensor.neg", "tensor.abs"}) {
+    SCOPED_TRACE(op);
+    EXPECT_TYPE(TypeOf(op, {x}), WithValid(DataType::kFP16, {32, 64}, {32, 40}));
+    EXPECT_TYPE(TypeOf(op, {i}), i->type());
+  }
+  for (const char* op : {"tensor.exp", "tensor.sqrt", "tensor.rsqrt", "tensor.recip"}) {
+    SCOPED_TRACE(op);
+    EXPECT_TYPE(TypeOf(op, {x}), WithValid(DataType::kFP16, {32, 64}, {32, 40}));
+    EXPECT_TYPE(TypeOf(op, {i}), Tensor(DataType::kFP32, {8}));
+    EXPECT_THAT(ErrorOf(op, {TileVar(DataType::kFP32, {8})}),
+                HasSubstr(std::string(op) + ": input must be a TensorType"));
+  }
+  EXPECT_THAT(ErrorOf("tensor.recip", {i}, {{"high_precision", AttrValue::Bool(true)}}),
+              HasSubstr("tensor.recip: high_precision is supported only for FP16 and FP32"));
+  EXPECT_TYPE(TypeOf("tensor.log", {x}, {{"high_precision", AttrValue::Bool(true)}}),
+              WithValid(DataType::kFP16, {32, 64}, {32, 40}));
+  EXPECT_THAT(ErrorOf("tensor.log", {i}), HasSubstr("tensor.log: input dtype must be one of"));
+  EXPECT_TYPE(TypeOf("tensor.not", {TensorVar(DataType::kUInt16, {8})}),
+              Tensor(DataType::kUInt16, {8}));
+  EXPECT_THAT(ErrorOf("tensor.not", {i}), HasSubstr("tensor.not: input dtype must be one of"));
+}
+
 }  // namespace
 }  // namespace pto::ir

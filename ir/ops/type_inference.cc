@@ -434,6 +434,12 @@ const Expr* CeilDivExtent(Context& ctx, const Expr* a, int64_t d) {
   return Extent(ctx, BinaryOp::kFloorDiv, sum, ctx.Index(d));
 }
 
+const Expr* FloorDivExtent(Context& ctx, const Expr* a, int64_t d) {
+  PTO_CHECK(d > 0);
+  if (std::optional<int64_t> x = AsConstInt(a)) return ctx.Index(*x / d);
+  return Extent(ctx, BinaryOp::kFloorDiv, a, ctx.Index(d));
+}
+
 const Expr* RoundUpExtent(Context& ctx, const Expr* a, int64_t d) {
   if (std::optional<int64_t> x = AsConstInt(a)) return ctx.Index((*x + d - 1) / d * d);
   return Extent(ctx, BinaryOp::kMul, CeilDivExtent(ctx, a, d), ctx.Index(d));

@@ -152,6 +152,8 @@ const Expr* MinExtent(Context& ctx, const Expr* a, const Expr* b);
 const Expr* MaxExtent(Context& ctx, const Expr* a, const Expr* b);
 // ceil(a / d) for a positive constant d: (a + d - 1) // d.
 const Expr* CeilDivExtent(Context& ctx, const Expr* a, int64_t d);
+// a // d for a positive constant d (a >= 0: an extent).
+const Expr* FloorDivExtent(Context& ctx, const Expr* a, int64_t d);
 // ceil(a / d) * d.
 const Expr* RoundUpExtent(Context& ctx, const Expr* a, int64_t d);
 

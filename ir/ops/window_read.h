@@ -1,4 +1,5 @@
-// The valid extent of one dimension of a window read (tile.load,
+// Valid regions of window reads and writes. The valid extent of one
+// dimension of a window read (tile.load, tensor.slice,
 // pld.tile.remote_load): the requested extent narrowed to the part of the
 // source's valid region the window covers.
 //
@@ -20,8 +21,11 @@
 #ifndef PTO_IR_OPS_WINDOW_READ_H_
 #define PTO_IR_OPS_WINDOW_READ_H_
 
+#include "absl/status/statusor.h"
 #include "ir/context.h"
 #include "ir/expr.h"
+#include "ir/op.h"
+#include "ir/ops/type_inference.h"
 
 namespace pto::ir {
 
@@ -30,7 +34,7 @@ struct WindowReadDim {
   const Expr* source_valid;  // the source's valid extent
   const Expr* offset;
   const Expr* window;     // the result tile's extent
-  const Expr* requested;  // the requested valid extent (the window by default)
+  const Expr* requested;  // the requested valid extent; null: none, give the available one
 };
 
 enum class WindowNarrowing : uint8_t {
@@ -42,6 +46,31 @@ enum class WindowNarrowing : uint8_t {
 // requested <= window).
 const Expr* WindowReadValidExtent(Context& ctx, const WindowReadDim& d, bool clamp,
                                   WindowNarrowing narrowing);
+
+// A whole window read (tile.load, tensor.slice): per dimension, rejects a
+// constant negative offset, a request past the window and (unless `clamp`)
+// a constant read past the source's end, then narrows with kProven.
+struct WindowRead {
+  ExprSpan source;  // source physical shape
+  ExprSpan source_valid;
+  ExprSpan offsets;
+  ExprSpan window;     // the result's shape
+  ExprSpan requested;  // the requested valid shape; empty: none (tensor.slice)
+  bool clamp;
+};
+absl::StatusOr<DimVec> InferWindowReadValidShape(const DeduceContext& dc, const WindowRead& r);
+
+// A write of `source_valid` at `offsets` into a target (tile.store,
+// tensor.assemble): the target's valid region afterwards, the union of the
+// two regions when that is one origin-anchored rectangle; an error (naming
+// the op) otherwise, or when constants show the write leaves the target.
+struct WriteUnion {
+  ExprSpan target;  // destination physical shape
+  ExprSpan target_valid;
+  ExprSpan source_valid;  // only the source's valid region is transferred
+  ExprSpan offsets;
+};
+absl::StatusOr<DimVec> InferWriteValidShapeUnion(const DeduceContext& dc, const WriteUnion& w);
 
 }  // namespace pto::ir
 

@@ -21,6 +21,7 @@ absl::Span<const OpRecipe> BuiltinRecipes() {
                         recipes::CastRecipes, recipes::MemoryRecipes, recipes::ViewRecipes,
                         recipes::QuantMxRecipes, recipes::DistRecipes,
                         recipes::TileMathRecipes}) {
+                        recipes::TensorOpRecipes}) {
       absl::Span<const OpRecipe> table = family();
       all->insert(all->end(), table.begin(), table.end());
     }
