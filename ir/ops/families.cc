@@ -20,6 +20,15 @@ void RegisterAllOpFamilies(OpRegistry& registry) {
   RegisterDistSystemOps(registry);
   RegisterDistTileOps(registry);
   RegisterDistCollectiveOps(registry);
+  RegisterSystemSyncOps(registry);
+  RegisterSystemCrossCoreOps(registry);
+  RegisterSystemTaskOps(registry);
+  RegisterPrefetchOps(registry);
+  RegisterArrayOps(registry);
+  RegisterDistMemoryOps(registry);
+  RegisterDistIntrinsicOps(registry);
+  RegisterDistTransferOps(registry);
+  RegisterDistHostCollectiveOps(registry);
 }
 
 }  // namespace pto::ir

@@ -31,6 +31,15 @@ void RegisterTensorReadOps(OpRegistry& registry);         // tensor_read.cc
 void RegisterDistSystemOps(OpRegistry& registry);         // dist_system.cc
 void RegisterDistTileOps(OpRegistry& registry);           // dist_tile.cc
 void RegisterDistCollectiveOps(OpRegistry& registry);     // dist_collective.cc
+void RegisterSystemSyncOps(OpRegistry& registry);  // system_sync.cc
+void RegisterSystemCrossCoreOps(OpRegistry& registry);  // system_cross_core.cc
+void RegisterSystemTaskOps(OpRegistry& registry);  // system_task.cc
+void RegisterPrefetchOps(OpRegistry& registry);  // prefetch.cc
+void RegisterArrayOps(OpRegistry& registry);  // array.cc
+void RegisterDistMemoryOps(OpRegistry& registry);  // dist_memory.cc
+void RegisterDistIntrinsicOps(OpRegistry& registry);  // dist_intrinsics.cc
+void RegisterDistTransferOps(OpRegistry& registry);  // dist_transfer.cc
+void RegisterDistHostCollectiveOps(OpRegistry& registry);  // dist_host_collective.cc
 
 }  // namespace pto::ir
 
