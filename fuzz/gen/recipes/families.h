@@ -19,6 +19,7 @@ absl::Span<const OpRecipe> MemoryRecipes();         // memory.cc
 absl::Span<const OpRecipe> ViewRecipes();           // view.cc
 absl::Span<const OpRecipe> QuantMxRecipes();        // quant_mx.cc
 absl::Span<const OpRecipe> DistRecipes();           // dist.cc
+absl::Span<const OpRecipe> SystemRecipes();         // system.cc
 
 }  // namespace pto::fuzz::recipes
 
