@@ -34,7 +34,8 @@ std::optional<absl::string_view> PtoElementType(DataType dtype) {
     case DataType::kFP16: return "f16";
     case DataType::kFP32: return "f32";
     case DataType::kBF16: return "bf16";
-    case DataType::kInt4: return std::nullopt;
+    case DataType::kInt4:
+    case DataType::kTaskId: return std::nullopt;
   }
   return std::nullopt;
 }

@@ -156,6 +156,10 @@ size_t Context::TypeHash::operator()(const Type* t) const {
       for (const Type* e : t->As<TupleType>()->elements()) h = absl::HashOf(h, e);
       return h;
     }
+    case TypeKind::kArray: {
+      const auto* at = t->As<ArrayType>();
+      return absl::HashOf(h, at->dtype(), at->extent());
+    }
     default:
       return h;
   }
@@ -185,6 +189,13 @@ bool Context::TypeEq::operator()(const Type* a, const Type* b) const {
       auto y = b->As<TupleType>()->elements();
       return std::equal(x.begin(), x.end(), y.begin(), y.end());
     }
+    case TypeKind::kArray: {
+      const auto* x = a->As<ArrayType>();
+      const auto* y = b->As<ArrayType>();
+      return x->dtype() == y->dtype() && x->extent() == y->extent();
+    }
+    case TypeKind::kHandle:
+      return a->As<HandleType>()->handle_kind() == b->As<HandleType>()->handle_kind();
     default:
       return true;
   }
@@ -195,7 +206,10 @@ bool Context::TypeEq::operator()(const Type* a, const Type* b) const {
 Context::Context() {
   unknown_type_ = Make<UnknownType>();
   comm_ctx_type_ = Make<CommCtxType>();
-  for (DataType t : DataType::All()) scalar_types_[t.code()] = Make<ScalarType>(t);
+  for (DataType t : DataType::AllScalar()) scalar_types_[t.code()] = Make<ScalarType>(t);
+  for (int k = 0; k < kNumHandleKinds; ++k) {
+    handle_types_[k] = Make<HandleType>(static_cast<HandleKind>(k));
+  }
   true_ = Make<ConstBool>(SourceLoc{}, GetScalarType(DataType::kBool), true);
   false_ = Make<ConstBool>(SourceLoc{}, GetScalarType(DataType::kBool), false);
 }
@@ -362,6 +376,21 @@ const TupleType* Context::GetTupleType(absl::Span<const Type* const> elements) {
   TupleType probe(elements);
   if (const Type* t = Intern(&probe)) return t->As<TupleType>();
   auto* t = Make<TupleType>(arena_.Copy(elements));
+  types_.insert(t);
+  return t;
+}
+
+const HandleType* Context::FindHandleType(absl::string_view spelling) const {
+  for (const HandleType* t : handle_types_) {
+    if (HandleTypeSpelling(t->handle_kind()) == spelling) return t;
+  }
+  return nullptr;
+}
+
+const ArrayType* Context::GetArrayType(DataType dtype, int64_t extent) {
+  ArrayType probe(dtype, extent);
+  if (const Type* t = Intern(&probe)) return t->As<ArrayType>();
+  auto* t = Make<ArrayType>(dtype, extent);
   types_.insert(t);
   return t;
 }

@@ -80,6 +80,12 @@ class Context {
   const UnknownType* GetUnknownType() const { return unknown_type_; }
   const CommCtxType* GetCommCtxType() const { return comm_ctx_type_; }
   const ScalarType* GetScalarType(DataType dtype) const { return scalar_types_[dtype.code()]; }
+  const HandleType* GetHandleType(HandleKind kind) const {
+    return handle_types_[static_cast<int>(kind)];
+  }
+  // The handle type spelled `spelling` ("pl.Ptr"), or nullptr.
+  const HandleType* FindHandleType(absl::string_view spelling) const;
+  const ArrayType* GetArrayType(DataType dtype, int64_t extent);
   const TensorType* GetTensorType(DataType dtype, ExprSpan shape,
                                   const TensorView& view = TensorView{});
   const DistributedTensorType* GetDistributedTensorType(DataType dtype, ExprSpan shape,
@@ -222,6 +228,7 @@ class Context {
   const UnknownType* unknown_type_;
   const CommCtxType* comm_ctx_type_;
   const ScalarType* scalar_types_[256] = {};
+  const HandleType* handle_types_[kNumHandleKinds] = {};
   absl::flat_hash_set<const Type*, TypeHash, TypeEq> types_;
   absl::flat_hash_map<int64_t, const ConstInt*> index_constants_;
   absl::flat_hash_map<std::pair<uint64_t, uint8_t>, const ConstFloat*> float_constants_;

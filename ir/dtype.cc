@@ -42,13 +42,23 @@ std::optional<DataType> DataType::FromCode(int code) {
   return std::nullopt;
 }
 
-absl::Span<const DataType> DataType::All() {
+absl::Span<const DataType> DataType::AllScalar() {
   static const auto* const all = [] {
     auto* out = new std::array<DataType, kInfos.size()>();
     for (size_t i = 0; i < kInfos.size(); ++i) (*out)[i] = kInfos[i].code;
     return out;
   }();
   return absl::MakeConstSpan(*all);
+}
+
+absl::Span<const DataType> DataType::All() {
+  // kInfos is in code order and the identifiers have the highest codes.
+  static const size_t elements = [] {
+    size_t n = 0;
+    while (n < kInfos.size() && !DataType(kInfos[n].code).IsIdentifier()) ++n;
+    return n;
+  }();
+  return AllScalar().first(elements);
 }
 
 }  // namespace pto::ir

@@ -7,6 +7,8 @@
 //   0x20-0x2F  unsigned integers
 //   0x30-0x3F  IEEE-style floats (and the MX scale exponent FP8E8M0)
 //   0x40-0x4F  "brain"/HiSilicon floats (BF16, HF8)
+//   0x50-0x5F  opaque runtime identifiers (TASK_ID): scalars only, never
+//              tile or tensor elements, no arithmetic or casts
 //
 //   DataType t = DataType::kFP16;
 //   t.IsFloat();          // true
@@ -49,6 +51,7 @@ class DataType {
     kFP8E8M0 = 0x36,    // MX block-scale exponent
     kBF16 = 0x40,
     kHF8 = 0x42,        // HiFloat8
+    kTaskId = 0x50,     // opaque 64-bit runtime task handle (PTO2TaskId)
   };
 
   constexpr DataType() : code_(kBool) {}
@@ -61,6 +64,8 @@ class DataType {
   constexpr bool IsUnsignedInt() const { return code_ >= 0x20 && code_ <= 0x2F; }
   constexpr bool IsInt() const { return IsSignedInt() || IsUnsignedInt(); }
   constexpr bool IsFloat() const { return code_ >= 0x30 && code_ <= 0x4F; }
+  // An opaque runtime handle (TASK_ID): a scalar value with identity only.
+  constexpr bool IsIdentifier() const { return code_ >= 0x50 && code_ <= 0x5F; }
   // INT64, UINT64 or INDEX: what shape and offset arithmetic accepts.
   constexpr bool IsIndexLike() const {
     return code_ == kInt64 || code_ == kUInt64 || code_ == kIndex;
@@ -81,8 +86,11 @@ class DataType {
 
   static std::optional<DataType> FromName(absl::string_view name);
   static std::optional<DataType> FromCode(int code);
-  // Every data type, in code order.
+  // Every element data type (BOOL, the ints and the floats), in code order.
+  // The identifiers are left out: no tile, tensor or cast takes them.
   static absl::Span<const DataType> All();
+  // All() plus the identifiers: every dtype a scalar may have.
+  static absl::Span<const DataType> AllScalar();
 
   friend constexpr bool operator==(DataType a, DataType b) { return a.code_ == b.code_; }
   friend constexpr bool operator!=(DataType a, DataType b) { return a.code_ != b.code_; }
@@ -105,7 +113,7 @@ struct Info {
 };
 // Every data type, in code order: the one table widths, names and lookups
 // all read.
-inline constexpr std::array<Info, 19> kInfos = {{
+inline constexpr std::array<Info, 20> kInfos = {{
     {DataType::kBool, 1, "BOOL", "bool"},
     {DataType::kInt4, 4, "INT4", "int4"},
     {DataType::kInt8, 8, "INT8", "int8"},
@@ -125,6 +133,7 @@ inline constexpr std::array<Info, 19> kInfos = {{
     {DataType::kFP8E8M0, 8, "FP8E8M0", "fp8e8m0"},
     {DataType::kBF16, 16, "BF16", "bfloat16"},
     {DataType::kHF8, 8, "HF8", "hf8"},
+    {DataType::kTaskId, 64, "TASK_ID", "task_id"},
 }};
 // Bits per element indexed by code (0 for a byte that is no code), so that
 // bits() is one load.

@@ -56,6 +56,16 @@ bool SameTileUpToView(const Type* a, const Type* b) {
          absl::c_equal(ta->shape(), tb->shape());
 }
 
+absl::string_view HandleTypeSpelling(HandleKind kind) {
+  switch (kind) {
+    case HandleKind::kPtr: return "pl.Ptr";
+    case HandleKind::kPrefetchAsyncContext: return "pl.PrefetchAsyncContext";
+    case HandleKind::kAsyncEvent: return "pl.AsyncEvent";
+    case HandleKind::kAsyncSession: return "pl.AsyncSession";
+  }
+  return "?";
+}
+
 std::optional<DataType> ElementType(const Type* type) {
   if (const auto* scalar = type->As<ScalarType>()) return scalar->dtype();
   if (const auto* shaped = type->As<ShapedType>()) return shaped->dtype();

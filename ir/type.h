@@ -11,7 +11,8 @@
 //   t->EffectiveView().blayout;  // row_major: the implicit view for Vec
 //
 // Kinds: Unknown, Scalar, Tensor, DistributedTensor (window-bound Tensor),
-// Tile, Tuple and CommCtx. Shapes are expression lists so dims can be
+// Tile, Tuple, CommCtx, Handle (fieldless runtime handles: pl.Ptr, the
+// prefetch handles) and Array (a small on-core array, pl.Array[N, dtype]). Shapes are expression lists so dims can be
 // symbolic (`pl.dynamic`).
 //
 // View canonicalisation (PyPTO's rule, applied when a type is created):
@@ -29,6 +30,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "ir/dtype.h"
 #include "ir/enums.h"
@@ -46,6 +48,8 @@ enum class TypeKind : uint8_t {
   kTile,
   kTuple,
   kCommCtx,
+  kHandle,
+  kArray,
 };
 
 class Type {
@@ -97,6 +101,48 @@ class CommCtxType : public Type {
  private:
   friend class Context;
   CommCtxType() : Type(TypeKind::kCommCtx) {}
+};
+
+// The fieldless handle types: one interned singleton each, told apart by
+// their HandleKind. They carry identity only (an allocation, a runtime
+// context), so ops that make or take them check the kind and nothing else.
+enum class HandleKind : uint8_t {
+  kPtr,                    // pl.Ptr: an allocation (pld.tensor.alloc_window_buffer)
+  kPrefetchAsyncContext,   // pl.PrefetchAsyncContext (prefetch.make_context)
+  kAsyncEvent,             // pl.AsyncEvent (prefetch.async_prefetch)
+  kAsyncSession,           // pl.AsyncSession (prefetch.session)
+};
+inline constexpr int kNumHandleKinds = 4;
+// The DSL spelling of a handle type, e.g. "pl.Ptr": the one table the
+// printer, the parser and diagnostics read.
+absl::string_view HandleTypeSpelling(HandleKind kind);
+
+class HandleType : public Type {
+ public:
+  HandleKind handle_kind() const { return handle_kind_; }
+  static bool ClassOf(const Type* t) { return t->kind() == TypeKind::kHandle; }
+
+ private:
+  friend class Context;
+  explicit HandleType(HandleKind k) : Type(TypeKind::kHandle), handle_kind_(k) {}
+  HandleKind handle_kind_;
+};
+
+// A fixed-size 1-D array of integer, BOOL or TASK_ID scalars living in the
+// core's scalar registers / stack (never GM): array.create makes one,
+// array.get_element reads it, array.update_element returns an updated copy.
+class ArrayType : public Type {
+ public:
+  DataType dtype() const { return dtype_; }
+  int64_t extent() const { return extent_; }
+  static bool ClassOf(const Type* t) { return t->kind() == TypeKind::kArray; }
+
+ private:
+  friend class Context;
+  ArrayType(DataType dtype, int64_t extent)
+      : Type(TypeKind::kArray), dtype_(dtype), extent_(extent) {}
+  DataType dtype_;
+  int64_t extent_;
 };
 
 // Common base of tensors and tiles: an element type and a shape.

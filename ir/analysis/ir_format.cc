@@ -76,6 +76,14 @@ void AppendType(std::string& out, const Type* t, int depth) {
     case TypeKind::kCommCtx:
       out += "pld.CommCtxType";
       return;
+    case TypeKind::kHandle:
+      absl::StrAppend(&out, HandleTypeSpelling(t->As<HandleType>()->handle_kind()));
+      return;
+    case TypeKind::kArray: {
+      const auto* at = t->As<ArrayType>();
+      absl::StrAppend(&out, "pl.Array[", at->extent(), ", ", FormatDataType(at->dtype()), "]");
+      return;
+    }
     case TypeKind::kScalar:
       absl::StrAppend(&out, "pl.Scalar[", FormatDataType(t->As<ScalarType>()->dtype()), "]");
       return;
@@ -172,6 +180,8 @@ const char* TypeKindName(TypeKind kind) {
     case TypeKind::kTile: return "Tile";
     case TypeKind::kTuple: return "Tuple";
     case TypeKind::kCommCtx: return "CommCtxType";
+    case TypeKind::kHandle: return "Handle";
+    case TypeKind::kArray: return "Array";
   }
   return "?";
 }

@@ -210,6 +210,15 @@ bool EqualChecker::SameTypes(const Type* a, const Type* b, bool fold_int64) {
       }
       return true;
     }
+    case TypeKind::kHandle:
+      if (a->As<HandleType>()->handle_kind() == b->As<HandleType>()->handle_kind()) return true;
+      break;
+    case TypeKind::kArray: {
+      const auto* x = a->As<ArrayType>();
+      const auto* y = b->As<ArrayType>();
+      if (x->dtype() == y->dtype() && x->extent() == y->extent()) return true;
+      break;
+    }
     case TypeKind::kUnknown:
     case TypeKind::kCommCtx:
       return true;

@@ -334,6 +334,13 @@ void Hasher::HashType(const Type* t, bool fold_int64) {
       for (const Type* e : elements) HashType(e);
       return;
     }
+    case TypeKind::kHandle:
+      Mix(static_cast<uint64_t>(t->As<HandleType>()->handle_kind()));
+      return;
+    case TypeKind::kArray:
+      Mix(static_cast<uint64_t>(t->As<ArrayType>()->dtype().code()));
+      Mix(static_cast<uint64_t>(t->As<ArrayType>()->extent()));
+      return;
     case TypeKind::kUnknown:
     case TypeKind::kCommCtx:
       return;

@@ -32,6 +32,10 @@ TEST(BuiltinOpsTest, EveryOpHasDeducerDocAndCategory) {
       EXPECT_EQ(op->category(), absl::StartsWith(op->name(), "pld.system.")
                                     ? OpCategory::kSystem
                                     : OpCategory::kDistributed);
+    } else if (prefix == "system" || prefix == "array" || prefix == "prefetch") {
+      EXPECT_EQ(op->category(), OpCategory::kSystem);
+    } else if (prefix == "builtin" || prefix == "dist") {
+      EXPECT_EQ(op->category(), OpCategory::kDistributed);
     } else {
       ADD_FAILURE() << "unexpected namespace " << prefix;
     }
@@ -60,6 +64,8 @@ TEST(BuiltinOpsTest, ContainsExactlyTheExpectedOps) {
   std::vector<std::string> names;
   for (const Op* op : BuiltinOps().SortedOps()) names.emplace_back(op->name());
   const std::vector<std::string> want = {
+  EXPECT_THAT(names,
+              ::testing::UnorderedElementsAre(
                   "pld.system.get_comm_ctx", "pld.system.notify", "pld.system.nranks",
                   "pld.system.rank", "pld.system.wait", "pld.tensor.all_to_all",
                   "pld.tensor.all_to_all_v", "pld.tensor.allgather", "pld.tensor.allreduce",
@@ -129,6 +135,25 @@ TEST(BuiltinOpsTest, ContainsExactlyTheExpectedOps) {
                   "tile.set_validshape", "tile.sin", "tile.store", "tile.sub", "tile.subs",
                   "tile.tmov_x2zz", "tile.tquant_mx", "tile.tquant_mx_raw", "tile.transpose",
                   "tile.transpose_view"));
+                  // #20: system, array, prefetch, dist and builtin.tensor.
+                  "array.create", "array.get_element", "array.update_element",
+                  "builtin.tensor.allreduce", "builtin.tensor.allreduce_ring",
+                  "builtin.tensor.barrier", "builtin.tensor.broadcast",
+                  "builtin.tensor.reduce_scatter", "builtin.tensor.allgather",
+                  "builtin.tensor.all_to_all", "builtin.tensor.all_to_all_v", "pld.tensor.get",
+                  "dist.make_tensor", "dist.tree_reduce", "dist.submit_worker",
+                  "dist.submit_orchestrator", "dist.future_get", "pld.tensor.alloc_window_buffer",
+                  "pld.tensor.window", "pld.tensor.put", "pld.tile.remote_store",
+                  "pld.tensor.remote_store", "pld.system.defer_wait", "pld.system.world_size",
+                  "prefetch.make_context", "prefetch.async_prefetch", "prefetch.session",
+                  "prefetch.wait", "system.set_ffts", "system.sync_set", "system.sync_wait",
+                  "system.tfree_to_aic", "system.tfree_to_aiv", "system.aic_initialize_pipe",
+                  "system.aiv_initialize_pipe", "system.reserve_buffer",
+                  "system.import_peer_buffer", "system.available_cluster_count",
+                  "system.available_aiv_count", "system.sync_src", "system.sync_dst",
+                  "system.bar_v", "system.bar_m", "system.bar_all", "system.fence",
+                  "system.cacheinvalid", "system.syncall", "system.task_invalid",
+                  "system.task_dummy", "system.task_is_valid"));
 }
 
 // Composite ops carry the name of the pass that lowers them; codegen and the
@@ -204,6 +229,23 @@ TEST(BuiltinOpsTest, KwargOrderFollowsTheDsl) {
         op->name() == "tensor.gather_row") {
       want = 1u << 0;
     }
+    // #20: the host collectives as their pld.tensor.* namesakes; put / get
+    // their destination; the remote stores their target; the soft syncall
+    // its workspace.
+    if (op->name() == "builtin.tensor.allreduce" || op->name() == "builtin.tensor.allreduce_ring" ||
+        op->name() == "builtin.tensor.broadcast" || op->name() == "builtin.tensor.reduce_scatter") {
+      want = (1u << 0) | (1u << 1);
+    }
+    if (op->name() == "builtin.tensor.barrier") want = 1u << 0;
+    if (op->name() == "builtin.tensor.allgather" || op->name() == "builtin.tensor.all_to_all") {
+      want = (1u << 1) | (1u << 2);
+    }
+    if (op->name() == "builtin.tensor.all_to_all_v") want = (1u << 1) | (1u << 2) | (1u << 4);
+    if (op->name() == "pld.tensor.put" || op->name() == "pld.tensor.get") want = 1u << 0;
+    if (op->name() == "pld.tile.remote_store" || op->name() == "pld.tensor.remote_store") {
+      want = 1u << 1;
+    }
+    if (op->name() == "system.syncall") want = 1u << 0;
     EXPECT_EQ(op->written_args(), want) << op->name();
   }
 }
@@ -251,6 +293,11 @@ TEST(BuiltinOpsTest, DeducersNeverCrashOnOddOperands) {
       ctx.NewMakeTuple(dims({})),
       ctx.NewMakeTuple(std::vector<const Expr*>{n, ctx.Index(0)}),
       ctx.NewMakeTuple(std::vector<const Expr*>{ctx.Float(1.0)}),
+      // #20: handles, arrays and task ids.
+      ctx.NewVar("ptr", ctx.GetHandleType(HandleKind::kPtr)),
+      ctx.NewVar("evt", ctx.GetHandleType(HandleKind::kAsyncEvent)),
+      ctx.NewVar("arr", ctx.GetArrayType(DataType::kTaskId, 4)),
+      ctx.NewVar("tid", ctx.GetScalarType(DataType::kTaskId)),
   };
   auto candidates = [](AttrKind kind) -> std::vector<AttrValue> {
     switch (kind) {

@@ -41,6 +41,22 @@ absl::StatusOr<ExprSpan> ExpectCoordinates(const DeduceContext& dc, size_t i, si
 absl::StatusOr<int64_t> ExpectIntKwargIn(const DeduceContext& dc, absl::string_view name,
                                          int64_t lo, int64_t hi);
 
+// A constant access of `extent` at `offset` that ends past a static `dim`
+// (or starts before 0) is an error naming `what` and dimension `d`;
+// symbolic parts are the op's precondition.
+absl::Status CheckRegionInBounds(const DeduceContext& dc, absl::string_view what, size_t d,
+                                 const Expr* offset, const Expr* extent, const Expr* dim);
+// The shape a put/get moves between `dst` and `src`. With `region_base`
+// arguments it is the full-slice form (dst and src of one shape); with three
+// more they are dst_offsets, src_offsets and shape at `region_base`: rank-
+// matched integer lists whose constant parts stay inside both tensors.
+absl::StatusOr<ExprSpan> ExpectTransferRegion(const DeduceContext& dc, const TensorType* dst,
+                                              const TensorType* src, size_t region_base);
+
+// `dtype` is one hardware atomic-add can combine (FP32, BF16, FP16, INT32,
+// INT16, INT8): the rule of every cross-rank push with atomic add.
+absl::Status ExpectAtomicAddDType(const DeduceContext& dc, DataType dtype, absl::string_view what);
+
 }  // namespace pto::ir
 
 #endif  // PTO_IR_OPS_DIST_CHECKS_H_

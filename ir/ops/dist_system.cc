@@ -21,8 +21,19 @@
 //     W@rank()[offsets] compares true against `expected` (cmp=0: ==,
 //     cmp=1: >=), then makes the memory effects that preceded the matching
 //     notifies visible to this rank. It writes nothing.
-// notify writes its window argument; both are kept as effects (results are
-// UnknownType and are bound to throwaway vars by the lowering).
+//   * defer_wait(W, offsets, expected, cmp=1): registers a completion
+//     condition: the enclosing task may finish running, but its TaskId stays
+//     incomplete until W@rank()[offsets] >= expected. Only cmp=1 (>=) is
+//     supported; a constant `expected` lies in [0, INT32_MAX]. It writes
+//     nothing and does not block the kernel.
+//   * world_size(): the number of devices of the distributed run (INT64),
+//     host orchestration only. Pure.
+// notify writes its window argument; notify, wait and defer_wait are kept as
+// effects (results are UnknownType and are bound to throwaway vars by the
+// lowering).
+
+#include <limits>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "ir/ops/comm_enums.h"
@@ -68,6 +79,26 @@ absl::StatusOr<const Type*> DeduceWait(const DeduceContext& dc) {
   return dc.ctx().GetUnknownType();
 }
 
+absl::StatusOr<const Type*> DeduceDeferWait(const DeduceContext& dc) {
+  PTO_ASSIGN_OR_RETURN(const DistributedTensorType* signal, ExpectInt32Window(dc, 0, "signal"));
+  if (signal->rank() == 0) return dc.Error("signal must have rank >= 1");
+  PTO_RETURN_IF_ERROR(ExpectCoordinates(dc, 1, signal->rank(), "offsets").status());
+  PTO_RETURN_IF_ERROR(ExpectIntegerScalar(dc, 2));
+  if (std::optional<int64_t> e = AsConstInt(dc.arg(2));
+      e && (*e < 0 || *e > std::numeric_limits<int32_t>::max())) {
+    return dc.Error(absl::StrCat("a constant expected must be in [0, INT32_MAX], got ", *e));
+  }
+  PTO_ASSIGN_OR_RETURN(int64_t cmp, ExpectIntKwargIn(dc, "cmp", 0, 1));
+  if (cmp != static_cast<int64_t>(WaitCmp::kGe)) {
+    return dc.Error(absl::StrCat("supports only cmp=1 (WaitCmp.Ge), got ", cmp));
+  }
+  return dc.ctx().GetUnknownType();
+}
+
+absl::StatusOr<const Type*> DeduceWorldSize(const DeduceContext& dc) {
+  return dc.ctx().GetScalarType(DataType::kInt64);
+}
+
 }  // namespace
 
 void RegisterDistSystemOps(OpRegistry& registry) {
@@ -109,6 +140,21 @@ void RegisterDistSystemOps(OpRegistry& registry) {
       .Kwarg("cmp", AttrKind::kInt)
       .SideEffects()
       .Deduce(DeduceWait);
+  registry.Register("pld.system.defer_wait")
+      .Category(OpCategory::kSystem)
+      .Doc(
+          "Keeps the enclosing task incomplete until one INT32 cell of the local copy of a "
+          "window is at least the expected value; does not block the kernel.")
+      .Arg("signal")
+      .Arg("offsets")
+      .Arg("expected")
+      .Kwarg("cmp", AttrKind::kInt)
+      .SideEffects()
+      .Deduce(DeduceDeferWait);
+  registry.Register("pld.system.world_size")
+      .Category(OpCategory::kSystem)
+      .Doc("The number of devices of the distributed run (INT64; host orchestration only).")
+      .Deduce(DeduceWorldSize);
 }
 
 }  // namespace pto::ir

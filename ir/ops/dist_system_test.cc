@@ -105,5 +105,25 @@ TEST_F(DistSystemTest, WaitRejects) {
             "pld.system.wait: expected must be an integer scalar, got BOOL");
 }
 
+TEST_F(DistSystemTest, DeferWaitAndWorldSize) {
+  const Var* sig = Window(DataType::kInt32, {4, 1});
+  EXPECT_TYPE(TypeOf("pld.system.defer_wait", {sig, List({0, 0}), ctx_.Index(1)}, {Cmp(1)}),
+              ctx_.GetUnknownType());
+  EXPECT_TRUE(BuiltinOp("pld.system.defer_wait").has_side_effects());
+  EXPECT_EQ(BuiltinOp("pld.system.defer_wait").written_args(), 0u);
+  EXPECT_EQ(ErrorOf("pld.system.defer_wait", {sig, List({0, 0}), I32(1)}, {Cmp(0)}),
+            "pld.system.defer_wait: supports only cmp=1 (WaitCmp.Ge), got 0");
+  EXPECT_THAT(ErrorOf("pld.system.defer_wait", {sig, List({0, 0}), I32(-1)}, {Cmp(1)}),
+              HasSubstr("a constant expected must be in [0, INT32_MAX], got -1"));
+  EXPECT_THAT(ErrorOf("pld.system.defer_wait", {Window(DataType::kFP32, {4, 1}), List({0, 0}),
+                                                I32(1)},
+                      {Cmp(1)}),
+              HasSubstr("signal must have INT32 elements"));
+  EXPECT_THAT(ErrorOf("pld.system.defer_wait", {sig, List({0}), I32(1)}, {Cmp(1)}),
+              HasSubstr("offsets has 1 elements"));
+  EXPECT_TYPE(TypeOf("pld.system.world_size", {}), ctx_.GetScalarType(DataType::kInt64));
+  EXPECT_FALSE(Make("pld.system.world_size", {ctx_.Index(0)}).ok());
+}
+
 }  // namespace
 }  // namespace pto::ir

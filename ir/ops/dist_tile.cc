@@ -44,27 +44,8 @@ namespace pto::ir {
 namespace {
 
 constexpr int64_t kRowAlignmentBits = 32 * 8;
-constexpr DataType kAtomicAddDTypes[] = {DataType::kFP32,  DataType::kBF16,  DataType::kFP16,
-                                         DataType::kInt32, DataType::kInt16, DataType::kInt8};
 
 bool IsMx(TensorLayout l) { return l == TensorLayout::kMxAZZ || l == TensorLayout::kMxBNN; }
-
-// A constant read or write of `extent` at `offset` that ends past a static
-// `dim` is an error; symbolic parts are the op's precondition.
-absl::Status CheckInBounds(const DeduceContext& dc, absl::string_view what, size_t d,
-                           const Expr* offset, const Expr* extent, const Expr* dim) {
-  std::optional<int64_t> o = AsConstInt(offset);
-  std::optional<int64_t> e = AsConstInt(extent);
-  std::optional<int64_t> n = AsConstInt(dim);
-  if (o && *o < 0) {
-    return dc.Error(absl::StrCat(what, " offset ", d, " is negative (", *o, ")"));
-  }
-  if (o && e && n && *o + *e > *n) {
-    return dc.Error(absl::StrCat(what, " ends past dimension ", d, ": offset ", *o, " + extent ",
-                                 *e, " exceeds ", *n));
-  }
-  return absl::OkStatus();
-}
 
 // --- remote_load ------------------------------------------------------------------
 
@@ -96,7 +77,7 @@ absl::StatusOr<const Type*> DeduceRemoteLoad(const DeduceContext& dc) {
   }
   ExprSpan source_valid = target->ValidShape();
   for (size_t d = 0; d < shape.size(); ++d) {
-    PTO_RETURN_IF_ERROR(CheckInBounds(dc, "the read", d, offsets[d], valid[d], target->shape()[d]));
+    PTO_RETURN_IF_ERROR(CheckRegionInBounds(dc, "the read", d, offsets[d], valid[d], target->shape()[d]));
     // Only the peer's valid data is read, and a symbolic window edge bounds
     // the read at run time (codegen's arith.minsi).
     valid[d] = WindowReadValidExtent(
@@ -111,45 +92,6 @@ absl::StatusOr<const Type*> DeduceRemoteLoad(const DeduceContext& dc) {
 }
 
 // --- put / get ----------------------------------------------------------------------
-
-// The transfer of a put/get: the shape moved; checks the region args.
-absl::StatusOr<ExprSpan> TransferShape(const DeduceContext& dc, const TensorType* dst,
-                                       const TensorType* src) {
-  if (dc.num_args() == 4) {
-    bool same = dst->rank() == src->rank();
-    for (size_t d = 0; same && d < dst->rank(); ++d) {
-      same = ProveEqual(dst->shape()[d], src->shape()[d]) == Proof::kTrue;
-    }
-    if (!same) {
-      return dc.Error(absl::StrCat("the full-slice form needs dst and src of one shape, got ",
-                                   FormatShape(dst->shape()), " and ", FormatShape(src->shape())));
-    }
-    return dst->shape();
-  }
-  if (dc.num_args() != 7) {
-    return dc.Error(
-        absl::StrCat("takes 4 arguments (full slice) or 7 (with dst_offsets, "
-                     "src_offsets and shape), got ",
-                     dc.num_args()));
-  }
-  if (src->rank() != dst->rank()) {
-    return dc.Error(
-        absl::StrCat("dst and src must have one rank, got ", dst->rank(), " and ", src->rank()));
-  }
-  PTO_ASSIGN_OR_RETURN(ExprSpan dst_off, ExpectCoordinates(dc, 4, dst->rank(), "dst_offsets"));
-  PTO_ASSIGN_OR_RETURN(ExprSpan src_off, ExpectCoordinates(dc, 5, src->rank(), "src_offsets"));
-  PTO_ASSIGN_OR_RETURN(ExprSpan shape, ExpectCoordinates(dc, 6, dst->rank(), "shape"));
-  for (size_t d = 0; d < shape.size(); ++d) {
-    if (std::optional<int64_t> c = AsConstInt(shape[d]); c && *c <= 0) {
-      return dc.Error(absl::StrCat("shape element ", d, " must be positive, got ", *c));
-    }
-    PTO_RETURN_IF_ERROR(
-        CheckInBounds(dc, "the dst region", d, dst_off[d], shape[d], dst->shape()[d]));
-    PTO_RETURN_IF_ERROR(
-        CheckInBounds(dc, "the src region", d, src_off[d], shape[d], src->shape()[d]));
-  }
-  return shape;
-}
 
 // The Vec bounce tile of a put/get moving `transfer` elements of `dtype`.
 absl::Status CheckStage(const DeduceContext& dc, DataType dtype, ExprSpan transfer) {
@@ -202,11 +144,11 @@ absl::StatusOr<const Type*> DeducePut(const DeduceContext& dc) {
     return dc.Error(absl::StrCat("dst and src must have one dtype, got ", dst->dtype().name(),
                                  " and ", src->dtype().name()));
   }
-  PTO_ASSIGN_OR_RETURN(ExprSpan transfer, TransferShape(dc, dst, src));
+  PTO_ASSIGN_OR_RETURN(ExprSpan transfer, ExpectTransferRegion(dc, dst, src, 4));
   PTO_RETURN_IF_ERROR(CheckStage(dc, dst->dtype(), transfer));
   PTO_ASSIGN_OR_RETURN(int64_t atomic, ExpectIntKwargIn(dc, "atomic", 0, 1));
   if (atomic == 1) {
-    PTO_RETURN_IF_ERROR(ExpectDType(dc, dst->dtype(), kAtomicAddDTypes, "dtype with atomic=1"));
+    PTO_RETURN_IF_ERROR(ExpectAtomicAddDType(dc, dst->dtype(), "dtype with atomic=1"));
   }
   return dc.ctx().GetUnknownType();
 }
@@ -219,7 +161,7 @@ absl::StatusOr<const Type*> DeduceGet(const DeduceContext& dc) {
     return dc.Error(absl::StrCat("dst and src must have one dtype, got ", dst->dtype().name(),
                                  " and ", src->dtype().name()));
   }
-  PTO_ASSIGN_OR_RETURN(ExprSpan transfer, TransferShape(dc, dst, src));
+  PTO_ASSIGN_OR_RETURN(ExprSpan transfer, ExpectTransferRegion(dc, dst, src, 4));
   PTO_RETURN_IF_ERROR(CheckStage(dc, dst->dtype(), transfer));
   return dc.ctx().GetUnknownType();
 }

@@ -32,6 +32,15 @@ void RegisterAllOpFamilies(OpRegistry& registry) {
   RegisterTensorScatterOps(registry);
   RegisterTensorSortOps(registry);
   RegisterTensorTransformOps(registry);
+  RegisterSystemSyncOps(registry);
+  RegisterSystemCrossCoreOps(registry);
+  RegisterSystemTaskOps(registry);
+  RegisterPrefetchOps(registry);
+  RegisterArrayOps(registry);
+  RegisterDistMemoryOps(registry);
+  RegisterDistIntrinsicOps(registry);
+  RegisterDistTransferOps(registry);
+  RegisterDistHostCollectiveOps(registry);
 }
 
 }  // namespace pto::ir

@@ -43,6 +43,15 @@ void RegisterTensorGatherOps(OpRegistry& registry);        // tensor_gather.cc
 void RegisterTensorScatterOps(OpRegistry& registry);       // tensor_scatter.cc
 void RegisterTensorSortOps(OpRegistry& registry);          // tensor_sort.cc
 void RegisterTensorTransformOps(OpRegistry& registry);     // tensor_transform.cc
+void RegisterSystemSyncOps(OpRegistry& registry);  // system_sync.cc
+void RegisterSystemCrossCoreOps(OpRegistry& registry);  // system_cross_core.cc
+void RegisterSystemTaskOps(OpRegistry& registry);  // system_task.cc
+void RegisterPrefetchOps(OpRegistry& registry);  // prefetch.cc
+void RegisterArrayOps(OpRegistry& registry);  // array.cc
+void RegisterDistMemoryOps(OpRegistry& registry);  // dist_memory.cc
+void RegisterDistIntrinsicOps(OpRegistry& registry);  // dist_intrinsics.cc
+void RegisterDistTransferOps(OpRegistry& registry);  // dist_transfer.cc
+void RegisterDistHostCollectiveOps(OpRegistry& registry);  // dist_host_collective.cc
 
 }  // namespace pto::ir
 

@@ -20,6 +20,8 @@ absl::string_view TypeKindName(const Type* type) {
     case TypeKind::kTile: return "TileType";
     case TypeKind::kTuple: return "TupleType";
     case TypeKind::kCommCtx: return "CommCtxType";
+    case TypeKind::kHandle: return "HandleType";
+    case TypeKind::kArray: return "ArrayType";
   }
   return "?";
 }

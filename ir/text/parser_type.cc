@@ -152,6 +152,22 @@ const Type* Parser::ParseType() {
   if (k == "Tensor") return ParseTensorType(/*distributed=*/false, kind);
   if (k == "Tile") return ParseTileType(kind);
   if (k == "UnknownType") return ctx_.GetUnknownType();
+  if (k == "Array") {  // pl.Array[N, dtype]
+    Token lit;
+    int64_t n = 0;
+    DataType t;
+    if (!Expect(K::kLBracket)) return nullptr;
+    lit = Peek();
+    if (!Expect(K::kInt) || !ParseInt(lit, &n) || !Expect(K::kComma) || !ParseDType(&t) ||
+        !Expect(K::kRBracket)) {
+      return nullptr;
+    }
+    if (n <= 0) {
+      Fail(lit, "an array extent must be positive");
+      return nullptr;
+    }
+    return ctx_.GetArrayType(t, n);
+  }
   if (k == "Scalar") {
     DataType t;
     if (!Expect(K::kLBracket) || !ParseDType(&t) || !Expect(K::kRBracket)) return nullptr;
@@ -178,6 +194,7 @@ const Type* Parser::ParseType() {
     Fail(kind, absl::StrCat("pl.", k, "[...] is only allowed on function parameters"));
     return nullptr;
   }
+  if (const Type* h = ctx_.FindHandleType(absl::StrCat("pl.", k))) return h;
   if (std::optional<DataType> t = DataType::FromName(k)) return ctx_.GetScalarType(*t);
   Fail(kind, absl::StrCat("unknown type 'pl.", k, "'"));
   return nullptr;

@@ -132,6 +132,18 @@ void Printer::PrintTypeText(const Type* type) {
     case TypeKind::kCommCtx:
       Append("pld.CommCtxType");
       return;
+    case TypeKind::kHandle:
+      Append(HandleTypeSpelling(type->As<HandleType>()->handle_kind()));
+      return;
+    case TypeKind::kArray: {
+      const auto* a = type->As<ArrayType>();
+      Append("pl.Array[");
+      AppendInt(&out_, a->extent());
+      Append(", pl.");
+      Append(a->dtype().name());
+      out_.push_back(']');
+      return;
+    }
     case TypeKind::kScalar:
       Append("pl.Scalar[pl.");
       Append(type->As<ScalarType>()->dtype().name());

@@ -23,7 +23,13 @@ absl::Status OperandError(absl::string_view op, absl::string_view what) {
 }
 
 absl::StatusOr<DataType> ScalarDType(absl::string_view op, const Expr* e) {
-  if (const auto* s = e->type()->As<ScalarType>()) return s->dtype();
+  if (const auto* s = e->type()->As<ScalarType>()) {
+    // A task id is an opaque handle: no operator applies to it.
+    if (s->dtype().IsIdentifier()) {
+      return OperandError(op, absl::StrCat("does not accept ", PrintType(s), " operands"));
+    }
+    return s->dtype();
+  }
   return OperandError(op, absl::StrCat("requires scalar operands, got ", PrintType(e->type())));
 }
 
@@ -108,6 +114,9 @@ absl::StatusOr<const Expr*> MakeScalarCast(Context& ctx, const Expr* operand, Da
   if (!operand->type()->Is<ScalarType>()) {
     return absl::InvalidArgumentError(
         absl::StrCat("pl.cast: expected a scalar, got ", PrintType(operand->type())));
+  }
+  if (operand->type()->As<ScalarType>()->dtype().IsIdentifier() || dtype.IsIdentifier()) {
+    return absl::InvalidArgumentError("pl.cast: a pl.TASK_ID converts to or from nothing");
   }
   return ctx.NewUnary(UnaryOp::kCast, operand, dtype, loc);
 }

@@ -95,5 +95,15 @@ TEST_F(ScalarBuilderTest, UnaryOps) {
   EXPECT_EQ(PrintExpr(*cast), "pl.cast(a, pl.FP16)");
 }
 
+// A task id (pl.TASK_ID) is an opaque handle: no operator or cast applies.
+TEST_F(ScalarBuilderTest, TaskIdsTakeNoOperators) {
+  const Var* t = V("t", DataType::kTaskId);
+  EXPECT_EQ(Build(BinaryOp::kXor, t, t), "operator 'xor' does not accept pl.Scalar[pl.TASK_ID] operands");
+  EXPECT_THAT(Build(BinaryOp::kEq, t, t), HasSubstr("does not accept pl.Scalar[pl.TASK_ID]"));
+  EXPECT_FALSE(MakeScalarUnary(ctx_, UnaryOp::kNot, t).ok());
+  EXPECT_FALSE(MakeScalarCast(ctx_, t, DataType::kInt64).ok());
+  EXPECT_FALSE(MakeScalarCast(ctx_, V("i", DataType::kInt64), DataType::kTaskId).ok());
+}
+
 }  // namespace
 }  // namespace pto::ir

@@ -133,6 +133,7 @@ decltype(auto) DispatchDType(ir::DataType t, F&& f) {
     case DataType::kFP8E8M0: return f(ElementIO<DataType::kFP8E8M0>{});
     case DataType::kBF16: return f(ElementIO<DataType::kBF16>{});
     case DataType::kHF8: return f(ElementIO<DataType::kHF8>{});
+    case DataType::kTaskId: break;  // a runtime handle, never an element
   }
   PTO_UNREACHABLE() << "dtype code " << static_cast<int>(t.code());
 }

@@ -21,6 +21,7 @@ absl::Span<const OpRecipe> QuantMxRecipes();        // quant_mx.cc
 absl::Span<const OpRecipe> DistRecipes();           // dist.cc
 absl::Span<const OpRecipe> TileMathRecipes();       // tile_math.cc (issue #20's tile ops)
 absl::Span<const OpRecipe> TensorOpRecipes();       // tensor_ops.cc
+absl::Span<const OpRecipe> SystemRecipes();         // system.cc
 
 }  // namespace pto::fuzz::recipes
 

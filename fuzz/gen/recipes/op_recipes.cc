@@ -22,6 +22,7 @@ absl::Span<const OpRecipe> BuiltinRecipes() {
                         recipes::QuantMxRecipes, recipes::DistRecipes,
                         recipes::TileMathRecipes}) {
                         recipes::TensorOpRecipes}) {
+                        recipes::SystemRecipes}) {
       absl::Span<const OpRecipe> table = family();
       all->insert(all->end(), table.begin(), table.end());
     }
