@@ -20,8 +20,7 @@ absl::Span<const OpRecipe> BuiltinRecipes() {
     for (auto family : {recipes::ElementwiseRecipes, recipes::CompareSelectRecipes,
                         recipes::CastRecipes, recipes::MemoryRecipes, recipes::ViewRecipes,
                         recipes::QuantMxRecipes, recipes::DistRecipes,
-                        recipes::TileMathRecipes}) {
-                        recipes::TensorOpRecipes}) {
+                        recipes::TileMathRecipes, recipes::TensorOpRecipes,
                         recipes::SystemRecipes}) {
       absl::Span<const OpRecipe> table = family();
       all->insert(all->end(), table.begin(), table.end());
