@@ -20,6 +20,14 @@ void RegisterAllOpFamilies(OpRegistry& registry) {
   RegisterDistSystemOps(registry);
   RegisterDistTileOps(registry);
   RegisterDistCollectiveOps(registry);
+  RegisterTileMatmulOps(registry);
+  RegisterTileMatmulMxOps(registry);
+  RegisterTileTransformOps(registry);
+  RegisterTileMemoryAccessOps(registry);
+  RegisterTileGenerateOps(registry);
+  RegisterTileGatherScatterOps(registry);
+  RegisterTileSortOps(registry);
+  RegisterTileCrossCoreOps(registry);
 }
 
 }  // namespace pto::ir

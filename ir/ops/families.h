@@ -31,6 +31,14 @@ void RegisterTensorReadOps(OpRegistry& registry);         // tensor_read.cc
 void RegisterDistSystemOps(OpRegistry& registry);         // dist_system.cc
 void RegisterDistTileOps(OpRegistry& registry);           // dist_tile.cc
 void RegisterDistCollectiveOps(OpRegistry& registry);     // dist_collective.cc
+void RegisterTileMatmulOps(OpRegistry& registry);         // tile_matmul.cc
+void RegisterTileMatmulMxOps(OpRegistry& registry);       // tile_matmul_mx.cc
+void RegisterTileTransformOps(OpRegistry& registry);      // tile_transform.cc
+void RegisterTileMemoryAccessOps(OpRegistry& registry);   // tile_memory_access.cc
+void RegisterTileGenerateOps(OpRegistry& registry);       // tile_generate.cc
+void RegisterTileGatherScatterOps(OpRegistry& registry);  // tile_gather_scatter.cc
+void RegisterTileSortOps(OpRegistry& registry);           // tile_sort.cc
+void RegisterTileCrossCoreOps(OpRegistry& registry);      // tile_cross_core.cc
 
 }  // namespace pto::ir
 

@@ -439,4 +439,17 @@ const Expr* RoundUpExtent(Context& ctx, const Expr* a, int64_t d) {
   return Extent(ctx, BinaryOp::kMul, CeilDivExtent(ctx, a, d), ctx.Index(d));
 }
 
+// --- Fresh tiles with a valid region ---------------------------------------------
+
+absl::StatusOr<const TileType*> MakeTileWithValid(const DeduceContext& dc, DataType dtype,
+                                                  ExprSpan shape,
+                                                  std::optional<MemorySpace> space,
+                                                  ExprSpan valid) {
+  PTO_ASSIGN_OR_RETURN(const TileType* plain, MakeTile(dc, dtype, shape, space));
+  if (valid.empty()) return plain;
+  TileView view = plain->EffectiveView();
+  view.valid_shape = valid;
+  return MakeTile(dc, dtype, shape, space, view);
+}
+
 }  // namespace pto::ir

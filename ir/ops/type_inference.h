@@ -155,6 +155,16 @@ const Expr* CeilDivExtent(Context& ctx, const Expr* a, int64_t d);
 // ceil(a / d) * d.
 const Expr* RoundUpExtent(Context& ctx, const Expr* a, int64_t d);
 
+// --- Fresh tiles with a valid region ---------------------------------------------
+
+// A tile in `space` with the implicit view of its shape and space, narrowed to
+// `valid` (empty: fully valid). For generators and windows whose result
+// layout follows from where it lives, not from an operand.
+absl::StatusOr<const TileType*> MakeTileWithValid(const DeduceContext& dc, DataType dtype,
+                                                  ExprSpan shape,
+                                                  std::optional<MemorySpace> space,
+                                                  ExprSpan valid);
+
 }  // namespace pto::ir
 
 #endif  // PTO_IR_OPS_TYPE_INFERENCE_H_
