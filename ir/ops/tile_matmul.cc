@@ -180,7 +180,8 @@ absl::StatusOr<const TileType*> GemvResult(const DeduceContext& dc, const TileTy
   }
   DimVec shape{dc.ctx().Index(kGemvAccRows), p.shape[1]};
   TileView view = ImplicitTileView(MemorySpace::kAcc, TileLayout::kRowMajor);
-  view.valid_shape = DimVec{dc.ctx().Index(1), p.valid[1]};
+  DimVec valid{dc.ctx().Index(1), p.valid[1]};
+  view.valid_shape = valid;
   return MakeTile(dc, p.acc_dtype, shape, MemorySpace::kAcc, view);
 }
 

@@ -87,8 +87,9 @@ absl::StatusOr<const TileType*> MxProduct(const DeduceContext& dc, size_t first)
   PTO_RETURN_IF_ERROR(ExpectScale(dc, rhs_scale, groups, n, "rhs_scale"));
   DimVec shape{m, n};
   TileView view = ImplicitTileView(MemorySpace::kAcc, TileLayout::kRowMajor);
-  view.valid_shape = DimVec{lhs->ValidShape()[0], rhs->ValidShape()[1]};
-  if (ProveEqual(view.valid_shape[0], m) != Proof::kTrue) view.compact = CompactMode::kNormal;
+  DimVec valid{lhs->ValidShape()[0], rhs->ValidShape()[1]};
+  view.valid_shape = valid;
+  if (ProveEqual(valid[0], m) != Proof::kTrue) view.compact = CompactMode::kNormal;
   return MakeTile(dc, DataType::kFP32, shape, MemorySpace::kAcc, view);
 }
 
