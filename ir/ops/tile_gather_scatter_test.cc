@@ -30,7 +30,8 @@ TEST_F(TileGatherScatterTest, GatherbScalesOffsetsByBlocks) {
   const Var* off = TileVar(DataType::kUInt32, {4, 8});
   // One 32-byte block = 8 FP32 elements per offset.
   EXPECT_TYPE(TypeOf("tile.gatherb", {src, off}), Tile(DataType::kFP32, {4, 64}));
-  EXPECT_TYPE(TypeOf("tile.gatherb", {src, off}, {{"output_dtype", AttrValue::DType(DataType::kFP16)}}),
+  EXPECT_TYPE(TypeOf("tile.gatherb", {src, off},
+                     {{"output_dtype", AttrValue::DType(DataType::kFP16)}}),
               Tile(DataType::kFP16, {4, 128}));
   EXPECT_THAT(ErrorOf("tile.gatherb", {src, TileVar(DataType::kInt32, {4, 8})}),
               HasSubstr("tile.gatherb: requires a UINT32 offset tile, got INT32"));

@@ -161,8 +161,8 @@ absl::StatusOr<const Type*> DeduceMatmulBias(const DeduceContext& dc) {
 absl::Status CheckAccPhase(const DeduceContext& dc) {
   absl::string_view phase = dc.FindKwarg("acc_phase")->string_value();
   if (phase == "unspecified" || phase == "partial" || phase == "final") return absl::OkStatus();
-  return dc.Error(absl::StrCat("requires acc_phase to be one of {unspecified, partial, final}, got '",
-                               phase, "'"));
+  return dc.Error(absl::StrCat(
+      "requires acc_phase to be one of {unspecified, partial, final}, got '", phase, "'"));
 }
 
 // The GEMV result: Acc [16, N] with one valid row.

@@ -97,7 +97,8 @@ TEST_F(TileMemoryAccessTest, Mscatter) {
   const Var* out = TensorVar(DataType::kFP32, {1024});
   EXPECT_TYPE(TypeOf("tile.mscatter", {src, idx, out}), out->type());
   EXPECT_THAT(ErrorOf("tile.mscatter", {src, TileVar(DataType::kInt16, {8, 16}), out}),
-              HasSubstr("tile.mscatter: requires an INT32 idx of the src rank 2, got INT16 rank 2"));
+              HasSubstr("tile.mscatter: requires an INT32 idx of the src rank 2, got INT16 "
+                        "rank 2"));
   EXPECT_THAT(ErrorOf("tile.mscatter", {src, idx, TensorVar(DataType::kFP16, {1024})}),
               HasSubstr("requires output_tensor dtype FP16 to match src dtype FP32"));
   EXPECT_THAT(ErrorOf("tile.mscatter", {TileVar(DataType::kInt8, {8, 16}), idx, out}),

@@ -200,8 +200,9 @@ absl::StatusOr<const Type*> DeduceAssemble(const DeduceContext& dc) {
   PTO_ASSIGN_OR_RETURN(ExprSpan offsets, ExpectTuple(dc, 2));
   PTO_RETURN_IF_ERROR(ExpectIntegerScalars(dc, offsets, "offset"));
   // Acc -> Mat through the fixpipe may narrow FP32 to BF16/FP16.
-  bool fixpipe_downcast = source->dtype() == DataType::kFP32 &&
-                          (target->dtype() == DataType::kBF16 || target->dtype() == DataType::kFP16);
+  bool fixpipe_downcast =
+      source->dtype() == DataType::kFP32 &&
+      (target->dtype() == DataType::kBF16 || target->dtype() == DataType::kFP16);
   if (target->dtype() != source->dtype() && !fixpipe_downcast) {
     return dc.Error(absl::StrCat("requires target and source of the same dtype (or an FP32 source "
                                  "into a BF16/FP16 target), got ",
@@ -244,7 +245,9 @@ absl::StatusOr<const Type*> DeduceExtract(const DeduceContext& dc) {
   if (src->rank() != 2) return dc.Error(absl::StrCat("requires a 2-D src, got rank ", src->rank()));
   PTO_RETURN_IF_ERROR(ExpectIntegerScalars(dc, dc.args().subspan(1, 2), "index_row/index_col"));
   PTO_ASSIGN_OR_RETURN(DimVec shape, StaticExtents(dc, 3, "shape"));
-  if (shape.size() != 2) return dc.Error(absl::StrCat("shape must be 2-D, got rank ", shape.size()));
+  if (shape.size() != 2) {
+    return dc.Error(absl::StrCat("shape must be 2-D, got rank ", shape.size()));
+  }
   for (size_t d = 0; d < 2; ++d) {
     std::optional<int64_t> s = AsConstInt(src->shape()[d]);
     if (s && *AsConstInt(shape[d]) > *s) {
@@ -280,9 +283,9 @@ absl::StatusOr<const Type*> DeduceScatterUpdate(const DeduceContext& dc) {
                                  index->dtype().name(), " rank ", index->rank()));
   }
   if (src->rank() != input->rank() || src->dtype() != input->dtype()) {
-    return dc.Error(absl::StrCat("src must have the input's dtype and rank (", input->dtype().name(),
-                                 ", rank ", input->rank(), "), got ", src->dtype().name(),
-                                 ", rank ", src->rank()));
+    return dc.Error(absl::StrCat("src must have the input's dtype and rank (",
+                                 input->dtype().name(), ", rank ", input->rank(), "), got ",
+                                 src->dtype().name(), ", rank ", src->rank()));
   }
   int64_t dim = dc.FindKwarg("dim")->int_value();
   if (dim != -2) return dc.Error(absl::StrCat("supports only dim=-2, got ", dim));

@@ -19,6 +19,10 @@ absl::Span<const OpRecipe> MemoryRecipes();         // memory.cc
 absl::Span<const OpRecipe> ViewRecipes();           // view.cc
 absl::Span<const OpRecipe> QuantMxRecipes();        // quant_mx.cc
 absl::Span<const OpRecipe> DistRecipes();           // dist.cc
+absl::Span<const OpRecipe> MatmulRecipes();         // matmul.cc
+absl::Span<const OpRecipe> TransformRecipes();      // transform.cc
+absl::Span<const OpRecipe> MemoryAccessRecipes();   // memory_access.cc
+absl::Span<const OpRecipe> GatherSortRecipes();     // gather_sort.cc
 
 }  // namespace pto::fuzz::recipes
 

@@ -19,7 +19,9 @@ absl::Span<const OpRecipe> BuiltinRecipes() {
     auto* all = new std::vector<OpRecipe>();
     for (auto family : {recipes::ElementwiseRecipes, recipes::CompareSelectRecipes,
                         recipes::CastRecipes, recipes::MemoryRecipes, recipes::ViewRecipes,
-                        recipes::QuantMxRecipes, recipes::DistRecipes}) {
+                        recipes::QuantMxRecipes, recipes::DistRecipes, recipes::MatmulRecipes,
+                        recipes::TransformRecipes, recipes::MemoryAccessRecipes,
+                        recipes::GatherSortRecipes}) {
       absl::Span<const OpRecipe> table = family();
       all->insert(all->end(), table.begin(), table.end());
     }
