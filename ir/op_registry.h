@@ -85,7 +85,7 @@ absl::StatusOr<const Call*> RetypeCallView(Context& ctx, const Call& call, const
 // in the order given. Only a repeated kwarg or a null type is an error; no
 // deduction happens, and Op::unregistered() tells every later consumer so.
 //
-//   CreateUnregisteredCall(ctx, "tile.matmul", {a, b}, {}, tile_type, loc);
+//   CreateUnregisteredCall(ctx, "tile.custom_matmul", {a, b}, {}, tile_type, loc);
 absl::StatusOr<const Call*> CreateUnregisteredCall(Context& ctx, absl::string_view name,
                                                    ExprSpan args,
                                                    absl::Span<const NamedAttr> kwargs,

@@ -7,7 +7,7 @@
 // fails before producing any output:
 //
 //   PTO_RETURN_IF_ERROR(ir::RejectUnregisteredOps(program, "codegen"));
-//   // kernel.py:7:9: error: codegen: tile.matmul is an unregistered op (in
+//   // kernel.py:7:9: error: codegen: tile.custom_matmul is an unregistered op (in
 //   //     function 'k'); codegen cannot handle it
 //
 // Linear in the program; reports the first such call in program order.

@@ -244,6 +244,14 @@ TEST(BuiltinOpsTest, KwargOrderFollowsTheDsl) {
       want = 1u << 1;
     }
     if (op->name() == "system.syncall") want = 1u << 0;
+    // Issue #20 batch B: accumulators, in-place tile updates and scatters.
+    for (const char* name :
+         {"tile.write", "tile.assemble", "tile.scatter_update", "tile.matmul_acc", "tile.gemv_acc",
+          "tile.batch_matmul_acc", "tile.matmul_mx_acc", "tile.tget_scale_addr", "tile.gather_row",
+          "tile.scatter", "tile.scatter_mask"}) {
+      if (op->name() == name) want = 1u << 0;
+    }
+    if (op->name() == "tile.mscatter") want = 1u << 2;
     EXPECT_EQ(op->written_args(), want) << op->name();
   }
 }
@@ -315,10 +323,13 @@ TEST(BuiltinOpsTest, DeducersNeverCrashOnOddOperands) {
       case AttrKind::kSaturationMode: return {AttrValue::Enum(SaturationMode::kOff)};
       case AttrKind::kAtomicType: return {AttrValue::Enum(AtomicType::kAdd)};
       case AttrKind::kPadValue:
-        return {AttrValue::Enum(PadValue::kMax), AttrValue::Enum(PadValue::kNull)};
-        return {AttrValue::Enum(PadValue::kZero), AttrValue::Enum(PadValue::kNull)};
+        return {AttrValue::Enum(PadValue::kZero), AttrValue::Enum(PadValue::kMax),
+                AttrValue::Enum(PadValue::kNull)};
       case AttrKind::kString:
         return {AttrValue::String("mesh"), AttrValue::String("ring"), AttrValue::String("")};
+      case AttrKind::kTileLayout:
+        return {AttrValue::Enum(TileLayout::kRowMajor), AttrValue::Enum(TileLayout::kColMajor),
+                AttrValue::Enum(TileLayout::kNoneBox)};
       default: return {};
     }
   };

@@ -41,6 +41,14 @@ void RegisterAllOpFamilies(OpRegistry& registry) {
   RegisterDistIntrinsicOps(registry);
   RegisterDistTransferOps(registry);
   RegisterDistHostCollectiveOps(registry);
+  RegisterTileMatmulOps(registry);
+  RegisterTileMatmulMxOps(registry);
+  RegisterTileTransformOps(registry);
+  RegisterTileMemoryAccessOps(registry);
+  RegisterTileGenerateOps(registry);
+  RegisterTileGatherScatterOps(registry);
+  RegisterTileSortOps(registry);
+  RegisterTileCrossCoreOps(registry);
 }
 
 }  // namespace pto::ir

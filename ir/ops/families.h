@@ -52,6 +52,14 @@ void RegisterDistMemoryOps(OpRegistry& registry);  // dist_memory.cc
 void RegisterDistIntrinsicOps(OpRegistry& registry);  // dist_intrinsics.cc
 void RegisterDistTransferOps(OpRegistry& registry);  // dist_transfer.cc
 void RegisterDistHostCollectiveOps(OpRegistry& registry);  // dist_host_collective.cc
+void RegisterTileMatmulOps(OpRegistry& registry);         // tile_matmul.cc
+void RegisterTileMatmulMxOps(OpRegistry& registry);       // tile_matmul_mx.cc
+void RegisterTileTransformOps(OpRegistry& registry);      // tile_transform.cc
+void RegisterTileMemoryAccessOps(OpRegistry& registry);   // tile_memory_access.cc
+void RegisterTileGenerateOps(OpRegistry& registry);       // tile_generate.cc
+void RegisterTileGatherScatterOps(OpRegistry& registry);  // tile_gather_scatter.cc
+void RegisterTileSortOps(OpRegistry& registry);           // tile_sort.cc
+void RegisterTileCrossCoreOps(OpRegistry& registry);      // tile_cross_core.cc
 
 }  // namespace pto::ir
 

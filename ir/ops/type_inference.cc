@@ -466,4 +466,17 @@ absl::StatusOr<const TileType*> SameShapeTileResult(const DeduceContext& dc, con
   return MakeTile(dc, dtype, src->shape(), MemorySpace::kVec, InheritedView(src));
 }
 
+// --- Fresh tiles with a valid region ---------------------------------------------
+
+absl::StatusOr<const TileType*> MakeTileWithValid(const DeduceContext& dc, DataType dtype,
+                                                  ExprSpan shape,
+                                                  std::optional<MemorySpace> space,
+                                                  ExprSpan valid) {
+  PTO_ASSIGN_OR_RETURN(const TileType* plain, MakeTile(dc, dtype, shape, space));
+  if (valid.empty()) return plain;
+  TileView view = plain->EffectiveView();
+  view.valid_shape = valid;
+  return MakeTile(dc, dtype, shape, space, view);
+}
+
 }  // namespace pto::ir

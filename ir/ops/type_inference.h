@@ -172,6 +172,16 @@ absl::StatusOr<const TileType*> BroadcastTileResult(const DeduceContext& dc, con
 absl::StatusOr<const TileType*> SameShapeTileResult(const DeduceContext& dc, const TileType* src,
                                                     DataType dtype);
 
+// --- Fresh tiles with a valid region ---------------------------------------------
+
+// A tile in `space` with the implicit view of its shape and space, narrowed to
+// `valid` (empty: fully valid). For generators and windows whose result
+// layout follows from where it lives, not from an operand.
+absl::StatusOr<const TileType*> MakeTileWithValid(const DeduceContext& dc, DataType dtype,
+                                                  ExprSpan shape,
+                                                  std::optional<MemorySpace> space,
+                                                  ExprSpan valid);
+
 }  // namespace pto::ir
 
 #endif  // PTO_IR_OPS_TYPE_INFERENCE_H_

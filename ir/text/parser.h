@@ -55,7 +55,7 @@ struct ParseOptions {
   // Like mlir-opt's --allow-unregistered-dialect: a call of an op `ops` does
   // not know is kept as an opaque call (Op::unregistered(), see
   // CreateUnregisteredCall) when it is the whole value of an annotated
-  // assignment, `x: pl.Tile[...] = pl.tile.matmul(a, b)`; the annotation is
+  // assignment, `x: pl.Tile[...] = pl.tile.custom_matmul(a, b)`; the annotation is
   // its type, since nothing can deduce one. Kwarg values must be constants.
   // Passes leave such calls alone; codegen and the interpreter reject them.
   bool allow_unregistered_ops = false;

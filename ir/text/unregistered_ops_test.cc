@@ -35,7 +35,7 @@ std::string Program(absl::string_view body) {
 // Calls of two unknown ops, one in a loop; kwargs of every kind, in an order
 // no schema would sort them into.
 const std::string kOpaque = Program(absl::StrCat(
-    "        m: ", kTile, " = pl.tile.matmul(t, t)\n",
+    "        m: ", kTile, " = pl.tile.custom_matmul(t, t)\n",
     "        f: ", kTile,
     " = pl.foo.bar(m, a, 3, k=1, name='x', dtype=pl.FP16, flag=False, scale=0.5, "
     "mem=pl.Mem.Vec)\n",
@@ -69,7 +69,7 @@ TEST_F(UnregisteredOpsTest, AcceptedWithTheFlagAndAnAnnotation) {
   const Call* m = ValueAt(*p, 0);
   ASSERT_NE(m->op(), nullptr);
   EXPECT_TRUE(m->op()->unregistered());
-  EXPECT_EQ(m->op()->name(), "tile.matmul");
+  EXPECT_EQ(m->op()->name(), "tile.custom_matmul");
   EXPECT_EQ(m->op()->deducer(), nullptr);
   EXPECT_EQ(m->args().size(), 2u);
   const Call* f = ValueAt(*p, 1);
@@ -99,21 +99,21 @@ TEST_F(UnregisteredOpsTest, AcceptedWithTheFlagAndAnAnnotation) {
   PrintOptions concise;
   concise.concise = true;
   std::string short_text = PrintProgram(*p, concise);
-  EXPECT_THAT(short_text, HasSubstr(absl::StrCat("m: ", kTile, " = pl.tile.matmul(t, t)")));
+  EXPECT_THAT(short_text, HasSubstr(absl::StrCat("m: ", kTile, " = pl.tile.custom_matmul(t, t)")));
   EXPECT_THAT(short_text, HasSubstr("acc_next = pl.yield_(h)"));
   EXPECT_TRUE(Parse(short_text, allow_).ok());
 }
 
 TEST_F(UnregisteredOpsTest, RejectedWithoutTheFlag) {
   EXPECT_THAT(ErrorOf(kOpaque, {}),
-              HasSubstr("t.py:8:53: error: unknown op 'tile.matmul' (--allow-unregistered-ops "
+              HasSubstr("t.py:8:53: error: unknown op 'tile.custom_matmul' (--allow-unregistered-ops "
                         "accepts it as an opaque call when its result type is annotated)"));
 }
 
 TEST_F(UnregisteredOpsTest, RejectedWithoutAnAnnotation) {
-  EXPECT_THAT(ErrorOf(Program("        m = pl.tile.matmul(t, t)\n        return m"), allow_),
-              HasSubstr("t.py:8:13: error: unregistered op 'tile.matmul' needs an annotated "
-                        "result type: write `x: T = pl.tile.matmul(...)`"));
+  EXPECT_THAT(ErrorOf(Program("        m = pl.tile.custom_matmul(t, t)\n        return m"), allow_),
+              HasSubstr("t.py:8:13: error: unregistered op 'tile.custom_matmul' needs an annotated "
+                        "result type: write `x: T = pl.tile.custom_matmul(...)`"));
   // As a statement.
   EXPECT_THAT(ErrorOf(Program("        pl.foo.bar(t)\n        return t"), allow_),
               HasSubstr("t.py:8:9: error: unregistered op 'foo.bar' needs an annotated"));

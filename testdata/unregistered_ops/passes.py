@@ -7,7 +7,7 @@
 # RUN: pto-opt %s --allow-unregistered-ops --backend=a2a3 --concise | FileCheck %s
 # RUN: pto-opt %s --allow-unregistered-ops --backend=a2a3 | pto-opt - --allow-unregistered-ops --backend=a2a3 --concise | FileCheck %s
 #
-# CHECK: m: pl.Tile{{\[\[}}1, 160], pl.FP32, pl.Mem.Vec] = pl.tile.matmul(a, a, transpose=True)
+# CHECK: m: pl.Tile{{\[\[}}1, 160], pl.FP32, pl.Mem.Vec] = pl.tile.custom_matmul(a, a, transpose=True)
 # CHECK: s = pl.tile.mul(
 # CHECK: u: pl.Tile{{\[\[}}1, 160], pl.FP16, pl.Mem.Vec] = pl.foo.squash(s, 2, mode='fast')
 # CHECK: q__tcvt_tmp_v0 = pl.tile.create([1, 256], dtype=pl.INT8, target_memory=pl.Mem.Vec)
@@ -20,7 +20,7 @@ class OpaquePasses:
     @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
     def k(x: pl.Tensor[[1, 160], pl.FP32], out: pl.Out[pl.Tensor[[1, 160], pl.INT8]]) -> pl.Tensor[[1, 160], pl.INT8]:
         a: pl.Tile[[1, 160], pl.FP32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [1, 160], [1, 160], target_memory=pl.Mem.Vec)
-        m: pl.Tile[[1, 160], pl.FP32, pl.Mem.Vec] = pl.tile.matmul(a, a, transpose=True)
+        m: pl.Tile[[1, 160], pl.FP32, pl.Mem.Vec] = pl.tile.custom_matmul(a, a, transpose=True)
         s: pl.Tile[[1, 160], pl.FP32, pl.Mem.Vec] = pl.tile.sin(m)
         u: pl.Tile[[1, 160], pl.FP16, pl.Mem.Vec] = pl.foo.squash(s, 2, mode='fast')
         q: pl.Tile[[1, 160], pl.INT8, pl.Mem.Vec] = pl.tile.cast(u, target_type=pl.INT8, mode='trunc', saturation_mode='off')

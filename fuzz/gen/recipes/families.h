@@ -22,6 +22,10 @@ absl::Span<const OpRecipe> DistRecipes();           // dist.cc
 absl::Span<const OpRecipe> TileMathRecipes();       // tile_math.cc (issue #20's tile ops)
 absl::Span<const OpRecipe> TensorOpRecipes();       // tensor_ops.cc
 absl::Span<const OpRecipe> SystemRecipes();         // system.cc
+absl::Span<const OpRecipe> MatmulRecipes();         // matmul.cc
+absl::Span<const OpRecipe> TransformRecipes();      // transform.cc
+absl::Span<const OpRecipe> MemoryAccessRecipes();   // memory_access.cc
+absl::Span<const OpRecipe> GatherSortRecipes();     // gather_sort.cc
 
 }  // namespace pto::fuzz::recipes
 

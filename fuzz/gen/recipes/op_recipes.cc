@@ -21,7 +21,9 @@ absl::Span<const OpRecipe> BuiltinRecipes() {
                         recipes::CastRecipes, recipes::MemoryRecipes, recipes::ViewRecipes,
                         recipes::QuantMxRecipes, recipes::DistRecipes,
                         recipes::TileMathRecipes, recipes::TensorOpRecipes,
-                        recipes::SystemRecipes}) {
+                        recipes::SystemRecipes, recipes::MatmulRecipes,
+                        recipes::TransformRecipes, recipes::MemoryAccessRecipes,
+                        recipes::GatherSortRecipes}) {
       absl::Span<const OpRecipe> table = family();
       all->insert(all->end(), table.begin(), table.end());
     }
