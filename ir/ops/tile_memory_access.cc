@@ -85,7 +85,10 @@ absl::StatusOr<const Type*> DeduceMove(const DeduceContext& dc) {
   DataType dtype = tile->dtype();
   bool scale = space == MemorySpace::kLeftScale || space == MemorySpace::kRightScale;
   if (scale) {
-    if (blayout != nullptr || slayout != nullptr) {
+    TileLayout fixed = space == MemorySpace::kLeftScale ? TileLayout::kRowMajor
+                                                        : TileLayout::kColMajor;
+    if ((blayout != nullptr && blayout->As<TileLayout>() != fixed) ||
+        (slayout != nullptr && slayout->As<TileLayout>() != fixed)) {
       return dc.Error(absl::StrCat("blayout/slayout cannot override the fixed layout of ",
                                    EnumName(space)));
     }

@@ -13,6 +13,38 @@ class TileMemoryAccessTest : public OpTest {
   NamedAttr Int(absl::string_view k, int64_t v) { return {k, AttrValue::Int(v)}; }
 };
 
+// Kwargs print in upstream's insertion order; '*' marks the DSL's
+// keyword-only ones.
+TEST_F(TileMemoryAccessTest, KwargSchemas) {
+  auto names = [](absl::string_view op) {
+    std::vector<std::string> out;
+    for (const KwargSpec& k : BuiltinOp(op).kwargs()) {
+      out.push_back(std::string(k.keyword_only ? "*" : "") + std::string(k.name));
+    }
+    return out;
+  };
+  using ::testing::ElementsAre;
+  EXPECT_THAT(names("tile.mgather"), ElementsAre("coalesce", "*target_memory", "*gather_oob"));
+  EXPECT_THAT(names("tile.move"), ElementsAre("target_memory", "blayout", "slayout"));
+  EXPECT_THAT(names("tile.alloc"), ElementsAre("memory_space", "size", "*pinned"));
+  EXPECT_THAT(names("tile.ci"), ElementsAre("dtype", "descending"));
+  EXPECT_THAT(names("tile.tri"), ElementsAre("dtype", "upper"));
+  EXPECT_THAT(names("tile.random"), ElementsAre("dtype", "rounds"));
+  EXPECT_THAT(names("tile.extract"), ElementsAre("*target_memory"));
+  EXPECT_THAT(names("tile.slice"), ElementsAre("pad_value"));
+  EXPECT_THAT(names("tile.gather_compare"),
+              ElementsAre("*cmp_mode", "*offset", "*out_cols", "*count_dtype"));
+  EXPECT_THAT(names("tile.gather_mask"), ElementsAre("mask_pattern", "*output_dtype"));
+  EXPECT_THAT(names("tile.gemv_bias"), ElementsAre("*acc_phase"));
+  EXPECT_THAT(names("tile.tpush_to_aiv"), ElementsAre("*split", "*lane_stride", "*id"));
+  EXPECT_THAT(names("tile.tpop_from_aiv"), ElementsAre("*split", "*id"));
+  // Keyword-printed args (after the kwargs).
+  EXPECT_EQ(BuiltinOp("tile.slice").FindKeywordArg("valid_shape"), 3);
+  EXPECT_EQ(BuiltinOp("tile.slice").FindKeywordArg("drop_dims"), 4);
+  EXPECT_EQ(BuiltinOp("tile.gather_row").FindKeywordArg("valid_shape"), 5);
+  EXPECT_EQ(BuiltinOp("tile.matmul_acc").FindKeywordArg("init_cond"), 3);
+}
+
 TEST_F(TileMemoryAccessTest, ReadAndWrite) {
   const Var* t = TileVar(DataType::kFP16, {16, 32});
   const Var* i = ScalarVar(DataType::kIndex);
@@ -87,8 +119,13 @@ TEST_F(TileMemoryAccessTest, MoveIntoScaleBuffers) {
               HasSubstr("into LeftScale needs a 2-D tile in Mat"));
   EXPECT_THAT(ErrorOf("tile.move", {s},
                       {Mem(MemorySpace::kLeftScale),
-                       {"blayout", AttrValue::Enum(TileLayout::kRowMajor)}}),
+                       {"blayout", AttrValue::Enum(TileLayout::kColMajor)}}),
               HasSubstr("blayout/slayout cannot override the fixed layout of LeftScale"));
+  // Restating the fixed layout is fine.
+  EXPECT_TYPE(TypeOf("tile.move", {s},
+                     {Mem(MemorySpace::kLeftScale),
+                      {"slayout", AttrValue::Enum(TileLayout::kRowMajor)}}),
+              Tile(DataType::kFP8E8M0, {16, 2}, MemorySpace::kLeftScale));
 }
 
 TEST_F(TileMemoryAccessTest, Mscatter) {
