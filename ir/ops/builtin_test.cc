@@ -194,6 +194,15 @@ TEST(BuiltinOpsTest, KwargOrderFollowsTheDsl) {
   EXPECT_THAT(kwarg_names("pld.system.wait"), ElementsAre("cmp"));
   EXPECT_THAT(kwarg_names("pld.tile.put"), ElementsAre("atomic"));
   EXPECT_THAT(kwarg_names("pld.tile.get"), ElementsAre());
+  EXPECT_THAT(kwarg_names("tensor.matmul"),
+              ElementsAre("a_trans", "b_trans", "c_matrix_nz", "out_dtype"));
+  EXPECT_THAT(kwarg_names("tensor.paged_gather"),
+              ElementsAre("block_size", "size", "max_indices", "col_off", "is_trans",
+                          "is_b_matrix", "space"));
+  EXPECT_THAT(kwarg_names("tensor.gather_compare"),
+              ElementsAre("cmp_mode", "offset", "out_cols", "count_dtype"));
+  EXPECT_THAT(kwarg_names("tensor.slice"), ElementsAre("pad_value", "clamp"));
+  EXPECT_EQ(BuiltinOp("tensor.gather_row").FindKeywordArg("valid_shape"), 5);
   // Keyword-printed args come after the kwargs.
   EXPECT_EQ(BuiltinOp("tile.full").FindKeywordArg("value"), 1);
   EXPECT_EQ(BuiltinOp("tensor.full").FindKeywordArg("value"), 1);

@@ -38,9 +38,11 @@ absl::StatusOr<const Type*> DeduceExpand(const DeduceContext& dc, Axis axis) {
   size_t unit = axis == Axis::kRow ? 1 : 2;   // from the right: the broadcast axis
   size_t match = axis == Axis::kRow ? 2 : 1;  // from the right: the matched axis
   if (AsConstInt(vec->shape()[vec->rank() - unit]) != 1) {
-    return dc.Error(absl::StrCat(axis == Axis::kRow ? "the row vector's last dimension"
-                                                    : "the column vector's second-to-last dimension",
-                                 " must be 1, got shape ", FormatShape(vec->shape())));
+    absl::string_view which = axis == Axis::kRow
+                                  ? "the row vector's last dimension"
+                                  : "the column vector's second-to-last dimension";
+    return dc.Error(
+        absl::StrCat(which, " must be 1, got shape ", FormatShape(vec->shape())));
   }
   std::optional<int64_t> t = AsConstInt(tensor->shape()[tensor->rank() - match]);
   std::optional<int64_t> v = AsConstInt(vec->shape()[vec->rank() - match]);

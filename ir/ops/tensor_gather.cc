@@ -48,7 +48,8 @@ absl::StatusOr<const Type*> DeduceGather(const DeduceContext& dc) {
   int64_t rank = static_cast<int64_t>(input->rank());
   if (rank < 2) return dc.Error(absl::StrCat("needs rank >= 2, got rank ", rank));
   if (static_cast<int64_t>(index->rank()) != rank) {
-    return dc.Error(absl::StrCat("index rank ", index->rank(), " must match the input rank ", rank));
+    return dc.Error(
+        absl::StrCat("index rank ", index->rank(), " must match the input rank ", rank));
   }
   int64_t dim = IntKwarg(dc, "dim");
   int64_t axis = dim < 0 ? dim + rank : dim;
@@ -135,7 +136,8 @@ absl::StatusOr<const Type*> DeduceGatherCompare(const DeduceContext& dc) {
 // A 1-D or [1, n] INT32 tensor (indices, block table).
 absl::Status ExpectInt32Row(const DeduceContext& dc, size_t i, absl::string_view what) {
   PTO_ASSIGN_OR_RETURN(const TensorType* t, ExpectPlainTensor(dc, i));
-  PTO_RETURN_IF_ERROR(ExpectDType(dc, t->dtype(), {DataType::kInt32}, absl::StrCat(what, " dtype")));
+  PTO_RETURN_IF_ERROR(
+      ExpectDType(dc, t->dtype(), {DataType::kInt32}, absl::StrCat(what, " dtype")));
   if (t->rank() != 1 && (t->rank() != 2 || AsConstInt(t->shape()[0]) != 1)) {
     return dc.Error(absl::StrCat(what, " must be 1-D or [1, n], got shape ",
                                  FormatShape(t->shape())));

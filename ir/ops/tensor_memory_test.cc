@@ -89,7 +89,8 @@ TEST_F(TensorMemoryTest, RandomNeedsSixInt32Seeds) {
   EXPECT_THAT(ErrorOf("tensor.random", args, {{"rounds", AttrValue::Int(8)}}),
               HasSubstr("tensor.random: rounds must be 7 or 10, got 8"));
   args[2] = ScalarVar(DataType::kInt64);
-  EXPECT_THAT(ErrorOf("tensor.random", args), HasSubstr("seed argument 2 must be INT32, got INT64"));
+  EXPECT_THAT(ErrorOf("tensor.random", args),
+              HasSubstr("seed argument 2 must be INT32, got INT64"));
 }
 
 TEST_F(TensorMemoryTest, BlockQueriesAreIndexScalars) {

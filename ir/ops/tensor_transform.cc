@@ -9,12 +9,14 @@
 //   c = pl.tensor.concat(a, b)                    # [M, N0] ++ [M, N1] -> [M, N0 + N1]
 //   v = pl.tensor.set_validshape(x, rows, cols)
 //
-// A reshape of a partially valid tensor keeps the data only when the valid
+// A reshape of a partially valid tensor keeps the data when it only inserts
+// or erases unit axes (any valid rectangle survives), or when the valid
 // region is a row-major flat prefix of the buffer that some box of the new
 // shape covers exactly ([1, .., 1, k, full, .., full]); the prefix must have a
 // static length. Anything else is rejected: reshape the full extent instead.
 
 #include <algorithm>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "ir/ops/families.h"
@@ -47,6 +49,36 @@ DimVec RowMajorStrides(Context& ctx, ExprSpan shape) {
   return strides;
 }
 
+// A reshape that only inserts or erases unit axes moves no data between
+// rows and columns, so any valid rectangle survives it. Walks both shapes
+// left to right: equal extents pair up (tried first, so a partial axis keeps
+// its extent), an input unit axis may vanish when its one coordinate is
+// valid, an output unit axis appears fully valid. `dead` remembers the
+// (input, output) positions already shown to fail, so the search visits each
+// position once. Fills `out` (in reverse) and returns true on success.
+bool MapUnitAxes(ExprSpan valid, ExprSpan in, ExprSpan out_shape, size_t i, size_t o,
+                 std::vector<char>& dead, DimVec& out) {
+  size_t state = i * (out_shape.size() + 1) + o;
+  if (dead[state]) return false;
+  if (i == in.size() && o == out_shape.size()) return true;
+  if (i < in.size() && o < out_shape.size() && Equal(in[i], out_shape[o]) &&
+      MapUnitAxes(valid, in, out_shape, i + 1, o + 1, dead, out)) {
+    out.push_back(valid[i]);
+    return true;
+  }
+  if (i < in.size() && AsConstInt(in[i]) == 1 && Equal(valid[i], in[i]) &&
+      MapUnitAxes(valid, in, out_shape, i + 1, o, dead, out)) {
+    return true;
+  }
+  if (o < out_shape.size() && AsConstInt(out_shape[o]) == 1 &&
+      MapUnitAxes(valid, in, out_shape, i, o + 1, dead, out)) {
+    out.push_back(out_shape[o]);
+    return true;
+  }
+  dead[state] = 1;
+  return false;
+}
+
 // The valid shape of `shape` covering the same cells as `valid` of `in_shape`
 // (module comment); `row_major` says the source is stored packed row-major.
 absl::StatusOr<DimVec> ReshapeValidShape(const DeduceContext& dc, ExprSpan valid,
@@ -57,6 +89,12 @@ absl::StatusOr<DimVec> ReshapeValidShape(const DeduceContext& dc, ExprSpan valid
   if (full) return DimVec(shape.begin(), shape.end());
   if (std::any_of(valid.begin(), valid.end(), [](const Expr* e) { return AsConstInt(e) == 0; })) {
     return DimVec(shape.size(), ctx.Index(0));
+  }
+  std::vector<char> dead((in_shape.size() + 1) * (shape.size() + 1), 0);
+  DimVec mapped;
+  if (MapUnitAxes(valid, in_shape, shape, 0, 0, dead, mapped)) {
+    std::reverse(mapped.begin(), mapped.end());
+    return mapped;
   }
   std::string what = absl::StrCat("cannot reshape ", FormatShape(in_shape), " to ",
                                   FormatShape(shape), " with valid_shape ", FormatShape(valid));

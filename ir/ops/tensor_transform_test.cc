@@ -35,6 +35,12 @@ TEST_F(TensorTransformTest, ReshapeMapsAFlatValidPrefix) {
   EXPECT_THAT(ErrorOf("tensor.reshape", {cols, List({4, 64})}),
               HasSubstr("tensor.reshape: cannot reshape [16, 16] to [4, 64] with valid_shape "
                         "[16, 8]: dimension 1 is only partly valid"));
+  // Inserting or erasing unit axes keeps any valid rectangle.
+  const Var* rect = ctx_.NewVar("r", WithView(DataType::kFP32, {1, 16, 64}, {1, 8, 40}));
+  EXPECT_TYPE(TypeOf("tensor.reshape", {rect, List({16, 1, 64})}),
+              WithView(DataType::kFP32, {16, 1, 64}, {8, 1, 40}));
+  EXPECT_TYPE(TypeOf("tensor.reshape", {rect, List({16, 64})}),
+              WithView(DataType::kFP32, {16, 64}, {8, 40}));
   EXPECT_THAT(ErrorOf("tensor.reshape", {x, List({4, 32})}),
               HasSubstr("cannot reshape 256 elements into shape [4, 32] of 128 elements"));
 }

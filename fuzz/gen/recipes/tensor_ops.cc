@@ -267,7 +267,8 @@ bool Gather(GenScope& s) {
 }
 
 bool GatherMask(GenScope& s) {
-  const Var* x = s.FreshTensor(PickOf(s, kArith), std::vector<int64_t>{s.Extent(), 4 * s.Int(1, 8)});
+  std::vector<int64_t> shape = {s.Extent(), 4 * s.Int(1, 8)};
+  const Var* x = s.FreshTensor(PickOf(s, kArith), shape);
   return x != nullptr &&
          s.TryOp("tensor.gather_mask", {x}, {{"mask_pattern", AttrValue::Int(s.Int(1, 7))}}) !=
              nullptr;
