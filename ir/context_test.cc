@@ -251,5 +251,23 @@ TEST(ContextTest, FormatsLocations) {
   EXPECT_EQ(ctx.FormatLoc(SourceLoc{}), "<unknown>");
 }
 
+// Handle types are one singleton per kind, found by their DSL spelling;
+// array types are interned by dtype and extent.
+TEST(ContextTest, HandleAndArrayTypesAreInterned) {
+  Context ctx;
+  const HandleType* ptr = ctx.GetHandleType(HandleKind::kPtr);
+  EXPECT_EQ(ptr->handle_kind(), HandleKind::kPtr);
+  EXPECT_EQ(ctx.FindHandleType("pl.Ptr"), ptr);
+  EXPECT_EQ(ctx.FindHandleType("pl.AsyncEvent"), ctx.GetHandleType(HandleKind::kAsyncEvent));
+  EXPECT_NE(ctx.GetHandleType(HandleKind::kAsyncEvent), ctx.GetHandleType(HandleKind::kAsyncSession));
+  EXPECT_EQ(ctx.FindHandleType("pl.Nope"), nullptr);
+  const ArrayType* a = ctx.GetArrayType(DataType::kTaskId, 4);
+  EXPECT_EQ(ctx.GetArrayType(DataType::kTaskId, 4), a);
+  EXPECT_NE(ctx.GetArrayType(DataType::kTaskId, 8), a);
+  EXPECT_NE(ctx.GetArrayType(DataType::kInt32, 4), a);
+  EXPECT_EQ(a->extent(), 4);
+  EXPECT_EQ(ctx.GetScalarType(DataType::kTaskId)->dtype(), DataType::kTaskId);
+}
+
 }  // namespace
 }  // namespace pto::ir

@@ -1,5 +1,7 @@
 #include "ir/dtype.h"
 
+#include <algorithm>
+
 #include "gtest/gtest.h"
 
 namespace pto::ir {
@@ -54,6 +56,22 @@ TEST(DataTypeTest, NamesRoundTrip) {
   EXPECT_EQ(DataType::FromName("FP8E4M3"), DataType(DataType::kFP8E4M3FN));
   EXPECT_FALSE(DataType::FromName("FP64").has_value());
   EXPECT_FALSE(DataType::FromCode(0x35).has_value());
+}
+
+// TASK_ID is a scalar-only handle: named and coded like the others, but not
+// an element type, so the tables built over All() (casts, buffers) skip it.
+TEST(DataTypeTest, TaskIdIsAScalarOnlyIdentifier) {
+  DataType t = DataType::kTaskId;
+  EXPECT_TRUE(t.IsIdentifier());
+  EXPECT_FALSE(t.IsInt() || t.IsFloat() || t.IsBool());
+  EXPECT_EQ(t.name(), "TASK_ID");
+  EXPECT_EQ(DataType::FromName("TASK_ID"), t);
+  absl::Span<const DataType> all = DataType::All();
+  absl::Span<const DataType> scalar = DataType::AllScalar();
+  EXPECT_EQ(std::count(all.begin(), all.end(), t), 0);
+  EXPECT_EQ(std::count(scalar.begin(), scalar.end(), t), 1);
+  EXPECT_EQ(scalar.size(), all.size() + 1);
+  for (DataType d : all) EXPECT_FALSE(d.IsIdentifier()) << d.name();
 }
 
 }  // namespace

@@ -115,6 +115,20 @@ bool TypeAccepts(const Type* formal, const Type* actual, int depth = 0) {
   }
 }
 
+// Whether `t` is a tensor or tile (or a tuple holding one) whose elements
+// are an identifier dtype (TASK_ID): a handle that only a scalar or an
+// array may hold.
+bool HoldsIdentifierElements(const Type* t, int depth = 0) {
+  if (t == nullptr || depth > kMaxDepth) return false;
+  if (const auto* s = t->As<ShapedType>()) return s->dtype().IsIdentifier();
+  if (const auto* tuple = t->As<TupleType>()) {
+    for (const Type* e : tuple->elements()) {
+      if (HoldsIdentifierElements(e, depth + 1)) return true;
+    }
+  }
+  return false;
+}
+
 class Verifier {
  public:
   explicit Verifier(const Program& program) : ctx_(program.context()) {
@@ -225,6 +239,11 @@ void Verifier::Define(const Var* v, SourceLoc loc) {
   auto [info, inserted] = vars_.Insert(v, VarInfo{at, true, false});
   if (inserted) {
     scope_.push_back(v);
+    if (HoldsIdentifierElements(v->type())) {
+      Report(at, absl::StrCat(Quote(v->name()), " has type ", FormatType(v->type()),
+                              ": a task id is a scalar-only dtype (tensors and tiles cannot "
+                              "hold it; use pl.Array)"));
+    }
     return;
   }
   Report(at, absl::StrCat(Quote(v->name()), " is defined more than once (",

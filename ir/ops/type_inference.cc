@@ -184,6 +184,10 @@ DataType PromoteDataTypes(DataType a, DataType b) {
 }
 
 absl::Status CheckShapeForDType(DataType dtype, ExprSpan shape) {
+  if (dtype.IsIdentifier()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "a ", dtype.name(), " is a scalar-only dtype; no tensor or tile holds it"));
+  }
   if (dtype != DataType::kFP4) return absl::OkStatus();
   if (shape.empty()) {
     return absl::InvalidArgumentError("an FP4 tensor or tile needs rank >= 1");

@@ -82,7 +82,8 @@ absl::StatusOr<DimVec> BroadcastShapes(ExprSpan lhs, ExprSpan rhs);
 DataType PromoteDataTypes(DataType a, DataType b);
 
 // The FP4 shape rule: an FP4 tensor or tile needs rank >= 1 and, when its
-// last dim is static, a positive even one (it counts nibbles). OK for any
+// last dim is static, a positive even one (it counts nibbles). An
+// identifier dtype (TASK_ID) makes no tensor or tile at all. OK for any
 // other dtype. The message has no op prefix.
 absl::Status CheckShapeForDType(DataType dtype, ExprSpan shape);
 

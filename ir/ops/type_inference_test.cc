@@ -71,6 +71,8 @@ TEST_F(TypeInferenceTest, CheckShapeForDType) {
   EXPECT_THAT(CheckShapeForDType(DataType::kFP4, Dims({16, 7})).message(),
               HasSubstr("positive even last dim (two values per byte), got 7"));
   EXPECT_THAT(CheckShapeForDType(DataType::kFP4, Dims({0})).message(), HasSubstr("got 0"));
+  EXPECT_THAT(CheckShapeForDType(DataType::kTaskId, Dims({4})).message(),
+              HasSubstr("a TASK_ID is a scalar-only dtype; no tensor or tile holds it"));
 }
 
 TEST_F(TypeInferenceTest, InheritedViewCopiesLayoutNotFractalOrStride) {
