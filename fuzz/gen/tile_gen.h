@@ -185,10 +185,11 @@ class TileGen {
                     absl::Span<const ValueBound> assumed, size_t first,
                     std::vector<const Expr*>& yields);
   void GenFor(int depth);
-  // `for (n, acc, ...) in pl.while_(init_values=(0, init, ...))` with
-  // `pl.cond(n < trips)`: a counter makes it terminate, and the tiles it
-  // carries widen as a for loop's do.
+  // `for (n, acc, ...) in pl.while_(...)` with `pl.cond(...)` on a counter
+  // that makes it terminate, or (a third) GenNativeWhile.
   void GenWhile(int depth);
+  // `while cond:` with nothing carried, its condition false on entry.
+  void GenNativeWhile(int depth);
   const Expr* Condition();
   void GenIf(int depth);
 

@@ -86,17 +86,27 @@ void TileGen::GenFor(int depth) {
   ++out_.features.loops;
 }
 
-// `for (n, acc, ...) in pl.while_(init_values=(0, init, ...))` with
-// `pl.cond(n < trips)`: a counter makes it terminate, and the tiles it
-// carries widen as a for loop's do.
+// `for (n, acc, ...) in pl.while_(init_values=(n0, init, ...))` whose
+// `pl.cond(...)` tests a counter that makes it terminate: up from 0 while
+// `n < trips`, or down from trips while `n > 0` or `n != 0`. The tiles it
+// carries widen as a for loop's do. A third of the whiles are native
+// `while cond:` loops instead (GenNativeWhile).
 void TileGen::GenWhile(int depth) {
+  if (OneIn(3)) {
+    GenNativeWhile(depth);
+    return;
+  }
+  bool down = Coin();
   int trips = Int(0, 3);
   const ir::Type* index = ctx_.GetScalarType(DataType::kIndex);
-  std::vector<const ir::IterArg*> iter_args = {ctx_.NewIterArg("n", index, ctx_.Index(0))};
+  std::vector<const ir::IterArg*> iter_args = {
+      ctx_.NewIterArg("n", index, ctx_.Index(down ? trips : 0))};
   std::vector<ValueBound> assumed = {ValueBound::Exact()};
   AddCarriedTiles(iter_args, assumed);
   absl::StatusOr<const Expr*> cond =
-      ir::MakeScalarBinary(ctx_, ir::BinaryOp::kLt, iter_args[0], ctx_.Index(trips));
+      down ? ir::MakeScalarBinary(ctx_, Pick({ir::BinaryOp::kGt, ir::BinaryOp::kNe}),
+                                  iter_args[0], ctx_.Index(0))
+           : ir::MakeScalarBinary(ctx_, ir::BinaryOp::kLt, iter_args[0], ctx_.Index(trips));
   PTO_CHECK(cond.ok()) << cond.status();
 
   EnterBlock();
@@ -104,8 +114,8 @@ void TileGen::GenWhile(int depth) {
   loop_vars_.push_back(iter_args[0]);
   GenBlock(depth + 1, Int(1, 4));
   loop_vars_.pop_back();
-  absl::StatusOr<const Expr*> next =
-      ir::MakeScalarBinary(ctx_, ir::BinaryOp::kAdd, iter_args[0], ctx_.Index(1));
+  absl::StatusOr<const Expr*> next = ir::MakeScalarBinary(
+      ctx_, down ? ir::BinaryOp::kSub : ir::BinaryOp::kAdd, iter_args[0], ctx_.Index(1));
   PTO_CHECK(next.ok()) << next.status();
   std::vector<const Expr*> yields = {Bind(*next, "n_next", ValueBound::Exact())};
   YieldCarried(iter_args, assumed, 1, yields);
@@ -120,6 +130,33 @@ void TileGen::GenWhile(int depth) {
   ++stmts_;
   for (size_t i = 1; i < rets.size(); ++i) live_.push_back({rets[i], assumed[i]});
   ++out_.features.whiles;
+  if (down) ++out_.features.whiles_down;
+}
+
+// `while cond:` with nothing carried. Its condition can read only values
+// defined before the loop, so it cannot change while the loop runs: a true
+// one would never end. It is false on entry: a loop variable or while
+// counter (all within [0, 3]) compared outside that range, or `False`. The
+// body still has to verify, round-trip, lower and be emitted (scf.while);
+// the interpreter skips it in both runs, so what it computes (even a store)
+// leaves no trace in the outputs.
+void TileGen::GenNativeWhile(int depth) {
+  const Expr* cond = ctx_.Bool(false);
+  if (!loop_vars_.empty() && !OneIn(4)) {
+    const Var* v = loop_vars_[Int(0, static_cast<int>(loop_vars_.size()) - 1)];
+    absl::StatusOr<const Expr*> c =
+        Coin() ? ir::MakeScalarBinary(ctx_, Pick({ir::BinaryOp::kGt, ir::BinaryOp::kGe}), v,
+                                      ctx_.Index(4))
+               : ir::MakeScalarBinary(ctx_, ir::BinaryOp::kLt, v, ctx_.Index(0));
+    PTO_CHECK(c.ok()) << c.status();
+    cond = *c;
+  }
+  EnterBlock();
+  GenBlock(depth + 1, Int(1, 3));
+  std::vector<const ir::Stmt*> body = ExitBlock();
+  Emit(ctx_.NewWhile(cond, {}, ctx_.NewSeq(body), {}));
+  ++stmts_;
+  ++out_.features.native_whiles;
 }
 
 const Expr* TileGen::Condition() {
