@@ -71,7 +71,7 @@ case "$cmd" in
   merge)
     (($# >= 1)) || usage
     cp "$seeds"/* "$work/out/"
-    "$bin" -merge=1 -rss_limit_mb=4096 "$work/out" "$@" >"$work/log" 2>&1 ||
+    "$bin" -merge=1 -use_counters=0 -rss_limit_mb=4096 "$work/out" "$@" >"$work/log" 2>&1 ||
       { cat "$work/log" >&2; exit 1; }
     grep -E 'MERGE-OUTER: [0-9]+ new files' "$work/log" || true
     added=0
@@ -86,7 +86,7 @@ case "$cmd" in
     ;;
   minimize)
     (($# == 0)) || usage
-    "$bin" -merge=1 -rss_limit_mb=4096 "$work/out" "$work/seeds" >"$work/log" 2>&1 ||
+    "$bin" -merge=1 -use_counters=0 -rss_limit_mb=4096 "$work/out" "$work/seeds" >"$work/log" 2>&1 ||
       { cat "$work/log" >&2; exit 1; }
     grep -E 'MERGE-OUTER: [0-9]+ new files' "$work/log" || true
     # libFuzzer names what it keeps by the SHA1 of the contents.
