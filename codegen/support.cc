@@ -3,7 +3,6 @@
 
 #include "codegen/support.h"
 
-#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,13 +71,14 @@ class SupportWalker {
   // Rule 0: a symbol a tensor param's view names (valid_shape, stride) is a
   // scalar param or a dim of a tensor param's shape, so the kernel gets it.
   absl::Status CheckViewSymbols() {
-    std::vector<const ir::Var*> bound;
+    std::vector<const ir::Var*> dims;
     for (const ir::Var* p : fn_.params()) {
-      if (p->type()->Is<ir::ScalarType>()) bound.push_back(p);
+      if (p->type()->Is<ir::ScalarType>()) dims.push_back(p);
       if (const auto* t = p->type()->As<ir::TensorType>()) {
-        for (const ir::Expr* d : t->shape()) CollectVars(d, bound);
+        for (const ir::Expr* d : t->shape()) CollectVars(d, dims);
       }
     }
+    absl::flat_hash_set<const ir::Var*> bound(dims.begin(), dims.end());
     for (const ir::Var* p : fn_.params()) {
       const auto* t = p->type()->As<ir::TensorType>();
       if (t == nullptr || t->view() == nullptr) continue;
@@ -86,7 +86,7 @@ class SupportWalker {
       for (const ir::Expr* d : t->view()->stride) CollectVars(d, named);
       for (const ir::Expr* d : t->view()->valid_shape) CollectVars(d, named);
       for (const ir::Var* v : named) {
-        if (std::find(bound.begin(), bound.end(), v) == bound.end()) {
+        if (!bound.contains(v)) {
           return Outside(absl::StrCat("symbol '", v->name(), "' in the view of parameter '",
                                       p->name(), "' is bound by no parameter (rule 0)"));
         }
