@@ -53,10 +53,12 @@ int main(int argc, char** argv) {
     const pto::fuzz::TileProgramFeatures& f = p.features;
     std::printf(
         "%s: arch=%s bytes=%zu sin=%d cos=%d sel_tt=%d sel_ts=%d sel_st=%d tquant=%d casts=%d "
-        "near=%d loops=%d whiles=%d ifs=%d tuples=%d evals=%d outputs=%zu may_fail=%d\n",
+        "near=%d loops=%d whiles=%d whiles_down=%d native_whiles=%d ifs=%d tuples=%d evals=%d "
+        "outputs=%zu may_fail=%d\n",
         arg.c_str(), std::string(p.arch).c_str(), bytes.size(), f.sin, f.cos, f.select_tile_tile,
         f.select_tile_scalar, f.select_scalar_tile, f.tquant_mx, f.casts, f.near_casts, f.loops,
-        f.whiles, f.ifs, f.tuples, f.evals, p.outputs.size(), p.may_fail_lowering ? 1 : 0);
+        f.whiles, f.whiles_down, f.native_whiles, f.ifs, f.tuples, f.evals, p.outputs.size(),
+        p.may_fail_lowering ? 1 : 0);
     if (summary) continue;
     for (const pto::fuzz::TileOutput& o : p.outputs) {
       std::printf("  %s: %s", std::string(o.param->name()).c_str(), KindName(o.bound.kind));

@@ -8,8 +8,9 @@
 // computed on with composite ops (tile.sin, tile.cos, tile.select in its
 // tile/tile, tile/scalar and scalar/tile forms, tile.tquant_mx), primitive
 // element-wise ops and tile.cast with random (src, dst, mode, saturation),
-// inside pl.range loops with loop-carried tiles, counted pl.while_ loops and
-// ifs with return values, with user tuples (and aliases) projected, and
+// inside pl.range loops with loop-carried tiles, counted pl.while_ loops
+// (up or down), native `while` loops that are never entered, and ifs with
+// return values, with user tuples (and aliases) projected, and
 // composites whose result is unused; the results are stored to Out tensors:
 //
 //   def kernel(self, x0: pl.Tensor[[4, 16], pl.FP32], ..., o0: pl.Out[...]):
@@ -78,10 +79,12 @@ struct TileProgramFeatures {
   int casts = 0;
   int near_casts = 0;
   int loops = 0;
-  int whiles = 0;
+  int whiles = 0;         // pl.while_ loops (init_values, pl.cond)
   int ifs = 0;
   int tuples = 0;  // user tuples (MakeTuple, alias, projections)
   int evals = 0;   // composites in an EvalStmt (result unused)
+  int whiles_down = 0;    // pl.while_ loops counting down
+  int native_whiles = 0;  // `while cond:` loops (nothing carried, never entered)
 
   // Field-wise sum, for coverage over many programs.
   TileProgramFeatures& operator+=(const TileProgramFeatures& o) {
@@ -90,7 +93,8 @@ struct TileProgramFeatures {
           {&select_tile_scalar, o.select_tile_scalar},
           {&select_scalar_tile, o.select_scalar_tile}, {&tquant_mx, o.tquant_mx},
           {&casts, o.casts}, {&near_casts, o.near_casts}, {&loops, o.loops},
-          {&whiles, o.whiles}, {&ifs, o.ifs}, {&tuples, o.tuples}, {&evals, o.evals}}) {
+          {&whiles, o.whiles}, {&ifs, o.ifs}, {&tuples, o.tuples}, {&evals, o.evals},
+          {&whiles_down, o.whiles_down}, {&native_whiles, o.native_whiles}}) {
       *mine += theirs;
     }
     return *this;

@@ -45,17 +45,22 @@ TEST(TileProgramGenTest, EveryProgramVerifiesAndCoversEveryComposite) {
   }
   std::printf(
       "%d programs: sin %d, cos %d, select tile/tile %d, tile/scalar %d, scalar/tile %d, "
-      "tquant_mx %d, casts %d (near %d), loops %d, whiles %d, ifs %d, tuples %d, evals %d; "
-      "may fail lowering %d\n",
+      "tquant_mx %d, casts %d (near %d), loops %d, whiles %d (down %d), native whiles %d, "
+      "ifs %d, tuples %d, evals %d; may fail lowering %d\n",
       kPrograms, total.sin, total.cos, total.select_tile_tile, total.select_tile_scalar,
       total.select_scalar_tile, total.tquant_mx, total.casts, total.near_casts, total.loops,
-      total.whiles, total.ifs, total.tuples, total.evals, may_fail);
+      total.whiles, total.whiles_down, total.native_whiles, total.ifs, total.tuples, total.evals,
+      may_fail);
   // Each feature shows up in a good share of programs, not once by luck.
   for (int n : {total.sin, total.cos, total.select_tile_tile, total.select_tile_scalar,
                 total.select_scalar_tile, total.casts, total.loops, total.whiles, total.ifs,
                 total.tuples, total.evals}) {
     EXPECT_GT(n, kPrograms / 10);
   }
+  // Both while forms, and pl.while_ counting both ways.
+  EXPECT_GT(total.native_whiles, kPrograms / 20);
+  EXPECT_GT(total.whiles_down, kPrograms / 20);
+  EXPECT_GT(total.whiles - total.whiles_down, kPrograms / 20);
   EXPECT_GT(total.tquant_mx, kPrograms / 100);
   EXPECT_GT(total.near_casts, kPrograms / 100);
   // Rejections by the backend are the exception.
