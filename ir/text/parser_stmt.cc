@@ -208,6 +208,7 @@ bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comment
 
 bool Parser::ParseExprStatement(Comments comments) {
   Token at = Peek();
+  if (AtNoIrCall()) return SkipNoIrCall() && ExpectNewline();  // parser_bind.cc
   Value v = ParseExpr();
   if (!v) return false;
   if (At(K::kAssign)) return Fail(Peek(), "only a name can be assigned to");

@@ -1,0 +1,393 @@
+// Op calls as users write them: Python-style argument binding (positional
+// in the DSL wrapper's order, any parameter by name, enums and dtypes
+// positionally too) and the unified `pl.X` dispatch by operand type through
+// the table of dsl_ops.h.
+
+#include "absl/strings/str_split.h"
+#include "ir/text/parser_impl.h"
+
+namespace pto::ir::parser_impl {
+namespace {
+
+bool IsScalar(const Expr* e) { return e != nullptr && e->type()->Is<ScalarType>(); }
+
+// `name` is one of the comma-separated `list`.
+bool InList(absl::string_view list, absl::string_view name) {
+  for (absl::string_view item : absl::StrSplit(list, ',')) {
+    if (item == name) return true;
+  }
+  return false;
+}
+
+int FindArgByName(const Op& op, absl::string_view name) {
+  for (size_t i = 0; i < op.args().size(); ++i) {
+    if (op.args()[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// A constant expression as a kwarg value.
+std::optional<AttrValue> ConstAsAttr(const Expr* e) {
+  if (const auto* b = e->As<ConstBool>()) return AttrValue::Bool(b->value());
+  if (const auto* i = e->As<ConstInt>()) return AttrValue::Int(i->value());
+  if (const auto* f = e->As<ConstFloat>()) return AttrValue::Float(f->value());
+  return std::nullopt;
+}
+
+// The value a tile-level flag may take and be dropped: False or None.
+bool IsDefaultFlag(const CallArg& a) {
+  if (a.none) return true;
+  if (a.expr != nullptr) {
+    const auto* b = a.expr->As<ConstBool>();
+    return b != nullptr && !b->value();
+  }
+  return a.attr.kind() == AttrKind::kBool && !a.attr.bool_value();
+}
+
+struct Slot {
+  bool is_arg;
+  int index;
+};
+
+}  // namespace
+
+bool Parser::ParseArgValue(CallArg* out, int* depth) {
+  const Token t = Peek();
+  out->tok = t;
+  if (t.kind == K::kNone) {
+    Advance();
+    out->none = true;
+    return true;
+  }
+  if (t.kind == K::kString) return ParseAttrValue(&out->attr);
+  if (t.kind == K::kName && At(K::kDot, 1) && At(K::kName, 2) && Text(t) == "pl") {
+    absl::string_view n = Text(Peek(2));
+    bool is_dtype = DataType::FromName(n).has_value();
+    // pl.Mem.Vec, pl.PadValue.zero, ...: enum classes are capitalised, op
+    // families (pl.tile.load) are not.
+    bool enum_ref = !is_dtype && At(K::kDot, 3) && absl::ascii_isupper(n[0]);
+    bool dtype = is_dtype && !At(K::kDot, 3) && !At(K::kLParen, 3);
+    if (enum_ref || dtype) return ParseAttrValue(&out->attr);
+  }
+  Value v = ParseExpr();
+  if (!v) return false;
+  out->expr = v.expr;
+  *depth = std::max(*depth, v.depth);
+  return true;
+}
+
+bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
+  if (!Expect(K::kLParen)) return false;
+  bool seen_named = false;
+  while (error_.ok() && !At(K::kRParen)) {
+    CallArg a;
+    if (At(K::kName) && At(K::kAssign, 1)) {
+      a.key = Advance();
+      Advance();
+      a.named = true;
+      seen_named = true;
+    } else if (seen_named) {
+      return Fail(Peek(), "positional argument follows keyword argument");
+    }
+    if (!ParseArgValue(&a, depth)) return false;
+    out->push_back(a);
+    if (!Accept(K::kComma)) break;
+  }
+  return Expect(K::kRParen);
+}
+
+Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool tile_level_drops,
+                             const CallArgs& in, int depth, const Token& at) {
+  // The positional parameters: the wrapper's order when the table gives it,
+  // else the op's plain args and then its kwargs that are not keyword-only.
+  absl::InlinedVector<Slot, 12> slots;
+  if (rules != nullptr && !rules->params.empty()) {
+    for (absl::string_view p : absl::StrSplit(rules->params, ',')) {
+      if (p.size() > 1 && p[0] == '#') {
+        int k = p[1] - '0';
+        if (k < static_cast<int>(op.args().size())) slots.push_back(Slot{true, k});
+      } else if (int i = FindArgByName(op, p); i >= 0) {
+        slots.push_back(Slot{true, i});
+      } else if (int j = op.FindKwarg(p); j >= 0) {
+        slots.push_back(Slot{false, j});
+      }
+    }
+  } else {
+    for (size_t i = 0; i < op.args().size(); ++i) {
+      if (!op.args()[i].keyword) slots.push_back(Slot{true, static_cast<int>(i)});
+    }
+    for (size_t j = 0; j < op.kwargs().size(); ++j) {
+      if (!op.kwargs()[j].keyword_only) slots.push_back(Slot{false, static_cast<int>(j)});
+    }
+  }
+  ExprList args(op.args().size(), nullptr);
+  absl::InlinedVector<bool, 12> arg_given(op.args().size(), false);
+  absl::InlinedVector<std::optional<AttrValue>, 8> kwargs(op.kwargs().size());
+  absl::InlinedVector<bool, 8> kwarg_given(op.kwargs().size(), false);
+  size_t positional = 0;
+  for (const CallArg& a : in) {
+    Slot slot{true, -1};
+    absl::string_view name;
+    const Token& where = a.named ? a.key : a.tok;
+    if (a.named) {
+      name = Text(a.key);
+      if (int i = FindArgByName(op, name); i >= 0) {
+        slot = Slot{true, i};
+      } else if (int j = op.FindKwarg(name); j >= 0) {
+        slot = Slot{false, j};
+      } else if (tile_level_drops && rules != nullptr && InList(rules->tile_default_only, name)) {
+        if (IsDefaultFlag(a)) continue;
+        return FailValue(where, absl::StrCat("pl.", rules->name, ": '", name,
+                                             "' is only supported for tensors (", op.name(),
+                                             " takes it only at its default)"));
+      } else {
+        return FailValue(where, absl::StrCat(op.name(), ": unexpected argument '", name, "'"));
+      }
+    } else {
+      if (positional >= slots.size()) {
+        size_t given = 0;
+        for (const CallArg& b : in) given += b.named ? 0 : 1;
+        return FailValue(where, absl::StrCat(op.name(), ": takes ", slots.size(),
+                                             " positional argument", slots.size() == 1 ? "" : "s",
+                                             " but ", given, " were given"));
+      }
+      slot = slots[positional++];
+    }
+    if (slot.is_arg) {
+      const ArgSpec& spec = op.args()[slot.index];
+      if (name.empty()) name = spec.name;
+      if (arg_given[slot.index]) {
+        return FailValue(where, absl::StrCat(op.name(), ": argument '", name, "' given twice"));
+      }
+      arg_given[slot.index] = true;
+      if (a.none) continue;
+      if (a.expr == nullptr) {
+        return FailValue(a.tok, absl::StrCat(op.name(), ": argument '", name,
+                                             "' takes a value, not a dtype, enum or string"));
+      }
+      args[slot.index] = a.expr;
+    } else {
+      const KwargSpec& spec = op.kwargs()[slot.index];
+      if (name.empty()) name = spec.name;
+      if (kwarg_given[slot.index]) {
+        return FailValue(where, absl::StrCat(op.name(), ": argument '", name, "' given twice"));
+      }
+      kwarg_given[slot.index] = true;
+      if (a.none) continue;
+      if (a.expr == nullptr) {
+        kwargs[slot.index] = a.attr;
+      } else if (std::optional<AttrValue> v = ConstAsAttr(a.expr)) {
+        kwargs[slot.index] = *v;
+      } else {
+        return FailValue(a.tok, absl::StrCat("expected a kwarg value (a number, a string, "
+                                             "True/False, a dtype such as pl.FP32 or an enum such "
+                                             "as pl.Mem.Vec) for ",
+                                             op.name(), "'s '", name, "'"));
+      }
+    }
+  }
+  if (rules != nullptr && rules->fill == text::DslFill::kValidShapeFromShapes) {
+    int valid = FindArgByName(op, "valid_shape");
+    int shapes = FindArgByName(op, "shapes");
+    if (valid >= 0 && shapes >= 0 && args[valid] == nullptr) args[valid] = args[shapes];
+  }
+  // Trailing absent optional args are left out; any other gap is an error.
+  size_t n = args.size();
+  while (n > 0 && args[n - 1] == nullptr && op.args()[n - 1].optional) --n;
+  args.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (args[i] == nullptr) {
+      return FailValue(at, absl::StrCat(op.name(), ": argument '", op.args()[i].name,
+                                        "' is missing"));
+    }
+  }
+  // A scalar paired with the first operand: the parser's INDEX placeholder
+  // takes the operand's element dtype; an INDEX value needs a pl.cast.
+  int scalar_arg = -1;
+  if (rules != nullptr && n > 1) {
+    absl::string_view name = op.name();
+    if (!rules->dispatches()) {
+      scalar_arg = rules->scalar_arg;
+    } else if (name == rules->tile_scalar || name == rules->tensor_scalar ||
+               (rules->scalar_arg >= 0 && IsScalar(args[rules->scalar_arg]))) {
+      scalar_arg = rules->scalar_arg;
+    }
+  }
+  if (scalar_arg >= 0 && scalar_arg < static_cast<int>(n) && IsScalar(args[scalar_arg]) &&
+      args[scalar_arg]->type()->As<ScalarType>()->dtype() == DataType::kIndex) {
+    const auto* shaped = args[0]->type()->As<ShapedType>();
+    DataType target = shaped != nullptr ? shaped->dtype() : DataType::kInt32;
+    const Expr* s = args[scalar_arg];
+    if (const auto* c = s->As<ConstInt>()) {
+      if (target.IsFloat()) {
+        args[scalar_arg] = ctx_.Float(static_cast<double>(c->value()), target, s->loc());
+      } else if (target.IsInt()) {
+        args[scalar_arg] = ctx_.Int(c->value(), target, s->loc());
+      }
+    } else {
+      DataType hint = target.IsInt() ? target : DataType(DataType::kInt32);
+      return FailValue(at, absl::StrCat(op.name(), ": the scalar operand has dtype INDEX, which "
+                                        "tile/tensor scalar ops do not accept; convert it, e.g. "
+                                        "pl.cast(<value>, pl.",
+                                        hint.name(), ")"));
+    }
+  }
+  KwargVec named;
+  for (size_t j = 0; j < kwargs.size(); ++j) {
+    if (kwargs[j]) named.push_back(NamedAttr{op.kwargs()[j].name, *kwargs[j]});
+  }
+  if (depth + 1 > max_depth_) {
+    return FailValue(
+        at, absl::StrCat("expression is nested too deeply (the limit is ", max_depth_, " levels)"));
+  }
+  absl::StatusOr<const Call*> call =
+      CreateCall(ctx_, op, ExprSpan(args.data(), args.size()), named, Loc(at));
+  if (!call.ok()) return FailValue(at, call.status().message());
+  return Value{*call, depth + 1, at.pos()};
+}
+
+Value Parser::ParseOpCall(const Op& op, const Token& at) {
+  DepthGuard guard(this);
+  if (!guard.Check(at)) return Value{};
+  CallArgs in;
+  int depth = 0;
+  if (!ParseCallArgs(&in, &depth)) return Value{};
+  const text::DslOpRow* rules = text::FindDslRulesOf(op.name());
+  const Op* chosen = &op;
+  // pl.tensor.add(t, 1.0) builds tensor.adds, as upstream's builder does.
+  if (rules != nullptr && rules->dispatches() && op.name() == rules->tensor &&
+      !rules->tensor_scalar.empty() && in.size() > 1 && !in[1].named && IsScalar(in[1].expr)) {
+    if (const Op* s = ops_.Find(rules->tensor_scalar)) chosen = s;
+  }
+  return BuildBoundCall(*chosen, rules, /*tile_level_drops=*/false, in, depth, at);
+}
+
+Value Parser::ParseDslCall(const text::DslOpRow& row, const Token& at, absl::string_view spelled) {
+  DepthGuard guard(this);
+  if (!guard.Check(at)) return Value{};
+  CallArgs in;
+  int depth = 0;
+  if (!ParseCallArgs(&in, &depth)) return Value{};
+  absl::string_view op_name = row.fixed;
+  bool tile_level = false;
+  if (row.dispatches()) {
+    const CallArg* first = !in.empty() && !in[0].named ? &in[0] : nullptr;
+    if (first == nullptr || first->expr == nullptr) {
+      return FailValue(at, absl::StrCat(spelled, " takes a Tensor or Tile as its first argument"));
+    }
+    const Type* type = first->expr->type();
+    bool second_scalar = in.size() > 1 && !in[1].named && IsScalar(in[1].expr);
+    if (type->Is<ScalarType>()) {
+      if (row.scalar == text::DslScalarForm::kNone) {
+        return FailValue(first->tok, absl::StrCat(spelled, " takes a Tensor or Tile, not ",
+                                                  PrintType(type)));
+      }
+      return ScalarDslCall(row, in, depth, at);
+    }
+    bool is_tensor = type->Is<TensorType>();
+    tile_level = type->Is<TileType>();
+    if (!is_tensor && !tile_level) {
+      bool scalar_too = row.scalar != text::DslScalarForm::kNone;
+      return FailValue(first->tok,
+                       absl::StrCat(spelled, " takes ",
+                                    scalar_too ? "a Tensor, Tile or Scalar" : "a Tensor or Tile",
+                                    ", not ", PrintType(type)));
+    }
+    for (const CallArg& a : in) {
+      if (a.expr == nullptr) continue;
+      const Type* t = a.expr->type();
+      if ((is_tensor && t->Is<TileType>()) || (tile_level && t->Is<TensorType>())) {
+        return FailValue(a.tok, absl::StrCat(spelled, ": cannot mix Tensor and Tile operands"));
+      }
+    }
+    if (is_tensor) {
+      op_name = second_scalar && !row.tensor_scalar.empty() ? row.tensor_scalar : row.tensor;
+    } else {
+      op_name = second_scalar && !row.tile_scalar.empty() ? row.tile_scalar : row.tile;
+    }
+    if (op_name.empty()) {
+      return FailValue(at, absl::StrCat(spelled, " has no ", is_tensor ? "Tensor" : "Tile",
+                                        " form"));
+    }
+  }
+  const Op* op = ops_.Find(op_name);
+  if (op == nullptr) {
+    return FailValue(at, absl::StrCat("unknown op '", op_name, "' (what ", spelled,
+                                      " builds for these operands)"));
+  }
+  return BuildBoundCall(*op, &row, tile_level, in, depth, at);
+}
+
+// pl.add(a, b) of two scalars is `a + b`; pl.cast(s, dtype) a scalar Cast.
+Value Parser::ScalarDslCall(const text::DslOpRow& row, const CallArgs& in, int depth,
+                            const Token& at) {
+  absl::string_view spelled = row.name;
+  if (row.scalar == text::DslScalarForm::kBinary) {
+    for (const CallArg& a : in) {
+      if (a.named) {
+        return FailValue(a.key, absl::StrCat("pl.", spelled, ": '", Text(a.key),
+                                             "' is not supported for scalar operands"));
+      }
+    }
+    if (in.size() != 2 || in[1].expr == nullptr) {
+      return FailValue(at, absl::StrCat("pl.", spelled, " of scalars takes 2 values"));
+    }
+    return Binary(row.binary, Value{in[0].expr, depth, at.pos()},
+                  Value{in[1].expr, depth, at.pos()}, at);
+  }
+  // kCast: pl.cast(x, target_type, mode='round').
+  std::optional<DataType> target;
+  size_t positional = 0;
+  for (const CallArg& a : in) {
+    absl::string_view key = a.named ? Text(a.key) : positional == 0 ? "input"
+                                                  : positional == 1 ? "target_type"
+                                                  : positional == 2 ? "mode"
+                                                                    : "";
+    if (!a.named) ++positional;
+    if (key == "input") continue;
+    if (key == "target_type") {
+      if (a.expr != nullptr || a.attr.kind() != AttrKind::kDataType) {
+        return FailValue(a.tok, "pl.cast needs a target dtype: pl.cast(x, pl.INDEX)");
+      }
+      target = a.attr.dtype();
+    } else if (key == "mode") {
+      std::optional<AttrValue> v = a.expr != nullptr ? ConstAsAttr(a.expr) : a.attr;
+      bool round = v && ((v->kind() == AttrKind::kString && v->string_value() == "round") ||
+                         (v->kind() == AttrKind::kInt && v->int_value() == 2));
+      if (!round) return FailValue(at, "pl.cast: Scalar inputs do not support a non-default mode");
+    } else if (key == "saturation_mode") {
+      return FailValue(at, "pl.cast: Scalar inputs do not support saturation_mode");
+    } else if (key.empty()) {
+      return FailValue(a.tok, "pl.cast takes at most 3 positional arguments");
+    } else {
+      return FailValue(at, absl::StrCat("pl.cast: unknown argument '", key, "'"));
+    }
+  }
+  if (!target) return FailValue(at, "pl.cast needs a target dtype: pl.cast(x, pl.INDEX)");
+  if (depth + 1 > max_depth_) {
+    return FailValue(
+        at, absl::StrCat("expression is nested too deeply (the limit is ", max_depth_, " levels)"));
+  }
+  absl::StatusOr<const Expr*> e = MakeScalarCast(ctx_, in[0].expr, *target, Loc(at));
+  if (!e.ok()) return FailValue(at, e.status().message());
+  return Value{*e, depth + 1, at.pos()};
+}
+
+bool Parser::AtNoIrCall() {
+  if (!AtName("pl") || !At(K::kDot, 1) || !At(K::kName, 2) || !At(K::kLParen, 3)) return false;
+  absl::string_view n = Text(Peek(2));
+  return n == "static_print" || n == "static_assert" || n == "dump_tag";
+}
+
+// Reads the call and drops it: compile-time checks and markers upstream
+// keeps out of the IR.
+bool Parser::SkipNoIrCall() {
+  Advance();
+  Advance();
+  Advance();
+  CallArgs in;
+  int depth = 0;
+  return ParseCallArgs(&in, &depth);
+}
+
+}  // namespace pto::ir::parser_impl
