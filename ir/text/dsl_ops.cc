@@ -58,6 +58,11 @@ constexpr DslOpRow TileDefaultOnly(DslOpRow r, absl::string_view names) {
   return r;
 }
 
+constexpr DslOpRow MixesLevels(DslOpRow r) {
+  r.mixes_levels = true;
+  return r;
+}
+
 constexpr DslOpRow Cast() {
   DslOpRow r = Params(Same("cast", "tensor.cast", "tile.cast"), "#0,target_type,mode");
   r.scalar = DslScalarForm::kCast;
@@ -226,7 +231,7 @@ constexpr DslOpRow kRows[] = {
     Fixed("pld.alloc_window_buffer", "pld.tensor.alloc_window_buffer"),
     Fixed("pld.window", "pld.tensor.window"),
     Fixed("pld.remote_load", "pld.tile.remote_load"),
-    Same("pld.remote_store", "pld.tensor.remote_store", "pld.tile.remote_store"),
+    MixesLevels(Same("pld.remote_store", "pld.tensor.remote_store", "pld.tile.remote_store")),
 };
 
 struct Index {

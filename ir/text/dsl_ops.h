@@ -71,6 +71,9 @@ struct DslOpRow {
   // always pairs operand 1.
   int8_t scalar_arg = -1;
   DslFill fill = DslFill::kNone;
+  // A Tile first operand may come with Tensor operands (pld.remote_store of
+  // a tile into a distributed tensor); other dispatchers reject the mix.
+  bool mixes_levels = false;
 
   bool dispatches() const { return fixed.empty(); }
 };

@@ -60,6 +60,11 @@ bool Parser::ParseArgValue(CallArg* out, int* depth) {
     return true;
   }
   if (t.kind == K::kString) return ParseAttrValue(&out->attr);
+  if (t.kind == K::kName && At(K::kDot, 1) && At(K::kName, 2) && Text(t) == "pld" &&
+      At(K::kDot, 3) && absl::ascii_isupper(Text(Peek(2))[0])) {
+    return ParseAttrValue(&out->attr);  // pld.WaitCmp.Ge
+  }
+  if (AtDotted("pl", "AUTO") && !At(K::kLParen, 3)) return ParseAttrValue(&out->attr);
   if (t.kind == K::kName && At(K::kDot, 1) && At(K::kName, 2) && Text(t) == "pl") {
     absl::string_view n = Text(Peek(2));
     bool is_dtype = DataType::FromName(n).has_value();
@@ -100,8 +105,19 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool til
                              const CallArgs& in, int depth, const Token& at) {
   // The positional parameters: the wrapper's order when the table gives it,
   // else the op's plain args and then its kwargs that are not keyword-only.
+  // The canonical print passes exactly the op's plain args by position
+  // (tile.cast's scratch `tmp` too, which the wrapper lacks): expressions
+  // that fit them bind to them.
+  size_t plain_args = 0, positional_exprs = 0, positional_all = 0;
+  for (const ArgSpec& spec : op.args()) plain_args += spec.keyword ? 0 : 1;
+  for (const CallArg& a : in) {
+    if (a.named) continue;
+    ++positional_all;
+    positional_exprs += a.expr != nullptr ? 1 : 0;
+  }
+  bool canonical = positional_exprs == positional_all && positional_all <= plain_args;
   absl::InlinedVector<Slot, 12> slots;
-  if (rules != nullptr && !rules->params.empty()) {
+  if (rules != nullptr && !rules->params.empty() && !canonical) {
     for (absl::string_view p : absl::StrSplit(rules->params, ',')) {
       if (p.size() > 1 && p[0] == '#') {
         int k = p[1] - '0';
@@ -294,7 +310,7 @@ Value Parser::ParseDslCall(const text::DslOpRow& row, const Token& at, absl::str
                                     ", not ", PrintType(type)));
     }
     for (const CallArg& a : in) {
-      if (a.expr == nullptr) continue;
+      if (a.expr == nullptr || row.mixes_levels) continue;
       const Type* t = a.expr->type();
       if ((is_tensor && t->Is<TileType>()) || (tile_level && t->Is<TensorType>())) {
         return FailValue(a.tok, absl::StrCat(spelled, ": cannot mix Tensor and Tile operands"));

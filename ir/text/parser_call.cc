@@ -1,9 +1,29 @@
 // Calls in the text form: pl.<op>(...) through the op registry, kwarg
 // values, pl.const, pl.cast and self.<function>(...).
 
+#include "ir/ops/comm_enums.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {
+namespace {
+
+// The value of a `pld.<cls>.<member>` enum of the distributed ops.
+std::optional<int64_t> CommEnumValue(absl::string_view cls, absl::string_view member) {
+  if (cls == "NotifyOp") {
+    if (member == "AtomicAdd") return static_cast<int64_t>(NotifyOp::kAtomicAdd);
+    if (member == "Set") return static_cast<int64_t>(NotifyOp::kSet);
+  } else if (cls == "WaitCmp") {
+    if (member == "Eq") return static_cast<int64_t>(WaitCmp::kEq);
+    if (member == "Ge") return static_cast<int64_t>(WaitCmp::kGe);
+  } else if (cls == "ReduceOp") {
+    for (int64_t v = 0; std::optional<ReduceOp> op = ReduceOpFromInt(v); ++v) {
+      if (ReduceOpName(*op) == member) return v;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 // --- Calls ---------------------------------------------------------------------------
 
@@ -301,6 +321,30 @@ bool Parser::ParseAttrValue(AttrValue* out) {
         double v = 0;
         if (!ParseFloatCall(&v)) return false;
         *out = AttrValue::Float(v);
+        return true;
+      }
+      if (AtName("pld") && At(K::kDot, 1) && At(K::kName, 2) && At(K::kDot, 3)) {
+        // pld.NotifyOp.Set, pld.WaitCmp.Ge, pld.ReduceOp.Sum: stored as ints,
+        // as upstream stores them.
+        Advance();
+        Advance();
+        Token cls = Advance();
+        Advance();
+        Token member;
+        if (!ExpectName(&member)) return false;
+        std::optional<int64_t> v = CommEnumValue(Text(cls), Text(member));
+        if (!v) {
+          return Fail(member, absl::StrCat("unknown value pld.", Text(cls), ".", Text(member)));
+        }
+        *out = AttrValue::Int(*v);
+        return true;
+      }
+      if (AtDotted("pl", "AUTO")) {
+        // reserve_buffer's base=pl.AUTO: the compiler picks the address.
+        Advance();
+        Advance();
+        Advance();
+        *out = AttrValue::Int(-1);
         return true;
       }
       if (AtName("pl") && At(K::kDot, 1) && At(K::kName, 2)) {
