@@ -108,16 +108,19 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool til
   // The canonical print passes exactly the op's plain args by position
   // (tile.cast's scratch `tmp` too, which the wrapper lacks): expressions
   // that fit them bind to them.
-  size_t plain_args = 0, positional_exprs = 0, positional_all = 0;
-  for (const ArgSpec& spec : op.args()) plain_args += spec.keyword ? 0 : 1;
-  for (const CallArg& a : in) {
-    if (a.named) continue;
-    ++positional_all;
-    positional_exprs += a.expr != nullptr ? 1 : 0;
+  bool wrapper_order = rules != nullptr && !rules->params.empty();
+  if (wrapper_order) {
+    size_t plain_args = 0, positional_exprs = 0, positional_all = 0;
+    for (const ArgSpec& spec : op.args()) plain_args += spec.keyword ? 0 : 1;
+    for (const CallArg& a : in) {
+      if (a.named) continue;
+      ++positional_all;
+      positional_exprs += a.expr != nullptr ? 1 : 0;
+    }
+    wrapper_order = positional_exprs != positional_all || positional_all > plain_args;
   }
-  bool canonical = positional_exprs == positional_all && positional_all <= plain_args;
   absl::InlinedVector<Slot, 12> slots;
-  if (rules != nullptr && !rules->params.empty() && !canonical) {
+  if (wrapper_order) {
     for (absl::string_view p : absl::StrSplit(rules->params, ',')) {
       if (p.size() > 1 && p[0] == '#') {
         int k = p[1] - '0';
@@ -268,7 +271,9 @@ Value Parser::ParseOpCall(const Op& op, const Token& at) {
   CallArgs in;
   int depth = 0;
   if (!ParseCallArgs(&in, &depth)) return Value{};
-  const text::DslOpRow* rules = text::FindDslRulesOf(op.name());
+  auto [it, inserted] = dsl_rules_.try_emplace(&op, nullptr);
+  if (inserted) it->second = text::FindDslRulesOf(op.name());
+  const text::DslOpRow* rules = it->second;
   const Op* chosen = &op;
   // pl.tensor.add(t, 1.0) builds tensor.adds, as upstream's builder does.
   if (rules != nullptr && rules->dispatches() && op.name() == rules->tensor &&

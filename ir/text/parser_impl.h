@@ -394,6 +394,9 @@ class Parser {
   // Counts name lookups, so that an annotation naming none is cacheable.
   uint32_t lookups_ = 0;
 
+  // The wrapper rules of each op called so far (FindDslRulesOf, by name).
+  absl::flat_hash_map<const Op*, const text::DslOpRow*> dsl_rules_;
+
   std::vector<const Stmt*> stmt_stack_;
   // Unescaped string literals of the statement being parsed. A list: views
   // into it stay valid, and an empty one (the usual case) allocates nothing.
