@@ -111,6 +111,7 @@ TEST_F(DslCallsTest, BindsLikePython) {
           "g = pl.tile.load(x, offsets=[0, 0], shapes=[16, 16])",
           "h = pl.tile.full([16, 16], pl.FP32, 1.0)",
           "i = pl.cast(a, pl.INT32)",
+          "j = pl.tile.adds(t, s)",
       }),
       ::testing::ElementsAre("pl.tile.cast(t, target_type=pl.BF16, mode='rint')",
                              "pl.tile.cast(t, target_type=pl.BF16, mode='floor')",
@@ -119,7 +120,7 @@ TEST_F(DslCallsTest, BindsLikePython) {
                              "pl.tile.load(x, [0, 0], [16, 16], [16, 16], "
                              "target_memory=pl.Mem.Vec)",
                              "pl.tile.full([16, 16], dtype=pl.FP32, value=1.0)",
-                             "pl.cast(a, pl.INT32)"));
+                             "pl.cast(a, pl.INT32)", "pl.tile.adds(t, s)"));
 }
 
 TEST_F(DslCallsTest, RestampsIndexLiteralsPairedWithATileOrTensor) {
@@ -175,6 +176,9 @@ const Rejection kRejections[] = {
      "t.py:6:26: error: tile.adds: argument 'lhs' takes a value, not a dtype, enum or string"},
     {{"b = pl.load(x, [0, 0])"}, "t.py:6:13: error: tile.load: argument 'shapes' is missing"},
     {{"b = pl.add(t, x=1)"}, "t.py:6:23: error: tile.add: unexpected argument 'x'"},
+    {{"b = pl.div(t, 2.0, high_precision=True)"},
+     "t.py:6:28: error: tile.divs: unexpected argument 'high_precision' (tile.div takes it)"},
+    {{"b = pl.add(t, y)"}, "t.py:6:23: error: undefined name 'y'"},
     {{"b = pl.cast(a, pl.INT32, 'floor')"},
      "pl.cast: Scalar inputs do not support a non-default mode"},
 };
@@ -218,7 +222,8 @@ TEST_F(DslLevelFlagsTest, RejectsAFlagOnTheWrongLevel) {
   EXPECT_THAT(ErrorOf({"b = pl.row_max(t)"}, options_),
               HasSubstr("t.py:6:13: error: tile.row_max: argument 'tmp_tile' is missing"));
   EXPECT_THAT(ErrorOf({"b = pl.row_max(x, tmp_tile=x)"}, options_),
-              HasSubstr("t.py:6:27: error: tensor.row_max: unexpected argument 'tmp_tile'"));
+              HasSubstr("t.py:6:27: error: tensor.row_max: unexpected argument 'tmp_tile' "
+                        "(tile.row_max takes it)"));
   EXPECT_THAT(ErrorOf({"b = pl.sin(t)"}, options_),
               HasSubstr("unknown op 'tile.sin' (what pl.sin builds for these operands)"));
 }

@@ -51,6 +51,24 @@ struct Slot {
 
 }  // namespace
 
+bool Parser::IsValueName(absl::string_view name) {
+  if (auto it = names_.find(name); it != names_.end() && !it->second.dead) return true;
+  return dynamic_.contains(name) || (in_signature_ && sig_scope_.contains(name));
+}
+
+const Expr* Parser::AttrAsConst(const AttrValue& v) {
+  switch (v.kind()) {
+    case AttrKind::kInt:
+      return IndexConst(v.int_value());
+    case AttrKind::kFloat:
+      return ctx_.Float(v.float_value(), DataType::kFP32);
+    case AttrKind::kBool:
+      return ctx_.Bool(v.bool_value());
+    default:
+      return nullptr;
+  }
+}
+
 bool Parser::ParseArgValue(CallArg* out, int* depth) {
   const Token t = Peek();
   out->tok = t;
@@ -73,6 +91,12 @@ bool Parser::ParseArgValue(CallArg* out, int* depth) {
     bool enum_ref = !is_dtype && At(K::kDot, 3) && absl::ascii_isupper(n[0]);
     bool dtype = is_dtype && !At(K::kDot, 3) && !At(K::kLParen, 3);
     if (enum_ref || dtype) return ParseAttrValue(&out->attr);
+  }
+  if (t.kind == K::kName && (At(K::kComma, 1) || At(K::kRParen, 1)) && !IsValueName(Text(t))) {
+    // A name that is no variable: a module constant (a dtype, an enum, a
+    // string or a number) read as a kwarg-like constant.
+    if (ParseAttrValue(&out->attr)) return true;
+    error_ = absl::OkStatus();  // not a constant either: report the name below
   }
   Value v = ParseExpr();
   if (!v) return false;
@@ -160,7 +184,23 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool til
                                              "' is only supported for tensors (", op.name(),
                                              " takes it only at its default)"));
       } else {
-        return FailValue(where, absl::StrCat(op.name(), ": unexpected argument '", name, "'"));
+        // A flag of the op's other level or form: say which op takes it.
+        std::string hint;
+        if (rules != nullptr && rules->dispatches()) {
+          bool tile = op.name() == rules->tile || op.name() == rules->tile_scalar;
+          absl::string_view same[] = {rules->tile, rules->tile_scalar};
+          absl::string_view cross[] = {rules->tensor, rules->tensor_scalar};
+          if (!tile) std::swap(same, cross);
+          for (absl::string_view other : {same[0], same[1], cross[0], cross[1]}) {
+            if (other.empty() || other == op.name() || !hint.empty()) continue;
+            const Op* o = ops_.Find(other);
+            if (o != nullptr && (FindArgByName(*o, name) >= 0 || o->FindKwarg(name) >= 0)) {
+              hint = absl::StrCat(" (", other, " takes it)");
+            }
+          }
+        }
+        return FailValue(where,
+                         absl::StrCat(op.name(), ": unexpected argument '", name, "'", hint));
       }
     } else {
       if (positional >= slots.size()) {
@@ -180,11 +220,12 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool til
       }
       arg_given[slot.index] = true;
       if (a.none) continue;
-      if (a.expr == nullptr) {
+      const Expr* e = a.expr != nullptr ? a.expr : AttrAsConst(a.attr);
+      if (e == nullptr) {
         return FailValue(a.tok, absl::StrCat(op.name(), ": argument '", name,
                                              "' takes a value, not a dtype, enum or string"));
       }
-      args[slot.index] = a.expr;
+      args[slot.index] = e;
     } else {
       const KwargSpec& spec = op.kwargs()[slot.index];
       if (name.empty()) name = spec.name;

@@ -289,6 +289,10 @@ class Parser {
   // Python-style arguments `(a, b, k=v)` up to and including ')'.
   bool ParseCallArgs(CallArgs* out, int* depth);
   bool ParseArgValue(CallArg* out, int* depth);
+  // A name bound to a variable or a dynamic dim here.
+  bool IsValueName(absl::string_view name);
+  // A number or bool constant as an expression (INDEX, FP32, BOOL); else null.
+  const Expr* AttrAsConst(const AttrValue& v);
   // Binds `in` to `op`'s args and kwargs (positional in the wrapper's order,
   // any by name) under `rules` and builds the call.
   Value BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool tile_level_drops,
