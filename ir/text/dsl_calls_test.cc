@@ -200,6 +200,11 @@ class DslLevelFlagsTest : public DslCallsTest {
         .OptionalKwarg("out_dtype", AttrKind::kDataType)
         .Kwarg("a_trans", AttrKind::kBool, AttrValue::Bool(false))
         .Deduce(DeduceFirst);
+    ops_.Register("pld.tensor.alloc_window_buffer")
+        .Arg("size")
+        .KeywordOnly()
+        .OptionalKwarg("name", AttrKind::kString)
+        .Deduce(DeduceFirst);
     options_.ops = &ops_;
   }
   OpRegistry ops_;
@@ -226,6 +231,19 @@ TEST_F(DslLevelFlagsTest, RejectsAFlagOnTheWrongLevel) {
                         "(tile.row_max takes it)"));
   EXPECT_THAT(ErrorOf({"b = pl.sin(t)"}, options_),
               HasSubstr("unknown op 'tile.sin' (what pl.sin builds for these operands)"));
+}
+
+TEST_F(DslLevelFlagsTest, WindowBufferIsNamedAfterItsVariable) {
+  EXPECT_THAT(Values({"buf = pld.alloc_window_buffer(64)",
+                      "sig = pld.tensor.alloc_window_buffer(16, name='signals')"},
+                     options_),
+              ::testing::ElementsAre("pld.tensor.alloc_window_buffer(64, name='buf')",
+                                     "pld.tensor.alloc_window_buffer(16, name='signals')"));
+  EXPECT_THAT(ErrorOf({"b = a + pld.alloc_window_buffer(64)"}, options_),
+              HasSubstr("t.py:6:17: error: pld.tensor.alloc_window_buffer must be the whole value "
+                        "of an assignment"));
+  EXPECT_THAT(ErrorOf({"b = pld.alloc_window_buffer(64, 'x')"}, options_),
+              HasSubstr("takes 1 positional argument but 2 were given"));
 }
 
 }  // namespace

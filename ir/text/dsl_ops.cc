@@ -58,6 +58,11 @@ constexpr DslOpRow TileDefaultOnly(DslOpRow r, absl::string_view names) {
   return r;
 }
 
+constexpr DslOpRow NameFromTarget(DslOpRow r) {
+  r.fill = DslFill::kNameFromTarget;
+  return r;
+}
+
 constexpr DslOpRow MixesLevels(DslOpRow r) {
   r.mixes_levels = true;
   return r;
@@ -228,7 +233,7 @@ constexpr DslOpRow kRows[] = {
     Fixed("pld.get_comm_ctx", "pld.system.get_comm_ctx"),
     Fixed("pld.rank", "pld.system.rank"),
     Fixed("pld.nranks", "pld.system.nranks"),
-    Fixed("pld.alloc_window_buffer", "pld.tensor.alloc_window_buffer"),
+    NameFromTarget(Fixed("pld.alloc_window_buffer", "pld.tensor.alloc_window_buffer")),
     Fixed("pld.window", "pld.tensor.window"),
     Fixed("pld.remote_load", "pld.tile.remote_load"),
     MixesLevels(Same("pld.remote_store", "pld.tensor.remote_store", "pld.tile.remote_store")),

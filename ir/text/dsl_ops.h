@@ -41,6 +41,9 @@ enum class DslScalarForm : uint8_t {
 enum class DslFill : uint8_t {
   kNone,
   kValidShapeFromShapes,  // pl.load: an absent valid_shape is the loaded shapes
+  // pld.alloc_window_buffer: the call is the whole value of `buf = ...` and
+  // an absent `name` is the assigned name.
+  kNameFromTarget,
 };
 
 struct DslOpRow {

@@ -251,6 +251,15 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool til
     int shapes = FindArgByName(op, "shapes");
     if (valid >= 0 && shapes >= 0 && args[valid] == nullptr) args[valid] = args[shapes];
   }
+  if (rules != nullptr && rules->fill == text::DslFill::kNameFromTarget) {
+    if (at.offset != rhs_offset_) {
+      return FailValue(at, absl::StrCat(op.name(), " must be the whole value of an assignment, "
+                                        "`buf = pld.alloc_window_buffer(size)`: the buffer is "
+                                        "named after the variable"));
+    }
+    int j = op.FindKwarg("name");
+    if (j >= 0 && !kwargs[j]) kwargs[j] = AttrValue::String(rhs_name_);
+  }
   // Trailing absent optional args are left out; any other gap is an error.
   size_t n = args.size();
   while (n > 0 && args[n - 1] == nullptr && op.args()[n - 1].optional) --n;

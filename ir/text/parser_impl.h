@@ -348,6 +348,7 @@ class Parser {
   // type of an unregistered op call that is that whole value.
   const Type* rhs_annotation_ = nullptr;
   uint32_t rhs_offset_ = ~uint32_t{0};
+  absl::string_view rhs_name_;  // the name that assignment binds
   const Call* unregistered_rhs_ = nullptr;
   uint16_t file_ = 0;
   absl::Status error_;

@@ -163,6 +163,7 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   }
   rhs_annotation_ = annotation;
   rhs_offset_ = Peek().offset;
+  rhs_name_ = Text(name);
   unregistered_rhs_ = nullptr;
   Value v = ParseExpr();
   rhs_offset_ = ~uint32_t{0};
