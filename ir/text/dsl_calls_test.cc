@@ -233,6 +233,24 @@ TEST_F(DslLevelFlagsTest, RejectsAFlagOnTheWrongLevel) {
               HasSubstr("unknown op 'tile.sin' (what pl.sin builds for these operands)"));
 }
 
+TEST_F(DslLevelFlagsTest, TileMatmulTakesOnlyItsOwnOutDtype) {
+  EXPECT_THAT(Values({"b = pl.matmul(t, t, pl.FP32)", "c = pl.matmul(t, t, out_dtype=pl.FP32)"},
+                     options_),
+              ::testing::ElementsAre("pl.tile.matmul(t, t)", "pl.tile.matmul(t, t)"));
+  EXPECT_THAT(ErrorOf({"b = pl.matmul(t, t, out_dtype=pl.FP16)"}, options_),
+              HasSubstr("t.py:6:13: error: pl.matmul: out_dtype=pl.FP16 differs from the dtype "
+                        "tile.matmul produces"));
+}
+
+TEST_F(DslCallsTest, UnregisteredTableOpsAreOpaqueUnderTheFlag) {
+  ParseOptions options;
+  options.allow_unregistered_ops = true;
+  EXPECT_THAT(Values({"b: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.row_max(t, t)"}, options),
+              ::testing::ElementsAre("pl.tile.row_max(t, t)"));
+  EXPECT_THAT(ErrorOf({"b = pl.row_max(t, t)"}, options),
+              HasSubstr("unknown op 'tile.row_max' (what pl.row_max builds"));
+}
+
 TEST_F(DslLevelFlagsTest, WindowBufferIsNamedAfterItsVariable) {
   EXPECT_THAT(Values({"buf = pld.alloc_window_buffer(64)",
                       "sig = pld.tensor.alloc_window_buffer(16, name='signals')"},

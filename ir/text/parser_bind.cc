@@ -143,24 +143,24 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool til
     }
     wrapper_order = positional_exprs != positional_all || positional_all > plain_args;
   }
-  absl::InlinedVector<Slot, 12> slots;
+  // Parameter names in positional order; a positional value binds as if it
+  // were passed by that name.
+  absl::InlinedVector<absl::string_view, 12> params;
   if (wrapper_order) {
     for (absl::string_view p : absl::StrSplit(rules->params, ',')) {
       if (p.size() > 1 && p[0] == '#') {
-        int k = p[1] - '0';
-        if (k < static_cast<int>(op.args().size())) slots.push_back(Slot{true, k});
-      } else if (int i = FindArgByName(op, p); i >= 0) {
-        slots.push_back(Slot{true, i});
-      } else if (int j = op.FindKwarg(p); j >= 0) {
-        slots.push_back(Slot{false, j});
+        size_t k = static_cast<size_t>(p[1] - '0');
+        params.push_back(k < op.args().size() ? op.args()[k].name : p);
+      } else {
+        params.push_back(p);
       }
     }
   } else {
-    for (size_t i = 0; i < op.args().size(); ++i) {
-      if (!op.args()[i].keyword) slots.push_back(Slot{true, static_cast<int>(i)});
+    for (const ArgSpec& spec : op.args()) {
+      if (!spec.keyword) params.push_back(spec.name);
     }
-    for (size_t j = 0; j < op.kwargs().size(); ++j) {
-      if (!op.kwargs()[j].keyword_only) slots.push_back(Slot{false, static_cast<int>(j)});
+    for (const KwargSpec& spec : op.kwargs()) {
+      if (!spec.keyword_only) params.push_back(spec.name);
     }
   }
   ExprList args(op.args().size(), nullptr);
@@ -168,53 +168,55 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool til
   absl::InlinedVector<std::optional<AttrValue>, 8> kwargs(op.kwargs().size());
   absl::InlinedVector<bool, 8> kwarg_given(op.kwargs().size(), false);
   size_t positional = 0;
+  std::optional<DataType> out_dtype;
   for (const CallArg& a : in) {
     Slot slot{true, -1};
     absl::string_view name;
     const Token& where = a.named ? a.key : a.tok;
     if (a.named) {
       name = Text(a.key);
-      if (int i = FindArgByName(op, name); i >= 0) {
-        slot = Slot{true, i};
-      } else if (int j = op.FindKwarg(name); j >= 0) {
-        slot = Slot{false, j};
-      } else if (tile_level_drops && rules != nullptr && InList(rules->tile_default_only, name)) {
-        if (IsDefaultFlag(a)) continue;
-        return FailValue(where, absl::StrCat("pl.", rules->name, ": '", name,
-                                             "' is only supported for tensors (", op.name(),
-                                             " takes it only at its default)"));
-      } else {
-        // A flag of the op's other level or form: say which op takes it.
-        std::string hint;
-        if (rules != nullptr && rules->dispatches()) {
-          bool tile = op.name() == rules->tile || op.name() == rules->tile_scalar;
-          absl::string_view same[] = {rules->tile, rules->tile_scalar};
-          absl::string_view cross[] = {rules->tensor, rules->tensor_scalar};
-          if (!tile) std::swap(same, cross);
-          for (absl::string_view other : {same[0], same[1], cross[0], cross[1]}) {
-            if (other.empty() || other == op.name() || !hint.empty()) continue;
-            const Op* o = ops_.Find(other);
-            if (o != nullptr && (FindArgByName(*o, name) >= 0 || o->FindKwarg(name) >= 0)) {
-              hint = absl::StrCat(" (", other, " takes it)");
-            }
-          }
-        }
-        return FailValue(where,
-                         absl::StrCat(op.name(), ": unexpected argument '", name, "'", hint));
-      }
     } else {
-      if (positional >= slots.size()) {
+      if (positional >= params.size()) {
         size_t given = 0;
         for (const CallArg& b : in) given += b.named ? 0 : 1;
-        return FailValue(where, absl::StrCat(op.name(), ": takes ", slots.size(),
-                                             " positional argument", slots.size() == 1 ? "" : "s",
+        return FailValue(where, absl::StrCat(op.name(), ": takes ", params.size(),
+                                             " positional argument", params.size() == 1 ? "" : "s",
                                              " but ", given, " were given"));
       }
-      slot = slots[positional++];
+      name = params[positional++];
+    }
+    if (int i = FindArgByName(op, name); i >= 0) {
+      slot = Slot{true, i};
+    } else if (int j = op.FindKwarg(name); j >= 0) {
+      slot = Slot{false, j};
+    } else if (tile_level_drops && rules != nullptr && InList(rules->tile_default_only, name)) {
+      if (IsDefaultFlag(a)) continue;
+      if (name == "out_dtype" && a.expr == nullptr && a.attr.kind() == AttrKind::kDataType) {
+        out_dtype = a.attr.dtype();  // checked against the deduced dtype below
+        continue;
+      }
+      return FailValue(where, absl::StrCat("pl.", rules->name, ": '", name,
+                                           "' is only supported for tensors (", op.name(),
+                                           " takes it only at its default)"));
+    } else {
+      // A flag of the op's other level or form: say which op takes it.
+      std::string hint;
+      if (rules != nullptr && rules->dispatches()) {
+        bool tile = op.name() == rules->tile || op.name() == rules->tile_scalar;
+        absl::string_view same[] = {rules->tile, rules->tile_scalar};
+        absl::string_view cross[] = {rules->tensor, rules->tensor_scalar};
+        if (!tile) std::swap(same, cross);
+        for (absl::string_view other : {same[0], same[1], cross[0], cross[1]}) {
+          if (other.empty() || other == op.name() || !hint.empty()) continue;
+          const Op* o = ops_.Find(other);
+          if (o != nullptr && (FindArgByName(*o, name) >= 0 || o->FindKwarg(name) >= 0)) {
+            hint = absl::StrCat(" (", other, " takes it)");
+          }
+        }
+      }
+      return FailValue(where, absl::StrCat(op.name(), ": unexpected argument '", name, "'", hint));
     }
     if (slot.is_arg) {
-      const ArgSpec& spec = op.args()[slot.index];
-      if (name.empty()) name = spec.name;
       if (arg_given[slot.index]) {
         return FailValue(where, absl::StrCat(op.name(), ": argument '", name, "' given twice"));
       }
@@ -227,8 +229,6 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool til
       }
       args[slot.index] = e;
     } else {
-      const KwargSpec& spec = op.kwargs()[slot.index];
-      if (name.empty()) name = spec.name;
       if (kwarg_given[slot.index]) {
         return FailValue(where, absl::StrCat(op.name(), ": argument '", name, "' given twice"));
       }
@@ -312,6 +312,14 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool til
   absl::StatusOr<const Call*> call =
       CreateCall(ctx_, op, ExprSpan(args.data(), args.size()), named, Loc(at));
   if (!call.ok()) return FailValue(at, call.status().message());
+  if (out_dtype) {
+    const auto* shaped = (*call)->type()->As<ShapedType>();
+    if (shaped == nullptr || shaped->dtype() != *out_dtype) {
+      return FailValue(at, absl::StrCat("pl.", rules->name, ": out_dtype=pl.", out_dtype->name(),
+                                        " differs from the dtype ", op.name(), " produces; "
+                                        "cast the result instead"));
+    }
+  }
   return Value{*call, depth + 1, at.pos()};
 }
 
@@ -383,10 +391,48 @@ Value Parser::ParseDslCall(const text::DslOpRow& row, const Token& at, absl::str
   }
   const Op* op = ops_.Find(op_name);
   if (op == nullptr) {
+    if (allow_unregistered_ops_ && at.offset == rhs_offset_ && rhs_annotation_ != nullptr) {
+      return UnregisteredDslCall(op_name, in, depth, at);
+    }
     return FailValue(at, absl::StrCat("unknown op '", op_name, "' (what ", spelled,
                                       " builds for these operands)"));
   }
   return BuildBoundCall(*op, &row, tile_level, in, depth, at);
+}
+
+// --allow-unregistered-ops: `x: T = pl.matmul(a, b)` whose op the registry
+// lacks is an opaque call of the op the table names, as written.
+Value Parser::UnregisteredDslCall(absl::string_view name, const CallArgs& in, int depth,
+                                  const Token& at) {
+  ExprList args;
+  KwargVec kwargs;
+  for (const CallArg& a : in) {
+    if (a.none) continue;
+    if (!a.named) {
+      const Expr* e = a.expr != nullptr ? a.expr : AttrAsConst(a.attr);
+      if (e == nullptr) {
+        return FailValue(a.tok, absl::StrCat("unregistered op '", name,
+                                             "': pass a dtype, enum or string by name"));
+      }
+      args.push_back(e);
+      continue;
+    }
+    std::optional<AttrValue> v = a.expr != nullptr ? ConstAsAttr(a.expr) : a.attr;
+    if (!v) {
+      return FailValue(a.tok, absl::StrCat("unregistered op '", name, "': kwarg '", Text(a.key),
+                                           "' must be a constant"));
+    }
+    kwargs.push_back(NamedAttr{Text(a.key), *v});
+  }
+  if (depth + 1 > max_depth_) {
+    return FailValue(
+        at, absl::StrCat("expression is nested too deeply (the limit is ", max_depth_, " levels)"));
+  }
+  absl::StatusOr<const Call*> call = CreateUnregisteredCall(
+      ctx_, name, ExprSpan(args.data(), args.size()), kwargs, rhs_annotation_, Loc(at));
+  if (!call.ok()) return FailValue(at, call.status().message());
+  unregistered_rhs_ = *call;
+  return Value{*call, depth + 1, at.pos()};
 }
 
 // pl.add(a, b) of two scalars is `a + b`; pl.cast(s, dtype) a scalar Cast.

@@ -297,6 +297,8 @@ class Parser {
   // any by name) under `rules` and builds the call.
   Value BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool tile_level_drops,
                        const CallArgs& in, int depth, const Token& at);
+  Value UnregisteredDslCall(absl::string_view name, const CallArgs& in, int depth,
+                            const Token& at);
   Value ScalarDslCall(const text::DslOpRow& row, const CallArgs& in, int depth, const Token& at);
   // pl.static_print / pl.static_assert / pl.dump_tag statements: no IR.
   bool AtNoIrCall();
