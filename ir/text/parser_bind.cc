@@ -125,8 +125,9 @@ bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
   return Expect(K::kRParen);
 }
 
-Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool tile_level_drops,
-                             const CallArgs& in, int depth, const Token& at) {
+Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool unified,
+                             bool tile_level_drops, const CallArgs& in, int depth,
+                             const Token& at) {
   // The positional parameters: the wrapper's order when the table gives it,
   // else the op's plain args and then its kwargs that are not keyword-only.
   // The canonical print passes exactly the op's plain args by position
@@ -270,10 +271,12 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool til
                                         "' is missing"));
     }
   }
-  // A scalar paired with the first operand: the parser's INDEX placeholder
-  // takes the operand's element dtype; an INDEX value needs a pl.cast.
+  // A scalar paired with the first operand of a unified call: the parser's
+  // INDEX placeholder takes the operand's element dtype; an INDEX value
+  // needs a pl.cast. An explicit pl.tile.X / pl.tensor.X call is the IR's
+  // own spelling (the canonical print) and builds exactly what it says.
   int scalar_arg = -1;
-  if (rules != nullptr && n > 1) {
+  if (unified && rules != nullptr && n > 1) {
     absl::string_view name = op.name();
     if (!rules->dispatches()) {
       scalar_arg = rules->scalar_arg;
@@ -338,7 +341,8 @@ Value Parser::ParseOpCall(const Op& op, const Token& at) {
       !rules->tensor_scalar.empty() && in.size() > 1 && !in[1].named && IsScalar(in[1].expr)) {
     if (const Op* s = ops_.Find(rules->tensor_scalar)) chosen = s;
   }
-  return BuildBoundCall(*chosen, rules, /*tile_level_drops=*/false, in, depth, at);
+  return BuildBoundCall(*chosen, rules, /*unified=*/false, /*tile_level_drops=*/false, in, depth,
+                        at);
 }
 
 Value Parser::ParseDslCall(const text::DslOpRow& row, const Token& at, absl::string_view spelled) {
@@ -397,7 +401,7 @@ Value Parser::ParseDslCall(const text::DslOpRow& row, const Token& at, absl::str
     return FailValue(at, absl::StrCat("unknown op '", op_name, "' (what ", spelled,
                                       " builds for these operands)"));
   }
-  return BuildBoundCall(*op, &row, tile_level, in, depth, at);
+  return BuildBoundCall(*op, &row, /*unified=*/true, tile_level, in, depth, at);
 }
 
 // --allow-unregistered-ops: `x: T = pl.matmul(a, b)` whose op the registry

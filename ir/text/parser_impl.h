@@ -295,8 +295,9 @@ class Parser {
   const Expr* AttrAsConst(const AttrValue& v);
   // Binds `in` to `op`'s args and kwargs (positional in the wrapper's order,
   // any by name) under `rules` and builds the call.
-  Value BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool tile_level_drops,
-                       const CallArgs& in, int depth, const Token& at);
+  // `unified`: written as pl.X, so INDEX scalar operands are restamped.
+  Value BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool unified,
+                       bool tile_level_drops, const CallArgs& in, int depth, const Token& at);
   Value UnregisteredDslCall(absl::string_view name, const CallArgs& in, int depth,
                             const Token& at);
   Value ScalarDslCall(const text::DslOpRow& row, const CallArgs& in, int depth, const Token& at);
