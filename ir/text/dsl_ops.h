@@ -89,7 +89,7 @@ const DslOpRow* FindDslOp(absl::string_view name);
 // explicit `pl.tile.cast(...)` follows too. nullptr when no row names it.
 const DslOpRow* FindDslRulesOf(absl::string_view op_name);
 
-// Every row, sorted by name.
+// Every row, in table order.
 absl::Span<const DslOpRow> DslOps();
 
 }  // namespace pto::ir::text
