@@ -1,9 +1,29 @@
 // Calls in the text form: pl.<op>(...) through the op registry, kwarg
 // values, pl.const, pl.cast and self.<function>(...).
 
+#include "ir/ops/comm_enums.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {
+namespace {
+
+// The value of a `pld.<cls>.<member>` enum of the distributed ops.
+std::optional<int64_t> CommEnumValue(absl::string_view cls, absl::string_view member) {
+  if (cls == "NotifyOp") {
+    if (member == "AtomicAdd") return static_cast<int64_t>(NotifyOp::kAtomicAdd);
+    if (member == "Set") return static_cast<int64_t>(NotifyOp::kSet);
+  } else if (cls == "WaitCmp") {
+    if (member == "Eq") return static_cast<int64_t>(WaitCmp::kEq);
+    if (member == "Ge") return static_cast<int64_t>(WaitCmp::kGe);
+  } else if (cls == "ReduceOp") {
+    for (int64_t v = 0; std::optional<ReduceOp> op = ReduceOpFromInt(v); ++v) {
+      if (ReduceOpName(*op) == member) return v;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 // --- Calls ---------------------------------------------------------------------------
 
@@ -25,6 +45,15 @@ Value Parser::ParseDotted() {
     }
     return ParseFunctionCall(segs[0]);
   }
+  if (head_name == "pl" && segs.size() == 2 && Text(segs[1]) == "get_byte" && At(K::kLParen) &&
+      At(K::kRParen, 1)) {
+    // pl.<DTYPE>.get_byte(): the element size in bytes, an INDEX constant.
+    std::optional<DataType> dt = DataType::FromName(Text(segs[0]));
+    if (!dt) return FailValue(segs[0], absl::StrCat("unknown dtype 'pl.", Text(segs[0]), "'"));
+    Advance();
+    Advance();
+    return Value{IndexConst(dt->bytes()), 1, head.pos()};
+  }
   if (!At(K::kLParen)) {
     if (head_name == "pl" && segs.size() == 1 && DataType::FromName(Text(segs[0]))) {
       return FailValue(head, absl::StrCat("pl.", Text(segs[0]),
@@ -42,6 +71,15 @@ Value Parser::ParseDotted() {
     bool handled = false;
     Value v = ParsePlSpecial(head, segs[0], &handled);
     if (handled) return v;
+    if (const text::DslOpRow* row = text::FindDslOp(Text(segs[0]))) {
+      return ParseDslCall(*row, head, absl::StrCat("pl.", row->name));
+    }
+  }
+  if (head_name == "pld" && segs.size() == 1) {
+    std::string short_name = absl::StrCat("pld.", Text(segs[0]));
+    if (const text::DslOpRow* row = text::FindDslOp(short_name)) {
+      return ParseDslCall(*row, head, row->name);
+    }
   }
   // The op name: the dotted path after `pl.`, or all of it for `pld.`.
   const Token& first = head_name == "pld" ? head : segs[0];
@@ -132,7 +170,18 @@ Value Parser::ParsePlSpecial(const Token& head, const Token& name_tok, bool* han
   absl::string_view name = Text(name_tok);
   *handled = true;
   if (name == "const") return ParseConst(head);
-  if (name == "cast") return ParseCast(head);
+  if (name == "no_dep") {
+    // A dependency marker on a call argument: the IR has no place for it,
+    // so the call reads as its argument.
+    Advance();
+    DepthGuard guard(this);
+    if (!guard.Check(head)) return Value{};
+    Value v = ParseExpr();
+    if (!v) return v;
+    Accept(K::kComma);
+    if (!Expect(K::kRParen)) return Value{};
+    return v;
+  }
   if (std::optional<BinaryOp> call = BinaryCallOp(name)) {
     Advance();
     ExprList args;
@@ -223,85 +272,6 @@ Value Parser::ParseConst(const Token& at) {
   return Value{e, 1, at.pos()};
 }
 
-// pl.cast(x, dtype[, mode], ...) on a scalar (a Cast), a tile (tile.cast) or
-// a tensor (tensor.cast).
-Value Parser::ParseCast(const Token& at) {
-  Advance();  // '('
-  DepthGuard guard(this);
-  if (!guard.Check(at)) return Value{};
-  Value input = ParseExpr();
-  if (!input) return input;
-  absl::InlinedVector<NamedAttr, 4> kwargs;
-  static constexpr absl::string_view kPositional[] = {"target_type", "mode"};
-  size_t positional = 0;
-  bool seen_keyword = false;
-  while (Accept(K::kComma) && !At(K::kRParen)) {
-    absl::string_view key;
-    Token key_tok = Peek();
-    if (At(K::kName) && At(K::kAssign, 1)) {
-      key = Text(Advance());
-      Advance();
-      seen_keyword = true;
-    } else {
-      if (seen_keyword) return FailValue(Peek(), "positional argument follows keyword argument");
-      if (positional >= 2) return FailValue(Peek(), "pl.cast takes at most 3 positional arguments");
-      key = kPositional[positional++];
-    }
-    for (const NamedAttr& k : kwargs) {
-      if (k.name == key) {
-        return FailValue(key_tok, absl::StrCat("pl.cast: argument '", key, "' given twice"));
-      }
-    }
-    AttrValue v = AttrValue::Bool(false);
-    if (!ParseAttrValue(&v)) return Value{};
-    kwargs.push_back(NamedAttr{key, v});
-  }
-  if (!Expect(K::kRParen)) return Value{};
-  const Type* type = input.expr->type();
-  if (type->Is<ScalarType>()) {
-    const AttrValue* target = nullptr;
-    for (const NamedAttr& k : kwargs) {
-      if (k.name == "target_type") {
-        target = &k.value;
-      } else if (k.name == "saturation_mode") {
-        return FailValue(at, "pl.cast: Scalar inputs do not support saturation_mode");
-      } else if (k.name == "mode") {
-        bool round = (k.value.kind() == AttrKind::kString && k.value.string_value() == "round") ||
-                     (k.value.kind() == AttrKind::kInt && k.value.int_value() == 2);
-        if (!round)
-          return FailValue(at, "pl.cast: Scalar inputs do not support a non-default mode");
-      } else {
-        return FailValue(at, absl::StrCat("pl.cast: unknown argument '", k.name, "'"));
-      }
-    }
-    if (target == nullptr || target->kind() != AttrKind::kDataType) {
-      return FailValue(at, "pl.cast needs a target dtype: pl.cast(x, pl.INDEX)");
-    }
-    if (input.depth + 1 > max_depth_) {
-      return FailValue(at, absl::StrCat("expression is nested too deeply (the limit is ",
-                                        max_depth_, " levels)"));
-    }
-    absl::StatusOr<const Expr*> e = MakeScalarCast(ctx_, input.expr, target->dtype(), Loc(at));
-    if (!e.ok()) return FailValue(at, e.status().message());
-    return Value{*e, input.depth + 1, at.pos()};
-  }
-  absl::string_view op_name;
-  if (type->Is<TileType>()) {
-    op_name = "tile.cast";
-  } else if (type->Is<TensorType>()) {
-    op_name = "tensor.cast";
-  } else {
-    return FailValue(
-        at, absl::StrCat("pl.cast: expected a tensor, tile or scalar, got ", PrintType(type)));
-  }
-  const Op* op = ops_.Find(op_name);
-  if (op == nullptr) return FailValue(at, absl::StrCat("unknown op '", op_name, "'"));
-  const Expr* args[] = {input.expr};
-  absl::StatusOr<const Call*> call = CreateCall(ctx_, *op, args, kwargs, Loc(at));
-  if (!call.ok()) return FailValue(at, call.status().message());
-  return Value{*call, input.depth + 1, at.pos()};
-}
-
 bool Parser::ParseAttrValue(AttrValue* out) {
   const Token t = Peek();
   switch (t.kind) {
@@ -353,6 +323,30 @@ bool Parser::ParseAttrValue(AttrValue* out) {
         *out = AttrValue::Float(v);
         return true;
       }
+      if (AtName("pld") && At(K::kDot, 1) && At(K::kName, 2) && At(K::kDot, 3)) {
+        // pld.NotifyOp.Set, pld.WaitCmp.Ge, pld.ReduceOp.Sum: stored as ints,
+        // as upstream stores them.
+        Advance();
+        Advance();
+        Token cls = Advance();
+        Advance();
+        Token member;
+        if (!ExpectName(&member)) return false;
+        std::optional<int64_t> v = CommEnumValue(Text(cls), Text(member));
+        if (!v) {
+          return Fail(member, absl::StrCat("unknown value pld.", Text(cls), ".", Text(member)));
+        }
+        *out = AttrValue::Int(*v);
+        return true;
+      }
+      if (AtDotted("pl", "AUTO")) {
+        // reserve_buffer's base=pl.AUTO: the compiler picks the address.
+        Advance();
+        Advance();
+        Advance();
+        *out = AttrValue::Int(-1);
+        return true;
+      }
       if (AtName("pl") && At(K::kDot, 1) && At(K::kName, 2)) {
         if (At(K::kDot, 3)) {
           Token cls, member;
@@ -399,83 +393,6 @@ bool Parser::ParseAttrValue(AttrValue* out) {
   return Fail(t, absl::StrCat("expected a kwarg value (a number, a string, True/False, a dtype "
                               "such as pl.FP32 or an enum such as pl.Mem.Vec) but found ",
                               Describe(t)));
-}
-
-Value Parser::ParseOpCall(const Op& op, const Token& at) {
-  if (!Expect(K::kLParen)) return Value{};
-  DepthGuard guard(this);
-  if (!guard.Check(at)) return Value{};
-  struct KeywordArg {
-    int index;
-    Token tok;
-    const Expr* expr;
-  };
-  ExprList positional;
-  absl::InlinedVector<KeywordArg, 2> keyword_args;
-  absl::InlinedVector<NamedAttr, 4> kwargs;
-  int depth = 0;
-  while (error_.ok() && !At(K::kRParen)) {
-    if (At(K::kName) && At(K::kAssign, 1)) {
-      Token key = Advance();
-      Advance();
-      int index = op.FindKeywordArg(Text(key));
-      if (index < 0 && op.FindKwarg(Text(key)) < 0) {
-        for (const ArgSpec& spec : op.args()) {
-          if (spec.name == Text(key)) {
-            return FailValue(key, absl::StrCat(op.name(), ": argument '", Text(key),
-                                               "' is passed by position, not by name"));
-          }
-        }
-      }
-      if (index >= 0) {
-        Value v = ParseExpr();
-        if (!v) return v;
-        depth = std::max(depth, v.depth);
-        keyword_args.push_back(KeywordArg{index, key, v.expr});
-      } else {
-        AttrValue v = AttrValue::Bool(false);
-        if (!ParseAttrValue(&v)) return Value{};
-        kwargs.push_back(NamedAttr{Text(key), v});
-      }
-    } else {
-      if (!keyword_args.empty() || !kwargs.empty()) {
-        return FailValue(Peek(), "positional argument follows keyword argument");
-      }
-      Value v = ParseExpr();
-      if (!v) return v;
-      depth = std::max(depth, v.depth);
-      positional.push_back(v.expr);
-    }
-    if (!Accept(K::kComma)) break;
-  }
-  if (!Expect(K::kRParen)) return Value{};
-
-  ExprList args(positional.begin(), positional.end());
-  for (const KeywordArg& k : keyword_args) {
-    size_t i = static_cast<size_t>(k.index);
-    if (args.size() <= i) args.resize(i + 1, nullptr);
-    if (args[i] != nullptr) {
-      return FailValue(k.tok,
-                       absl::StrCat(op.name(), ": argument '", Text(k.tok), "' given twice"));
-    }
-    args[i] = k.expr;
-  }
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == nullptr) {
-      absl::string_view missing = i < op.args().size() ? op.args()[i].name : "?";
-      return FailValue(at, absl::StrCat(op.name(), ": argument '", missing, "' is missing"));
-    }
-  }
-  // The DSL's tile.load fills valid_shape with the loaded shape.
-  if (op.name() == "tile.load" && args.size() == 3) args.push_back(args[2]);
-  if (depth + 1 > max_depth_) {
-    return FailValue(
-        at, absl::StrCat("expression is nested too deeply (the limit is ", max_depth_, " levels)"));
-  }
-  absl::StatusOr<const Call*> call =
-      CreateCall(ctx_, op, ExprSpan(args.data(), args.size()), kwargs, Loc(at));
-  if (!call.ok()) return FailValue(at, call.status().message());
-  return Value{*call, depth + 1, at.pos()};
 }
 
 Value Parser::ParseFunctionCall(const Token& name_tok) {

@@ -32,6 +32,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/huge_pages.h"
 #include "ir/ops/builtin.h"
+#include "ir/text/dsl_ops.h"
 #include "ir/text/lexer.h"
 #include "ir/text/name_uniquer.h"
 #include "ir/text/printer.h"
@@ -88,6 +89,19 @@ struct YieldInfo {
 // allocation (which dominates parsing small programs under a sanitizer).
 using ExprList = absl::InlinedVector<const Expr*, 8>;
 using VarList = absl::InlinedVector<const Var*, 8>;
+
+// One argument of an op call as written: an expression, a constant that is
+// only a kwarg value (a string, dtype or enum), or None (left out).
+struct CallArg {
+  Token tok;  // the value's first token
+  Token key;  // for `name=value`
+  bool named = false;
+  bool none = false;
+  const Expr* expr = nullptr;  // else `attr`
+  AttrValue attr = AttrValue::Bool(false);
+};
+using CallArgs = absl::InlinedVector<CallArg, 8>;
+using KwargVec = absl::InlinedVector<NamedAttr, 4>;
 
 struct Block {
   const Stmt* body = nullptr;
@@ -270,10 +284,29 @@ class Parser {
   Value ParseBuiltin(const Token& name_tok);
   Value ParsePlSpecial(const Token& head, const Token& name_tok, bool* handled);
   Value ParseOpCall(const Op& op, const Token& at);
+  // `pl.<name>(...)` through the unified op table (dsl_ops.h).
+  Value ParseDslCall(const text::DslOpRow& row, const Token& at, absl::string_view spelled);
+  // Python-style arguments `(a, b, k=v)` up to and including ')'.
+  bool ParseCallArgs(CallArgs* out, int* depth);
+  bool ParseArgValue(CallArg* out, int* depth);
+  // A name bound to a variable or a dynamic dim here.
+  bool IsValueName(absl::string_view name);
+  // A number or bool constant as an expression (INDEX, FP32, BOOL); else null.
+  const Expr* AttrAsConst(const AttrValue& v);
+  // Binds `in` to `op`'s args and kwargs (positional in the wrapper's order,
+  // any by name) under `rules` and builds the call.
+  // `unified`: written as pl.X, so INDEX scalar operands are restamped.
+  Value BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool unified,
+                       bool tile_level_drops, const CallArgs& in, int depth, const Token& at);
+  Value UnregisteredDslCall(absl::string_view name, const CallArgs& in, int depth,
+                            const Token& at);
+  Value ScalarDslCall(const text::DslOpRow& row, const CallArgs& in, int depth, const Token& at);
+  // pl.static_print / pl.static_assert / pl.dump_tag statements: no IR.
+  bool AtNoIrCall();
+  bool SkipNoIrCall();
   Value ParseUnregisteredCall(absl::string_view name, const Token& at);
   Value ParseFunctionCall(const Token& name_tok);
   Value ParseConst(const Token& at);
-  Value ParseCast(const Token& at);
   Value Binary(BinaryOp op, const Value& l, const Value& r, const Token& at);
   Value Unary(UnaryOp op, const Value& v, const Token& at);
   bool ParseInt(const Token& t, int64_t* out);
@@ -318,6 +351,7 @@ class Parser {
   // type of an unregistered op call that is that whole value.
   const Type* rhs_annotation_ = nullptr;
   uint32_t rhs_offset_ = ~uint32_t{0};
+  absl::string_view rhs_name_;  // the name that assignment binds
   const Call* unregistered_rhs_ = nullptr;
   uint16_t file_ = 0;
   absl::Status error_;
@@ -367,6 +401,9 @@ class Parser {
   int annotation_cache_next_ = 0;
   // Counts name lookups, so that an annotation naming none is cacheable.
   uint32_t lookups_ = 0;
+
+  // The wrapper rules of each op called so far (FindDslRulesOf, by name).
+  absl::flat_hash_map<const Op*, const text::DslOpRow*> dsl_rules_;
 
   std::vector<const Stmt*> stmt_stack_;
   // Unescaped string literals of the statement being parsed. A list: views

@@ -163,6 +163,7 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   }
   rhs_annotation_ = annotation;
   rhs_offset_ = Peek().offset;
+  rhs_name_ = Text(name);
   unregistered_rhs_ = nullptr;
   Value v = ParseExpr();
   rhs_offset_ = ~uint32_t{0};
@@ -208,6 +209,7 @@ bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comment
 
 bool Parser::ParseExprStatement(Comments comments) {
   Token at = Peek();
+  if (AtNoIrCall()) return SkipNoIrCall() && ExpectNewline();  // parser_bind.cc
   Value v = ParseExpr();
   if (!v) return false;
   if (At(K::kAssign)) return Fail(Peek(), "only a name can be assigned to");

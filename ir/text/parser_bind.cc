@@ -1,0 +1,514 @@
+// Op calls as users write them: Python-style argument binding (positional
+// in the DSL wrapper's order, any parameter by name, enums and dtypes
+// positionally too) and the unified `pl.X` dispatch by operand type through
+// the table of dsl_ops.h.
+
+#include "absl/strings/str_split.h"
+#include "ir/text/parser_impl.h"
+
+namespace pto::ir::parser_impl {
+namespace {
+
+bool IsScalar(const Expr* e) { return e != nullptr && e->type()->Is<ScalarType>(); }
+
+// `name` is one of the comma-separated `list`.
+bool InList(absl::string_view list, absl::string_view name) {
+  for (absl::string_view item : absl::StrSplit(list, ',')) {
+    if (item == name) return true;
+  }
+  return false;
+}
+
+int FindArgByName(const Op& op, absl::string_view name) {
+  for (size_t i = 0; i < op.args().size(); ++i) {
+    if (op.args()[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// A constant expression as a kwarg value.
+std::optional<AttrValue> ConstAsAttr(const Expr* e) {
+  if (const auto* b = e->As<ConstBool>()) return AttrValue::Bool(b->value());
+  if (const auto* i = e->As<ConstInt>()) return AttrValue::Int(i->value());
+  if (const auto* f = e->As<ConstFloat>()) return AttrValue::Float(f->value());
+  return std::nullopt;
+}
+
+// The value a tile-level flag may take and be dropped: False or None.
+bool IsDefaultFlag(const CallArg& a) {
+  if (a.none) return true;
+  if (a.expr != nullptr) {
+    const auto* b = a.expr->As<ConstBool>();
+    return b != nullptr && !b->value();
+  }
+  return a.attr.kind() == AttrKind::kBool && !a.attr.bool_value();
+}
+
+struct Slot {
+  bool is_arg;
+  int index;
+};
+
+}  // namespace
+
+bool Parser::IsValueName(absl::string_view name) {
+  if (auto it = names_.find(name); it != names_.end() && !it->second.dead) return true;
+  return dynamic_.contains(name) || (in_signature_ && sig_scope_.contains(name));
+}
+
+const Expr* Parser::AttrAsConst(const AttrValue& v) {
+  switch (v.kind()) {
+    case AttrKind::kInt:
+      return IndexConst(v.int_value());
+    case AttrKind::kFloat:
+      return ctx_.Float(v.float_value(), DataType::kFP32);
+    case AttrKind::kBool:
+      return ctx_.Bool(v.bool_value());
+    default:
+      return nullptr;
+  }
+}
+
+bool Parser::ParseArgValue(CallArg* out, int* depth) {
+  const Token t = Peek();
+  out->tok = t;
+  if (t.kind == K::kNone) {
+    Advance();
+    out->none = true;
+    return true;
+  }
+  if (t.kind == K::kString) return ParseAttrValue(&out->attr);
+  if (t.kind == K::kName && At(K::kDot, 1) && At(K::kName, 2) && Text(t) == "pld" &&
+      At(K::kDot, 3) && absl::ascii_isupper(Text(Peek(2))[0])) {
+    return ParseAttrValue(&out->attr);  // pld.WaitCmp.Ge
+  }
+  if (AtDotted("pl", "AUTO") && !At(K::kLParen, 3)) return ParseAttrValue(&out->attr);
+  if (t.kind == K::kName && At(K::kDot, 1) && At(K::kName, 2) && Text(t) == "pl") {
+    absl::string_view n = Text(Peek(2));
+    bool is_dtype = DataType::FromName(n).has_value();
+    // pl.Mem.Vec, pl.PadValue.zero, ...: enum classes are capitalised, op
+    // families (pl.tile.load) are not.
+    bool enum_ref = !is_dtype && At(K::kDot, 3) && absl::ascii_isupper(n[0]);
+    bool dtype = is_dtype && !At(K::kDot, 3) && !At(K::kLParen, 3);
+    if (enum_ref || dtype) return ParseAttrValue(&out->attr);
+  }
+  if (t.kind == K::kName && (At(K::kComma, 1) || At(K::kRParen, 1)) && !IsValueName(Text(t))) {
+    // A name that is no variable: a module constant (a dtype, an enum, a
+    // string or a number) read as a kwarg-like constant.
+    if (ParseAttrValue(&out->attr)) return true;
+    error_ = absl::OkStatus();  // not a constant either: report the name below
+  }
+  Value v = ParseExpr();
+  if (!v) return false;
+  out->expr = v.expr;
+  *depth = std::max(*depth, v.depth);
+  return true;
+}
+
+bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
+  if (!Expect(K::kLParen)) return false;
+  bool seen_named = false;
+  while (error_.ok() && !At(K::kRParen)) {
+    CallArg a;
+    if (At(K::kName) && At(K::kAssign, 1)) {
+      a.key = Advance();
+      Advance();
+      a.named = true;
+      seen_named = true;
+    } else if (seen_named) {
+      return Fail(Peek(), "positional argument follows keyword argument");
+    }
+    if (!ParseArgValue(&a, depth)) return false;
+    out->push_back(a);
+    if (!Accept(K::kComma)) break;
+  }
+  return Expect(K::kRParen);
+}
+
+Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool unified,
+                             bool tile_level_drops, const CallArgs& in, int depth,
+                             const Token& at) {
+  // The positional parameters: the wrapper's order when the table gives it,
+  // else the op's plain args and then its kwargs that are not keyword-only.
+  // The canonical print passes exactly the op's plain args by position
+  // (tile.cast's scratch `tmp` too, which the wrapper lacks): expressions
+  // that fit them bind to them.
+  bool wrapper_order = rules != nullptr && !rules->params.empty();
+  if (wrapper_order) {
+    size_t plain_args = 0, positional_exprs = 0, positional_all = 0;
+    for (const ArgSpec& spec : op.args()) plain_args += spec.keyword ? 0 : 1;
+    for (const CallArg& a : in) {
+      if (a.named) continue;
+      ++positional_all;
+      positional_exprs += a.expr != nullptr ? 1 : 0;
+    }
+    wrapper_order = positional_exprs != positional_all || positional_all > plain_args;
+  }
+  // Parameter names in positional order; a positional value binds as if it
+  // were passed by that name.
+  absl::InlinedVector<absl::string_view, 12> params;
+  if (wrapper_order) {
+    for (absl::string_view p : absl::StrSplit(rules->params, ',')) {
+      if (p.size() > 1 && p[0] == '#') {
+        size_t k = static_cast<size_t>(p[1] - '0');
+        params.push_back(k < op.args().size() ? op.args()[k].name : p);
+      } else {
+        params.push_back(p);
+      }
+    }
+  } else {
+    for (const ArgSpec& spec : op.args()) {
+      if (!spec.keyword) params.push_back(spec.name);
+    }
+    for (const KwargSpec& spec : op.kwargs()) {
+      if (!spec.keyword_only) params.push_back(spec.name);
+    }
+  }
+  ExprList args(op.args().size(), nullptr);
+  absl::InlinedVector<bool, 12> arg_given(op.args().size(), false);
+  absl::InlinedVector<std::optional<AttrValue>, 8> kwargs(op.kwargs().size());
+  absl::InlinedVector<bool, 8> kwarg_given(op.kwargs().size(), false);
+  size_t positional = 0;
+  std::optional<DataType> out_dtype;
+  for (const CallArg& a : in) {
+    Slot slot{true, -1};
+    absl::string_view name;
+    const Token& where = a.named ? a.key : a.tok;
+    if (a.named) {
+      name = Text(a.key);
+    } else {
+      if (positional >= params.size()) {
+        size_t given = 0;
+        for (const CallArg& b : in) given += b.named ? 0 : 1;
+        return FailValue(where, absl::StrCat(op.name(), ": takes ", params.size(),
+                                             " positional argument", params.size() == 1 ? "" : "s",
+                                             " but ", given, " were given"));
+      }
+      name = params[positional++];
+    }
+    if (int i = FindArgByName(op, name); i >= 0) {
+      slot = Slot{true, i};
+    } else if (int j = op.FindKwarg(name); j >= 0) {
+      slot = Slot{false, j};
+    } else if (tile_level_drops && rules != nullptr && InList(rules->tile_default_only, name)) {
+      if (IsDefaultFlag(a)) continue;
+      if (name == "out_dtype" && a.expr == nullptr && a.attr.kind() == AttrKind::kDataType) {
+        out_dtype = a.attr.dtype();  // checked against the deduced dtype below
+        continue;
+      }
+      return FailValue(where, absl::StrCat("pl.", rules->name, ": '", name,
+                                           "' is only supported for tensors (", op.name(),
+                                           " takes it only at its default)"));
+    } else {
+      // A flag of the op's other level or form: say which op takes it.
+      std::string hint;
+      if (rules != nullptr && rules->dispatches()) {
+        bool tile = op.name() == rules->tile || op.name() == rules->tile_scalar;
+        absl::string_view same[] = {rules->tile, rules->tile_scalar};
+        absl::string_view cross[] = {rules->tensor, rules->tensor_scalar};
+        if (!tile) std::swap(same, cross);
+        for (absl::string_view other : {same[0], same[1], cross[0], cross[1]}) {
+          if (other.empty() || other == op.name() || !hint.empty()) continue;
+          const Op* o = ops_.Find(other);
+          if (o != nullptr && (FindArgByName(*o, name) >= 0 || o->FindKwarg(name) >= 0)) {
+            hint = absl::StrCat(" (", other, " takes it)");
+          }
+        }
+      }
+      return FailValue(where, absl::StrCat(op.name(), ": unexpected argument '", name, "'", hint));
+    }
+    if (slot.is_arg) {
+      if (arg_given[slot.index]) {
+        return FailValue(where, absl::StrCat(op.name(), ": argument '", name, "' given twice"));
+      }
+      arg_given[slot.index] = true;
+      if (a.none) continue;
+      const Expr* e = a.expr != nullptr ? a.expr : AttrAsConst(a.attr);
+      if (e == nullptr) {
+        return FailValue(a.tok, absl::StrCat(op.name(), ": argument '", name,
+                                             "' takes a value, not a dtype, enum or string"));
+      }
+      args[slot.index] = e;
+    } else {
+      if (kwarg_given[slot.index]) {
+        return FailValue(where, absl::StrCat(op.name(), ": argument '", name, "' given twice"));
+      }
+      kwarg_given[slot.index] = true;
+      if (a.none) continue;
+      if (a.expr == nullptr) {
+        kwargs[slot.index] = a.attr;
+      } else if (std::optional<AttrValue> v = ConstAsAttr(a.expr)) {
+        kwargs[slot.index] = *v;
+      } else {
+        return FailValue(a.tok, absl::StrCat("expected a kwarg value (a number, a string, "
+                                             "True/False, a dtype such as pl.FP32 or an enum such "
+                                             "as pl.Mem.Vec) for ",
+                                             op.name(), "'s '", name, "'"));
+      }
+    }
+  }
+  if (rules != nullptr && rules->fill == text::DslFill::kValidShapeFromShapes) {
+    int valid = FindArgByName(op, "valid_shape");
+    int shapes = FindArgByName(op, "shapes");
+    if (valid >= 0 && shapes >= 0 && args[valid] == nullptr) args[valid] = args[shapes];
+  }
+  if (rules != nullptr && rules->fill == text::DslFill::kNameFromTarget) {
+    if (at.offset != rhs_offset_) {
+      return FailValue(at, absl::StrCat(op.name(), " must be the whole value of an assignment, "
+                                        "`buf = pld.alloc_window_buffer(size)`: the buffer is "
+                                        "named after the variable"));
+    }
+    int j = op.FindKwarg("name");
+    if (j >= 0 && !kwargs[j]) kwargs[j] = AttrValue::String(rhs_name_);
+  }
+  // Trailing absent optional args are left out; any other gap is an error.
+  size_t n = args.size();
+  while (n > 0 && args[n - 1] == nullptr && op.args()[n - 1].optional) --n;
+  args.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (args[i] == nullptr) {
+      return FailValue(at, absl::StrCat(op.name(), ": argument '", op.args()[i].name,
+                                        "' is missing"));
+    }
+  }
+  // A scalar paired with the first operand of a unified call: the parser's
+  // INDEX placeholder takes the operand's element dtype; an INDEX value
+  // needs a pl.cast. An explicit pl.tile.X / pl.tensor.X call is the IR's
+  // own spelling (the canonical print) and builds exactly what it says.
+  int scalar_arg = -1;
+  if (unified && rules != nullptr && n > 1) {
+    absl::string_view name = op.name();
+    if (!rules->dispatches()) {
+      scalar_arg = rules->scalar_arg;
+    } else if (name == rules->tile_scalar || name == rules->tensor_scalar ||
+               (rules->scalar_arg >= 0 && IsScalar(args[rules->scalar_arg]))) {
+      scalar_arg = rules->scalar_arg;
+    }
+  }
+  if (scalar_arg >= 0 && scalar_arg < static_cast<int>(n) && IsScalar(args[scalar_arg]) &&
+      args[scalar_arg]->type()->As<ScalarType>()->dtype() == DataType::kIndex) {
+    const auto* shaped = args[0]->type()->As<ShapedType>();
+    DataType target = shaped != nullptr ? shaped->dtype() : DataType::kInt32;
+    const Expr* s = args[scalar_arg];
+    if (const auto* c = s->As<ConstInt>()) {
+      if (target.IsFloat()) {
+        args[scalar_arg] = ctx_.Float(static_cast<double>(c->value()), target, s->loc());
+      } else if (target.IsInt()) {
+        args[scalar_arg] = ctx_.Int(c->value(), target, s->loc());
+      }
+    } else {
+      DataType hint = target.IsInt() ? target : DataType(DataType::kInt32);
+      return FailValue(at, absl::StrCat(op.name(), ": the scalar operand has dtype INDEX, which "
+                                        "tile/tensor scalar ops do not accept; convert it, e.g. "
+                                        "pl.cast(<value>, pl.",
+                                        hint.name(), ")"));
+    }
+  }
+  KwargVec named;
+  for (size_t j = 0; j < kwargs.size(); ++j) {
+    if (kwargs[j]) named.push_back(NamedAttr{op.kwargs()[j].name, *kwargs[j]});
+  }
+  if (depth + 1 > max_depth_) {
+    return FailValue(
+        at, absl::StrCat("expression is nested too deeply (the limit is ", max_depth_, " levels)"));
+  }
+  absl::StatusOr<const Call*> call =
+      CreateCall(ctx_, op, ExprSpan(args.data(), args.size()), named, Loc(at));
+  if (!call.ok()) return FailValue(at, call.status().message());
+  if (out_dtype) {
+    const auto* shaped = (*call)->type()->As<ShapedType>();
+    if (shaped == nullptr || shaped->dtype() != *out_dtype) {
+      return FailValue(at, absl::StrCat("pl.", rules->name, ": out_dtype=pl.", out_dtype->name(),
+                                        " differs from the dtype ", op.name(), " produces; "
+                                        "cast the result instead"));
+    }
+  }
+  return Value{*call, depth + 1, at.pos()};
+}
+
+Value Parser::ParseOpCall(const Op& op, const Token& at) {
+  DepthGuard guard(this);
+  if (!guard.Check(at)) return Value{};
+  CallArgs in;
+  int depth = 0;
+  if (!ParseCallArgs(&in, &depth)) return Value{};
+  auto [it, inserted] = dsl_rules_.try_emplace(&op, nullptr);
+  if (inserted) it->second = text::FindDslRulesOf(op.name());
+  const text::DslOpRow* rules = it->second;
+  const Op* chosen = &op;
+  // pl.tensor.add(t, 1.0) builds tensor.adds, as upstream's builder does.
+  if (rules != nullptr && rules->dispatches() && op.name() == rules->tensor &&
+      !rules->tensor_scalar.empty() && in.size() > 1 && !in[1].named && IsScalar(in[1].expr)) {
+    if (const Op* s = ops_.Find(rules->tensor_scalar)) chosen = s;
+  }
+  return BuildBoundCall(*chosen, rules, /*unified=*/false, /*tile_level_drops=*/false, in, depth,
+                        at);
+}
+
+Value Parser::ParseDslCall(const text::DslOpRow& row, const Token& at, absl::string_view spelled) {
+  DepthGuard guard(this);
+  if (!guard.Check(at)) return Value{};
+  CallArgs in;
+  int depth = 0;
+  if (!ParseCallArgs(&in, &depth)) return Value{};
+  absl::string_view op_name = row.fixed;
+  bool tile_level = false;
+  if (row.dispatches()) {
+    const CallArg* first = !in.empty() && !in[0].named ? &in[0] : nullptr;
+    if (first == nullptr || first->expr == nullptr) {
+      return FailValue(at, absl::StrCat(spelled, " takes a Tensor or Tile as its first argument"));
+    }
+    const Type* type = first->expr->type();
+    bool second_scalar = in.size() > 1 && !in[1].named && IsScalar(in[1].expr);
+    if (type->Is<ScalarType>()) {
+      if (row.scalar == text::DslScalarForm::kNone) {
+        return FailValue(first->tok, absl::StrCat(spelled, " takes a Tensor or Tile, not ",
+                                                  PrintType(type)));
+      }
+      return ScalarDslCall(row, in, depth, at);
+    }
+    bool is_tensor = type->Is<TensorType>();
+    tile_level = type->Is<TileType>();
+    if (!is_tensor && !tile_level) {
+      bool scalar_too = row.scalar != text::DslScalarForm::kNone;
+      return FailValue(first->tok,
+                       absl::StrCat(spelled, " takes ",
+                                    scalar_too ? "a Tensor, Tile or Scalar" : "a Tensor or Tile",
+                                    ", not ", PrintType(type)));
+    }
+    for (const CallArg& a : in) {
+      if (a.expr == nullptr || row.mixes_levels) continue;
+      const Type* t = a.expr->type();
+      if ((is_tensor && t->Is<TileType>()) || (tile_level && t->Is<TensorType>())) {
+        return FailValue(a.tok, absl::StrCat(spelled, ": cannot mix Tensor and Tile operands"));
+      }
+    }
+    if (is_tensor) {
+      op_name = second_scalar && !row.tensor_scalar.empty() ? row.tensor_scalar : row.tensor;
+    } else {
+      op_name = second_scalar && !row.tile_scalar.empty() ? row.tile_scalar : row.tile;
+    }
+    if (op_name.empty()) {
+      return FailValue(at, absl::StrCat(spelled, " has no ", is_tensor ? "Tensor" : "Tile",
+                                        " form"));
+    }
+  }
+  const Op* op = ops_.Find(op_name);
+  if (op == nullptr) {
+    if (allow_unregistered_ops_ && at.offset == rhs_offset_ && rhs_annotation_ != nullptr) {
+      return UnregisteredDslCall(op_name, in, depth, at);
+    }
+    return FailValue(at, absl::StrCat("unknown op '", op_name, "' (what ", spelled,
+                                      " builds for these operands)"));
+  }
+  return BuildBoundCall(*op, &row, /*unified=*/true, tile_level, in, depth, at);
+}
+
+// --allow-unregistered-ops: `x: T = pl.matmul(a, b)` whose op the registry
+// lacks is an opaque call of the op the table names, as written.
+Value Parser::UnregisteredDslCall(absl::string_view name, const CallArgs& in, int depth,
+                                  const Token& at) {
+  ExprList args;
+  KwargVec kwargs;
+  for (const CallArg& a : in) {
+    if (a.none) continue;
+    if (!a.named) {
+      const Expr* e = a.expr != nullptr ? a.expr : AttrAsConst(a.attr);
+      if (e == nullptr) {
+        return FailValue(a.tok, absl::StrCat("unregistered op '", name,
+                                             "': pass a dtype, enum or string by name"));
+      }
+      args.push_back(e);
+      continue;
+    }
+    std::optional<AttrValue> v = a.expr != nullptr ? ConstAsAttr(a.expr) : a.attr;
+    if (!v) {
+      return FailValue(a.tok, absl::StrCat("unregistered op '", name, "': kwarg '", Text(a.key),
+                                           "' must be a constant"));
+    }
+    kwargs.push_back(NamedAttr{Text(a.key), *v});
+  }
+  if (depth + 1 > max_depth_) {
+    return FailValue(
+        at, absl::StrCat("expression is nested too deeply (the limit is ", max_depth_, " levels)"));
+  }
+  absl::StatusOr<const Call*> call = CreateUnregisteredCall(
+      ctx_, name, ExprSpan(args.data(), args.size()), kwargs, rhs_annotation_, Loc(at));
+  if (!call.ok()) return FailValue(at, call.status().message());
+  unregistered_rhs_ = *call;
+  return Value{*call, depth + 1, at.pos()};
+}
+
+// pl.add(a, b) of two scalars is `a + b`; pl.cast(s, dtype) a scalar Cast.
+Value Parser::ScalarDslCall(const text::DslOpRow& row, const CallArgs& in, int depth,
+                            const Token& at) {
+  absl::string_view spelled = row.name;
+  if (row.scalar == text::DslScalarForm::kBinary) {
+    for (const CallArg& a : in) {
+      if (a.named) {
+        return FailValue(a.key, absl::StrCat("pl.", spelled, ": '", Text(a.key),
+                                             "' is not supported for scalar operands"));
+      }
+    }
+    if (in.size() != 2 || in[1].expr == nullptr) {
+      return FailValue(at, absl::StrCat("pl.", spelled, " of scalars takes 2 values"));
+    }
+    return Binary(row.binary, Value{in[0].expr, depth, at.pos()},
+                  Value{in[1].expr, depth, at.pos()}, at);
+  }
+  // kCast: pl.cast(x, target_type, mode='round').
+  std::optional<DataType> target;
+  size_t positional = 0;
+  for (const CallArg& a : in) {
+    absl::string_view key = a.named ? Text(a.key) : positional == 0 ? "input"
+                                                  : positional == 1 ? "target_type"
+                                                  : positional == 2 ? "mode"
+                                                                    : "";
+    if (!a.named) ++positional;
+    if (key == "input") continue;
+    if (key == "target_type") {
+      if (a.expr != nullptr || a.attr.kind() != AttrKind::kDataType) {
+        return FailValue(a.tok, "pl.cast needs a target dtype: pl.cast(x, pl.INDEX)");
+      }
+      target = a.attr.dtype();
+    } else if (key == "mode") {
+      std::optional<AttrValue> v = a.expr != nullptr ? ConstAsAttr(a.expr) : a.attr;
+      bool round = v && ((v->kind() == AttrKind::kString && v->string_value() == "round") ||
+                         (v->kind() == AttrKind::kInt && v->int_value() == 2));
+      if (!round) return FailValue(at, "pl.cast: Scalar inputs do not support a non-default mode");
+    } else if (key == "saturation_mode") {
+      return FailValue(at, "pl.cast: Scalar inputs do not support saturation_mode");
+    } else if (key.empty()) {
+      return FailValue(a.tok, "pl.cast takes at most 3 positional arguments");
+    } else {
+      return FailValue(at, absl::StrCat("pl.cast: unknown argument '", key, "'"));
+    }
+  }
+  if (!target) return FailValue(at, "pl.cast needs a target dtype: pl.cast(x, pl.INDEX)");
+  if (depth + 1 > max_depth_) {
+    return FailValue(
+        at, absl::StrCat("expression is nested too deeply (the limit is ", max_depth_, " levels)"));
+  }
+  absl::StatusOr<const Expr*> e = MakeScalarCast(ctx_, in[0].expr, *target, Loc(at));
+  if (!e.ok()) return FailValue(at, e.status().message());
+  return Value{*e, depth + 1, at.pos()};
+}
+
+bool Parser::AtNoIrCall() {
+  if (!AtName("pl") || !At(K::kDot, 1) || !At(K::kName, 2) || !At(K::kLParen, 3)) return false;
+  absl::string_view n = Text(Peek(2));
+  return n == "static_print" || n == "static_assert" || n == "dump_tag";
+}
+
+// Reads the call and drops it: compile-time checks and markers upstream
+// keeps out of the IR.
+bool Parser::SkipNoIrCall() {
+  Advance();
+  Advance();
+  Advance();
+  CallArgs in;
+  int depth = 0;
+  return ParseCallArgs(&in, &depth);
+}
+
+}  // namespace pto::ir::parser_impl
