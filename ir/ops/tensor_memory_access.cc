@@ -215,6 +215,12 @@ absl::StatusOr<const Type*> DeduceFillpadExpand(const DeduceContext& dc) {
   return MakeTensor(dc, t->dtype(), shape, view);
 }
 
+bool IsDDR(MemorySpace space) { return space == MemorySpace::kDDR; }
+
+absl::StatusOr<const Type*> DeduceTensorAlloc(const DeduceContext& dc) {
+  return DeduceAllocation(dc, IsDDR, "DDR");
+}
+
 }  // namespace
 
 void RegisterTensorMemoryAccessOps(OpRegistry& registry) {
@@ -250,6 +256,13 @@ void RegisterTensorMemoryAccessOps(OpRegistry& registry) {
       .Arg("value")
       .Writes(0)
       .Deduce(DeduceWrite);
+  registry.Register("tensor.alloc")
+      .Category(OpCategory::kTensor)
+      .Doc("Declares a DDR allocation of `size` bytes and returns its pl.Ptr.")
+      .Arg("memory_space")
+      .Arg("size")
+      .SideEffects()
+      .Deduce(DeduceTensorAlloc);
   registry.Register("tensor.dim")
       .Category(OpCategory::kTensor)
       .Doc("One extent of a tensor's shape (negative axes count from the end) as an INDEX.")

@@ -11,8 +11,8 @@
 //   o = pl.tile.mscatter(src, idx, out)           # out[idx[i, j]] = src[i, j]
 //   g = pl.tile.mgather(table, idx, coalesce=0)   # rows table[idx[0, r], :]
 //
-// tile.alloc returns a pointer in upstream PyPTO; this IR has no pointer type
-// yet, so its result is UnknownType (see docs/ops.md).
+// tile.alloc(memory_space, size) returns a pl.Ptr, the identity of an
+// on-chip allocation.
 
 #include "absl/strings/str_cat.h"
 #include "ir/ops/families.h"
@@ -66,12 +66,10 @@ absl::StatusOr<const Type*> DeduceIndexScalar(const DeduceContext& dc) {
   return dc.ctx().GetScalarType(DataType::kIndex);
 }
 
+bool IsOnChip(MemorySpace space) { return space != MemorySpace::kDDR; }
+
 absl::StatusOr<const Type*> DeduceAlloc(const DeduceContext& dc) {
-  if (dc.FindKwarg("size")->int_value() <= 0) {
-    return dc.Error(absl::StrCat("size must be a positive byte count, got ",
-                                 dc.FindKwarg("size")->int_value()));
-  }
-  return dc.ctx().GetUnknownType();
+  return DeduceAllocation(dc, IsOnChip, "an on-chip memory space");
 }
 
 // --- tile.move -----------------------------------------------------------------------
@@ -319,8 +317,8 @@ void RegisterTileMemoryAccessOps(OpRegistry& registry) {
   registry.Register("tile.alloc")
       .Category(OpCategory::kTile)
       .Doc("Declares an on-chip allocation of `size` bytes (emitted by memory planning).")
-      .Kwarg("memory_space", AttrKind::kMemorySpace)
-      .Kwarg("size", AttrKind::kInt)
+      .Arg("memory_space")
+      .Arg("size")
       .KeywordOnly()
       .OptionalKwarg("pinned", AttrKind::kBool)
       .SideEffects()

@@ -26,7 +26,7 @@ TEST_F(TileMemoryAccessTest, KwargSchemas) {
   using ::testing::ElementsAre;
   EXPECT_THAT(names("tile.mgather"), ElementsAre("coalesce", "*target_memory", "*gather_oob"));
   EXPECT_THAT(names("tile.move"), ElementsAre("target_memory", "blayout", "slayout"));
-  EXPECT_THAT(names("tile.alloc"), ElementsAre("memory_space", "size", "*pinned"));
+  EXPECT_THAT(names("tile.alloc"), ElementsAre("*pinned"));
   EXPECT_THAT(names("tile.ci"), ElementsAre("dtype", "descending"));
   EXPECT_THAT(names("tile.tri"), ElementsAre("dtype", "upper"));
   EXPECT_THAT(names("tile.random"), ElementsAre("dtype", "rounds"));
@@ -70,14 +70,20 @@ TEST_F(TileMemoryAccessTest, BlockIndicesAreIndexScalars) {
   }
 }
 
-TEST_F(TileMemoryAccessTest, AllocIsAnUnknownTypedMarker) {
-  EXPECT_TYPE(TypeOf("tile.alloc", {},
-                     {{"memory_space", AttrValue::Enum(MemorySpace::kVec)}, Int("size", 16384)}),
-              ctx_.GetUnknownType());
-  EXPECT_FALSE(Make("tile.alloc", {}, {Mem(MemorySpace::kVec), Int("size", 16384)}).ok());
-  EXPECT_THAT(ErrorOf("tile.alloc", {},
-                      {{"memory_space", AttrValue::Enum(MemorySpace::kVec)}, Int("size", 0)}),
+TEST_F(TileMemoryAccessTest, AllocReturnsAPtrToOnChipMemory) {
+  auto space = [&](MemorySpace m) { return ctx_.Index(static_cast<int64_t>(m)); };
+  EXPECT_TYPE(TypeOf("tile.alloc", {space(MemorySpace::kVec), ctx_.Index(16384)}),
+              ctx_.GetHandleType(HandleKind::kPtr));
+  EXPECT_TYPE(TypeOf("tensor.alloc", {space(MemorySpace::kDDR), ctx_.Index(64)}),
+              ctx_.GetHandleType(HandleKind::kPtr));
+  EXPECT_THAT(ErrorOf("tile.alloc", {space(MemorySpace::kVec), ctx_.Index(0)}),
               HasSubstr("tile.alloc: size must be a positive byte count, got 0"));
+  EXPECT_THAT(ErrorOf("tile.alloc", {space(MemorySpace::kDDR), ctx_.Index(64)}),
+              HasSubstr("tile.alloc: memory_space 0 is not an on-chip memory space"));
+  EXPECT_THAT(ErrorOf("tensor.alloc", {space(MemorySpace::kVec), ctx_.Index(64)}),
+              HasSubstr("tensor.alloc: memory_space 1 is not DDR"));
+  EXPECT_THAT(ErrorOf("tensor.alloc", {ctx_.Index(42), ctx_.Index(64)}),
+              HasSubstr("memory_space 42 is not DDR"));
 }
 
 TEST_F(TileMemoryAccessTest, MoveTakesTheDestinationLayout) {

@@ -483,4 +483,27 @@ absl::StatusOr<const TileType*> MakeTileWithValid(const DeduceContext& dc, DataT
   return MakeTile(dc, dtype, shape, space, view);
 }
 
+// --- Allocations ------------------------------------------------------------------
+
+absl::StatusOr<const Type*> DeduceAllocation(const DeduceContext& dc,
+                                             bool (*space_ok)(MemorySpace),
+                                             absl::string_view spaces) {
+  PTO_ASSIGN_OR_RETURN(const ScalarType* space, ExpectScalar(dc, 0));
+  PTO_ASSIGN_OR_RETURN(const ScalarType* size, ExpectScalar(dc, 1));
+  if (!space->dtype().IsInt() || !size->dtype().IsInt()) {
+    return dc.Error("memory_space and size must be integer scalars");
+  }
+  if (const auto* c = dc.arg(0)->As<ConstInt>()) {
+    const int64_t code = c->value();
+    if (code < 0 || code > static_cast<int64_t>(MemorySpace::kRightScale) ||
+        !space_ok(static_cast<MemorySpace>(code))) {
+      return dc.Error(absl::StrCat("memory_space ", code, " is not ", spaces));
+    }
+  }
+  if (const auto* c = dc.arg(1)->As<ConstInt>(); c != nullptr && c->value() <= 0) {
+    return dc.Error(absl::StrCat("size must be a positive byte count, got ", c->value()));
+  }
+  return dc.ctx().GetHandleType(HandleKind::kPtr);
+}
+
 }  // namespace pto::ir

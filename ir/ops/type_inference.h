@@ -183,6 +183,16 @@ absl::StatusOr<const TileType*> MakeTileWithValid(const DeduceContext& dc, DataT
                                                   std::optional<MemorySpace> space,
                                                   ExprSpan valid);
 
+// --- Allocations ------------------------------------------------------------------
+
+// The Ptr of tile.alloc / tensor.alloc(memory_space, size): `memory_space` is
+// an integer scalar (a constant one must name a MemorySpace for which
+// `space_ok` holds; `spaces` says which in the error) and `size` an integer
+// scalar (a constant one positive).
+absl::StatusOr<const Type*> DeduceAllocation(const DeduceContext& dc,
+                                             bool (*space_ok)(MemorySpace),
+                                             absl::string_view spaces);
+
 }  // namespace pto::ir
 
 #endif  // PTO_IR_OPS_TYPE_INFERENCE_H_

@@ -169,7 +169,6 @@ constexpr DslOpRow kRows[] = {
     Same("gather_row", "tensor.gather_row", "tile.gather_row"),
     Same("scatter_update", "tensor.scatter_update", "tile.scatter_update"),
     Same("sort32", "tensor.sort32", "tile.sort32"),
-    Same("mrgsort", "tensor.mrgsort", "tile.mrgsort"),
     // --- §a.2 tile-only re-exports ---------------------------------------------
     Load(),
     Fixed("store", "tile.store"),

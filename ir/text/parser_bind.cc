@@ -64,6 +64,9 @@ const Expr* Parser::AttrAsConst(const AttrValue& v) {
       return ctx_.Float(v.float_value(), DataType::kFP32);
     case AttrKind::kBool:
       return ctx_.Bool(v.bool_value());
+    case AttrKind::kMemorySpace:
+      // As upstream: pl.Mem.X in a value position is its code (tile.alloc).
+      return IndexConst(static_cast<int64_t>(v.As<MemorySpace>()));
     default:
       return nullptr;
   }
@@ -252,7 +255,8 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
     int shapes = FindArgByName(op, "shapes");
     if (valid >= 0 && shapes >= 0 && args[valid] == nullptr) args[valid] = args[shapes];
   }
-  if (rules != nullptr && rules->fill == text::DslFill::kNameFromTarget) {
+  // Only the short form names the buffer: the canonical call keeps what it says.
+  if (unified && rules != nullptr && rules->fill == text::DslFill::kNameFromTarget) {
     if (at.offset != rhs_offset_) {
       return FailValue(at, absl::StrCat(op.name(), " must be the whole value of an assignment, "
                                         "`buf = pld.alloc_window_buffer(size)`: the buffer is "

@@ -84,6 +84,7 @@ constexpr KernelExclusion kExcludedOps[] = {
     {"tensor.abs", kNotSimulatedYet},
     {"tensor.aic_gather", kNotSimulatedYet},
     {"tensor.aiv_shard", kNotSimulatedYet},
+    {"tensor.alloc", kNotSimulatedYet},
     {"tensor.and", kNotSimulatedYet},
     {"tensor.ands", kNotSimulatedYet},
     {"tensor.assemble", kNotSimulatedYet},

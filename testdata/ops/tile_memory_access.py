@@ -15,7 +15,8 @@
 # CHECK: o: pl.Tensor{{\[\[}}1024], pl.FP16] = pl.tile.mscatter(u, idx, out)
 # CHECK: g: pl.Tile{{\[\[}}8, 64], pl.FP16, pl.Mem.Vec] = pl.tile.mgather(table, ri, coalesce=0)
 # CHECK: h: pl.Tile{{\[\[}}32, 64], pl.FP16, pl.Mem.Mat, pl.TileView(valid_shape=[20, 64])] = pl.tile.mgather(table, rows, [20, 64], coalesce=0, target_memory=pl.Mem.Mat, gather_oob=3)
-# CHECK: p: pl.UnknownType = pl.tile.alloc(memory_space=pl.Mem.Vec, size=16384)
+# CHECK: p: pl.Ptr = pl.tile.alloc(1, 16384)
+# CHECK-NEXT: q: pl.Ptr = pl.tensor.alloc(0, 64)
 
 import pypto.language as pl
 
@@ -35,5 +36,6 @@ class TileMemoryAccess:
         ri = pl.tile.create([1, 8], dtype=pl.INT32, target_memory=pl.Mem.Vec)
         g = pl.tile.mgather(table, ri, coalesce=0)
         h = pl.tile.mgather(table, rows, [20, 64], coalesce=0, target_memory=pl.Mem.Mat, gather_oob=3)
-        p = pl.tile.alloc(memory_space=pl.Mem.Vec, size=16384)
+        p = pl.tile.alloc(pl.Mem.Vec, 16384)
+        q = pl.tensor.alloc(pl.Mem.DDR, 64)
         return o

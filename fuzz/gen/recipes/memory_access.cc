@@ -84,16 +84,22 @@ bool TileMgather(GenScope& s) {
   return s.TryOp("tile.mgather", args, kw) != nullptr;
 }
 
-// tile.alloc has no value type yet (UnknownType): emitted as a statement.
-bool TileAlloc(GenScope& s) {
-  auto space = s.Pick<MemorySpace>({MemorySpace::kVec, MemorySpace::kMat, MemorySpace::kAcc});
-  NamedAttr kw[] = {{"memory_space", AttrValue::Enum(space)},
-                    {"size", AttrValue::Int(s.Pick<int64_t>({512, 16384}))}};
-  const ir::Call* call = s.TryCall("tile.alloc", {}, kw);
+// tile.alloc / tensor.alloc: a pl.Ptr no other recipe consumes, emitted as
+// a statement.
+bool Alloc(GenScope& s, absl::string_view op, MemorySpace space) {
+  const ir::Call* call = s.TryCall(op, {s.ctx().Index(static_cast<int64_t>(space)),
+                                        s.ctx().Index(s.Pick<int64_t>({512, 16384}))});
   if (call == nullptr) return false;
   s.Emit(s.ctx().NewEval(call));
   return true;
 }
+
+bool TileAlloc(GenScope& s) {
+  return Alloc(s, "tile.alloc",
+               s.Pick<MemorySpace>({MemorySpace::kVec, MemorySpace::kMat, MemorySpace::kAcc}));
+}
+
+bool TensorAlloc(GenScope& s) { return Alloc(s, "tensor.alloc", MemorySpace::kDDR); }
 
 bool TileCi(GenScope& s) {
   DataType dtype = s.Pick<DataType>({DataType::kInt32, DataType::kInt16, DataType::kUInt32});
@@ -125,6 +131,7 @@ bool TileRandom(GenScope& s) {
 
 constexpr OpRecipe kRecipes[] = {
     PTO_RECIPE("tile.alloc", TileAlloc),
+    PTO_RECIPE("tensor.alloc", TensorAlloc),
     PTO_RECIPE("tile.ci", TileCi),
     PTO_RECIPE("tile.get_block_idx", BlockIndex, "tile.get_block_idx"),
     PTO_RECIPE("tile.get_block_num", BlockIndex, "tile.get_block_num"),
