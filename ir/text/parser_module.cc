@@ -62,10 +62,19 @@ absl::StatusOr<Program> Parser::Run() {
     const Token& t = Peek();
     if (t.kind == K::kImport || t.kind == K::kFrom) {
       ParseImport();
-    } else if (t.kind == K::kName && At(K::kAssign, 1)) {
-      ParseDynamicDecl();
+    } else if (t.kind == K::kName &&
+               (At(K::kAssign, 1) || At(K::kComma, 1) || At(K::kColon, 1))) {
+      ParseModuleAssign();
     } else if (t.kind == K::kAt) {
       ParseProgramClass();
+    } else if (t.kind == K::kString && At(K::kNewline, 1)) {
+      Advance();  // a docstring
+      Advance();
+    } else if (t.kind == K::kName || t.kind == K::kDef || t.kind == K::kIf ||
+               t.kind == K::kClass || t.kind == K::kOtherKeyword) {
+      // The user's own Python around the program (helpers, a __main__
+      // block): harmless unless the program names what it defines.
+      SkipModuleStatement();
     } else if (t.kind == K::kIndent) {
       Fail(t, "unexpected indentation");
     } else {
@@ -100,13 +109,7 @@ bool Parser::ParseImport() {
   return ExpectNewline();
 }
 
-bool Parser::ParseDynamicDecl() {
-  Token name = Advance();
-  Advance();  // '='
-  Token at = Peek();
-  if (!AtDotted("pl", "dynamic")) {
-    return Fail(at, "only `NAME = pl.dynamic(\"NAME\")` assignments are allowed at module level");
-  }
+bool Parser::ParseDynamicDecl(const Token& name) {
   Advance();
   Advance();
   Advance();
@@ -119,6 +122,7 @@ bool Parser::ParseDynamicDecl() {
   }
   const Var* v = ctx_.NewVar(hint, ctx_.GetScalarType(DataType::kIndex), Loc(name));
   dynamic_[Text(name)] = v;
+  consts_.erase(Text(name));
   return ExpectNewline();
 }
 
@@ -141,6 +145,11 @@ bool Parser::ParseProgramClass() {
   if (!At(K::kIndent)) return Fail(Peek(), "expected an indented class body");
   Advance();
   while (error_.ok() && !At(K::kDedent)) {
+    if (At(K::kString) && At(K::kNewline, 1)) {
+      Advance();  // the class docstring
+      Advance();
+      continue;
+    }
     if (At(K::kPass)) {
       Advance();
       if (!ExpectNewline()) return false;
@@ -417,6 +426,7 @@ Value Parser::LookupName(const Token& t) {
     v.expr = dyn->second;
     return v;
   }
+  if (const ModuleConst* c = FindConst(name)) return ConstValue(*c, t);
   if (in_type_) {
     // Like upstream's text parser: an unbound name in a type is a dynamic dim.
     const Var* d = ctx_.NewVar(name, ctx_.GetScalarType(DataType::kIndex), Loc(t));

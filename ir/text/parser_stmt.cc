@@ -51,6 +51,9 @@ bool Parser::ParseBlock(BlockKind kind, Block* out, Value* while_cond) {
     string_pool_.clear();
     if (!ParseStatement(kind, &out->yield)) return false;
   }
+  // A docstring ending the block has no statement to lead (upstream drops
+  // such trailing comments too).
+  pending_doc_.clear();
   if (!Expect(K::kDedent)) return false;
   // Every statement parsed is a single statement (nested blocks are bodies
   // of the loops and ifs that own them): nothing to flatten.
@@ -65,6 +68,23 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
   // after a token is consumed.
   const Token& t = Peek();
   absl::InlinedVector<absl::string_view, 2> comments = TakeComments(t);
+  if (t.kind == K::kString && At(K::kNewline, 1)) {
+    // A bare string (a docstring) makes no IR: its lines, after the
+    // comments above it, lead the next statement, as upstream keeps them.
+    Token str = Advance();
+    Advance();
+    for (absl::string_view line : comments) pending_doc_.push_back(line);
+    std::string body = text::UnquoteString(Text(str));
+    for (absl::string_view line : absl::StrSplit(body, '\n')) {
+      line = absl::StripTrailingAsciiWhitespace(line);
+      pending_doc_.push_back(ctx_.SaveString(line));
+    }
+    return true;
+  }
+  if (!pending_doc_.empty()) {
+    comments.insert(comments.begin(), pending_doc_.begin(), pending_doc_.end());
+    pending_doc_.clear();
+  }
   Comments c(comments);
   switch (t.kind) {
     case K::kFor:
