@@ -581,14 +581,17 @@ const Function* Context::NewFunction(absl::string_view name, VarSpan params,
                                      absl::Span<const Type* const> return_types,
                                      const Stmt* body, FunctionType type,
                                      std::optional<Level> level, std::optional<Role> role,
-                                     SourceLoc loc) {
+                                     SourceLoc loc, const FunctionAttrs& attrs) {
   PTO_CHECK(params.size() == directions.size());
+  FunctionAttrs saved = attrs;
+  saved.external_source = SaveString(attrs.external_source);
+  saved.attrs = Save(attrs.attrs);
   if (std::optional<LevelRole> derived = DerivedLevelRole(type)) {
     if (!level) level = derived->level;
     if (!role) role = derived->role;
   }
   return Make<Function>(loc, SaveString(name), Save(params), Save(directions),
-                              Save(return_types), body, type, level, role);
+                              Save(return_types), body, type, level, role, saved);
 }
 
 Program Context::NewProgram(absl::string_view name, absl::Span<const Function* const> functions) {

@@ -167,7 +167,8 @@ class Context {
                               absl::Span<const Type* const> return_types, const Stmt* body,
                               FunctionType type = FunctionType::kOpaque,
                               std::optional<Level> level = std::nullopt,
-                              std::optional<Role> role = std::nullopt, SourceLoc loc = {});
+                              std::optional<Role> role = std::nullopt, SourceLoc loc = {},
+                              const FunctionAttrs& attrs = {});
   // Function names must be unique (checked).
   Program NewProgram(absl::string_view name, absl::Span<const Function* const> functions);
 

@@ -20,7 +20,7 @@ const Function* IRMutator::MutateFunction(const Function* f) {
   const Stmt* body = VisitStmt(f->body());
   if (body == f->body()) return f;
   return ctx_.NewFunction(f->name(), f->params(), f->directions(), f->return_types(), body,
-                          f->func_type(), f->level(), f->role(), f->loc());
+                          f->func_type(), f->level(), f->role(), f->loc(), f->attrs());
 }
 
 const Expr* IRMutator::VisitExpr(const Expr* e) {

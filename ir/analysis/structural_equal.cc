@@ -77,6 +77,21 @@ bool EqualChecker::SameFunctions(const Function* a, const Function* b) {
     });
     return Up([] { return "role"; });
   }
+  const FunctionAttrs& fa = a->attrs();
+  const FunctionAttrs& fb = b->attrs();
+  if (fa.auto_scope != fb.auto_scope || fa.external_source != fb.external_source ||
+      fa.attrs.size() != fb.attrs.size()) {
+    Fail([&] { return Versus("function attrs", "other function attrs"); });
+    return Up([] { return "attrs"; });
+  }
+  for (size_t i = 0; i < fa.attrs.size(); ++i) {
+    const FuncAttr& x = fa.attrs[i];
+    const FuncAttr& y = fb.attrs[i];
+    if (x.key != y.key || x.enum_ref != y.enum_ref || !(x.value == y.value)) {
+      Fail([&] { return Versus(Quote(x.key), Quote(y.key)); });
+      return Up([] { return "attrs"; });
+    }
+  }
   VarSpan pa = a->params();
   VarSpan pb = b->params();
   if (pa.size() != pb.size()) {

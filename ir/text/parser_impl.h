@@ -143,6 +143,17 @@ struct ModuleConst {
 // give an int or float (division by zero, overflow, a bool operand).
 bool FoldConst(BinaryOp op, const ModuleConst& a, const ModuleConst& b, ModuleConst* out);
 
+// What `@pl.function(...)` says.
+struct Decorator {
+  FunctionType type = FunctionType::kOpaque;
+  std::optional<Level> level;
+  std::optional<Role> role;
+  bool auto_scope = true;
+  absl::string_view external_source;
+  Token external_source_tok;
+  std::vector<FuncAttr> attrs;
+};
+
 // A lexer with a few tokens of lookahead.
 class TokenStream {
  public:
@@ -272,7 +283,15 @@ class Parser {
   }
   bool ParseProgramClass();
   bool ParseFunction();
-  bool ParseDecorator(FunctionType* type, std::optional<Level>* level, std::optional<Role>* role);
+  bool ParseDecorator(Decorator* out);
+  // `(strict_ssa=...)` after @pl.program.
+  bool ParseProgramArgs();
+  bool ParseBoolLiteral(const Token& key, bool* out);
+  // `{"key": value, ...}` of attrs= or pl.func_attr, merged into `out`.
+  bool ParseFuncAttrDict(std::vector<FuncAttr>* out);
+  // `pl.func_attr({...})` statements opening a function body.
+  bool AtFuncAttr() { return AtDotted("pl", "func_attr"); }
+  bool ParseFuncAttrStatement();
   bool ParseSignature(Signature* sig);
   FunctionInfo* EnsureSignature(const Token& name_tok);
 
@@ -382,6 +401,12 @@ class Parser {
 
   absl::flat_hash_map<absl::string_view, const Var*> dynamic_;
   absl::flat_hash_map<absl::string_view, ModuleConst> consts_;
+  // @pl.program(strict_ssa=True): a name is bound once per function.
+  bool strict_ssa_ = false;
+  // The attrs of the function being parsed (decorator, then prologue).
+  std::vector<FuncAttr> func_attrs_;
+  // No statement but docstrings and pl.func_attr yet in the function body.
+  bool prologue_open_ = false;
   // Lines of bare string statements (docstrings), the leading comments of
   // the next statement (upstream's rule).
   std::vector<absl::string_view> pending_doc_;

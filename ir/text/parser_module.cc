@@ -136,6 +136,7 @@ bool Parser::ParseProgramClass() {
   Advance();
   Advance();
   Advance();
+  if (At(K::kLParen) && !ParseProgramArgs()) return false;
   if (!ExpectNewline() || !Expect(K::kClass)) return false;
   Token name;
   if (!ExpectName(&name)) return false;
@@ -163,49 +164,6 @@ bool Parser::ParseProgramClass() {
     if (!ParseFunction()) return false;
   }
   return Expect(K::kDedent);
-}
-
-bool Parser::ParseDecorator(FunctionType* type, std::optional<Level>* level,
-                            std::optional<Role>* role) {
-  Advance();  // '@'
-  if (!AtDotted("pl", "function")) {
-    return Fail(Peek(), absl::StrCat("expected @pl.function but found ", Describe(Peek())));
-  }
-  Advance();
-  Advance();
-  Advance();
-  if (Accept(K::kLParen)) {
-    while (!At(K::kRParen)) {
-      Token key;
-      if (!ExpectName(&key) || !Expect(K::kAssign)) return false;
-      absl::string_view k = Text(key);
-      Token cls, member;
-      if (k != "type" && k != "level" && k != "role") {
-        return Fail(key, absl::StrCat("unsupported @pl.function argument '", k, "'"));
-      }
-      if (!ParseEnumRef(&cls, &member)) return false;
-      absl::string_view c = Text(cls);
-      absl::string_view m = Text(member);
-      if (k == "type") {
-        std::optional<FunctionType> v = EnumFromName<FunctionType>(m);
-        if (c != "FunctionType" || !v) {
-          return Fail(member, absl::StrCat("unknown function type pl.", c, ".", m));
-        }
-        *type = *v;
-      } else if (k == "level") {
-        std::optional<Level> v = EnumFromName<Level>(m);
-        if (c != "Level" || !v) return Fail(member, absl::StrCat("unknown level pl.", c, ".", m));
-        *level = *v;
-      } else {
-        std::optional<Role> v = EnumFromName<Role>(m);
-        if (c != "Role" || !v) return Fail(member, absl::StrCat("unknown role pl.", c, ".", m));
-        *role = *v;
-      }
-      if (!Accept(K::kComma)) break;
-    }
-    if (!Expect(K::kRParen)) return false;
-  }
-  return ExpectNewline();
 }
 
 bool Parser::ParseSignature(Signature* sig) {
@@ -308,10 +266,11 @@ FunctionInfo* Parser::EnsureSignature(const Token& name_tok) {
 bool Parser::ParseFunction() {
   // Comments above a function belong to no statement: drop them.
   comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
-  FunctionType type = FunctionType::kOpaque;
-  std::optional<Level> level;
-  std::optional<Role> role;
-  if (At(K::kAt) && !ParseDecorator(&type, &level, &role)) return false;
+  Decorator dec;
+  if (At(K::kAt) && !ParseDecorator(&dec)) return false;
+  FunctionType type = dec.type;
+  std::optional<Level> level = dec.level;
+  std::optional<Role> role = dec.role;
   comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
   if (!At(K::kDef)) {
     return Fail(Peek(),
@@ -363,10 +322,22 @@ bool Parser::ParseFunction() {
   for (size_t i = 0; i < sig.params.size(); ++i)
     Bind(sig.params[i]->name(), sig.params[i], sig.param_toks[i]);
 
+  if (!dec.external_source.empty() && type != FunctionType::kAIC &&
+      type != FunctionType::kAIV) {
+    return Fail(dec.external_source_tok,
+                "external_source= is only allowed on AIC and AIV functions");
+  }
+  func_attrs_ = std::move(dec.attrs);
+  prologue_open_ = true;
   Block body;
   if (!ParseBlock(BlockKind::kFunction, &body)) return false;
+  FunctionAttrs attrs;
+  attrs.auto_scope = dec.auto_scope;
+  attrs.external_source = dec.external_source;
+  attrs.attrs = absl::MakeConstSpan(func_attrs_);
   const Function* f = ctx_.NewFunction(name, sig.params, sig.directions, sig.returns, body.body,
-                                       type, level, role, Loc(def_tok));
+                                       type, level, role, Loc(def_tok), attrs);
+  func_attrs_.clear();
   functions_.push_back(f);
   return true;
 }

@@ -81,6 +81,15 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
     }
     return true;
   }
+  if (AtFuncAttr()) {
+    if (kind != BlockKind::kFunction || !prologue_open_) {
+      return Fail(t, "pl.func_attr() must come before every other statement of the function");
+    }
+    // Its comments, like a docstring's, lead the next statement.
+    for (absl::string_view line : comments) pending_doc_.push_back(line);
+    return ParseFuncAttrStatement();
+  }
+  prologue_open_ = false;
   if (!pending_doc_.empty()) {
     comments.insert(comments.begin(), pending_doc_.begin(), pending_doc_.end());
     pending_doc_.clear();
@@ -167,6 +176,14 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   Token name = Advance();
   // The binding comes after the value: fetch its table slot meanwhile.
   names_.prefetch(Text(name));
+  if (strict_ssa_) {
+    auto it = names_.find(Text(name));
+    if (it != names_.end() && !it->second.dead) {
+      return Fail(name, absl::StrCat("strict_ssa: '", Text(name), "' is already defined at ",
+                                     PosText(it->second.def_pos),
+                                     "; each name is assigned once"));
+    }
+  }
   const Type* annotation = nullptr;
   Token annotation_tok;
   if (Accept(K::kColon)) {
@@ -201,6 +218,24 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
       absl::StatusOr<const Call*> retyped = RetypeCallView(ctx_, *call, annotation);
       if (!retyped.ok()) return Fail(annotation_tok, retyped.status().message());
       v.expr = *retyped;
+    }
+  }
+  if (annotation != nullptr && annotation != v.expr->type()) {
+    // Upstream's merges: an INDEX literal takes the annotated int dtype; a
+    // tile annotation that names no memory space or view takes the deduced
+    // tile's (the annotation then says nothing the value does not).
+    const auto* st = annotation->As<ScalarType>();
+    const auto* lit = v.expr->As<ConstInt>();
+    if (st != nullptr && st->dtype().IsInt() && lit != nullptr &&
+        lit->dtype() == DataType::kIndex) {
+      v.expr = ctx_.Int(lit->value(), st->dtype(), lit->loc());
+    }
+    const auto* at = annotation->As<TileType>();
+    const auto* dt = v.expr->type()->As<TileType>();
+    if (at != nullptr && dt != nullptr && !at->memory_space() && at->view() == nullptr &&
+        at->dtype() == dt->dtype() && at->shape().size() == dt->shape().size() &&
+        ctx_.GetTileType(dt->dtype(), dt->shape(), std::nullopt) == annotation) {
+      annotation = dt;
     }
   }
   if (!CheckAnnotation(annotation_tok, annotation, v.expr->type())) return false;

@@ -102,5 +102,61 @@ TEST_F(ParserSyntaxTest, DocstringsLeadTheNextStatement) {
   EXPECT_THAT(out, Not(HasSubstr("doc")));
 }
 
+
+TEST_F(ParserSyntaxTest, DecoratorArgumentsAndFuncAttrPrologue) {
+  std::string out = Print(absl::StrCat(
+      kHead, "@pl.program(strict_ssa=False)\nclass P:\n",
+      "    @pl.function(type=pl.FunctionType.AIV, attrs={\"split\": pl.SplitMode.UP_DOWN}, "
+      "auto_scope=False, strict_ssa=True, external_source=\"k.cpp\")\n",
+      "    def f(self):\n        '''Doc.'''\n",
+      "        pl.func_attr({\"dual_aiv_dispatch\": True, \"core_num\": 4})\n        return\n"));
+  EXPECT_THAT(out, HasSubstr("@pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, "
+                             "role=pl.Role.SubWorker, auto_scope=False, external_source=\"k.cpp\")"));
+  EXPECT_THAT(out, HasSubstr("        pl.func_attr({\"split\": pl.SplitMode.UP_DOWN, "
+                             "\"dual_aiv_dispatch\": True, \"core_num\": 4})\n"
+                             "        # Doc.\n        return"));
+}
+
+TEST_F(ParserSyntaxTest, FuncAttrDiagnostics) {
+  auto fn = [](absl::string_view body) {
+    return absl::StrCat(kHead, "@pl.program\nclass P:\n    @pl.function\n    def f(self):\n", body);
+  };
+  EXPECT_THAT(Print(fn("        a = 1\n        pl.func_attr({\"x\": 1})\n        return\n")),
+              HasSubstr("t.py:7:9: error: pl.func_attr() must come before every other statement"));
+  EXPECT_THAT(Print(fn("        pl.func_attr({\"x\": 1})\n        pl.func_attr({\"x\": 2})\n"
+                       "        return\n")),
+              HasSubstr("t.py:7:9: error: function attr 'x' is given twice"));
+  EXPECT_THAT(Print(fn("        pl.func_attr({\"x\": pl.SplitMode.UP})\n        return\n")),
+              HasSubstr("unknown member 'UP' of pl.SplitMode"));
+  EXPECT_THAT(Print(absl::StrCat(kHead, "@pl.program\nclass P:\n",
+                                 "    @pl.function(external_source=\"k.cpp\")\n    def f(self):\n"
+                                 "        return\n")),
+              HasSubstr("external_source= is only allowed on AIC and AIV functions"));
+}
+
+TEST_F(ParserSyntaxTest, StrictSsaRejectsRebinding) {
+  std::string body = "    @pl.function\n    def f(self):\n        a = 1\n        a = 2\n        return\n";
+  EXPECT_THAT(Print(absl::StrCat(kHead, "@pl.program(strict_ssa=True)\nclass P:\n", body)),
+              HasSubstr("t.py:7:9: error: strict_ssa: 'a' is already defined at 6:9"));
+  EXPECT_THAT(Print(absl::StrCat(kHead, "@pl.program(strict_ssa=False)\nclass P:\n", body)),
+              HasSubstr("a_1: pl.Scalar[pl.INDEX] = 2"));
+}
+
+
+TEST_F(ParserSyntaxTest, AnnotationsMergeWithDeducedTypes) {
+  std::string out = Print(Program(
+      "", ", x: pl.Tensor[[16, 16], pl.FP32]",
+      "        n: pl.Scalar[pl.INT32] = 5\n"
+      "        t: pl.Tile[[16, 16], pl.FP32] = pl.tile.load(x, [0, 0], [16, 16], [16, 16], "
+      "target_memory=pl.Mem.Vec)\n        return\n"));
+  EXPECT_THAT(out, HasSubstr("n: pl.Scalar[pl.INT32] = pl.const(5, pl.INT32)\n"));
+  EXPECT_THAT(out, HasSubstr("t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.load("));
+  // A memory space that contradicts the value is still an error.
+  EXPECT_THAT(Print(Program("", ", x: pl.Tensor[[16, 16], pl.FP32]",
+                            "        t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Mat] = pl.tile.load(x, "
+                            "[0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)\n        return\n")),
+              HasSubstr("does not match the deduced type"));
+}
+
 }  // namespace
 }  // namespace pto::ir

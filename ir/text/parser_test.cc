@@ -674,8 +674,8 @@ TEST_F(ParserTest, FunctionLevelDiagnostics) {
   EXPECT_THAT(ErrorOf(program("    @pl.function(type=pl.FunctionType.AIC, role=pl.Role.Worker)\n"
                               "    def f():\n        pass\n")),
               HasSubstr("t.py:5:5: error: AIC functions have role SubWorker, not Worker"));
-  EXPECT_THAT(ErrorOf(program("    @pl.function(auto_scope=False)\n    def f():\n        pass\n")),
-              HasSubstr("t.py:4:18: error: unsupported @pl.function argument 'auto_scope'"));
+  EXPECT_THAT(ErrorOf(program("    @pl.function(autoscope=False)\n    def f():\n        pass\n")),
+              HasSubstr("t.py:4:18: error: unsupported @pl.function argument 'autoscope'"));
   EXPECT_THAT(ErrorOf(program("    @pl.function(type=pl.FunctionType.Kernel)\n"
                               "    def f():\n        pass\n")),
               HasSubstr("t.py:4:39: error: unknown function type pl.FunctionType.Kernel"));

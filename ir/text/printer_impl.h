@@ -175,6 +175,8 @@ class Printer {
   void PrintChild(const OperatorInfo& parent, const Expr* child, bool is_left);
   OpPrecedence PrecOf(const Expr* e) const;
   void PrintAttr(const AttrValue& v);
+  // "text" with '"' and '\\' escaped (upstream's std::quoted).
+  void AppendDoubleQuoted(absl::string_view s);
   void PrintDim(const Expr* e);
   void PrintDims(ExprSpan dims);
   void PrintTensorView(const TensorView& v, ExprSpan shape);

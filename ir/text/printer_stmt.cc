@@ -36,7 +36,8 @@ void Printer::PrintFunction(const Function* f) {
   Indent();
   Append("@pl.function");
   bool has_type = f->func_type() != FunctionType::kOpaque;
-  if (has_type || f->level() || f->role()) {
+  if (has_type || f->level() || f->role() || !f->attrs().auto_scope ||
+      !f->attrs().external_source.empty()) {
     out_.push_back('(');
     bool first = true;
     if (has_type) {
@@ -54,6 +55,17 @@ void Printer::PrintFunction(const Function* f) {
       if (!first) Append(", ");
       Append("role=");
       AppendEnum(&out_, *f->role());
+      first = false;
+    }
+    if (!f->attrs().auto_scope) {
+      if (!first) Append(", ");
+      Append("auto_scope=False");
+      first = false;
+    }
+    if (!f->attrs().external_source.empty()) {
+      if (!first) Append(", ");
+      Append("external_source=");
+      AppendDoubleQuoted(f->attrs().external_source);
     }
     out_.push_back(')');
   }
@@ -97,6 +109,24 @@ void Printer::PrintFunction(const Function* f) {
   }
   Append(":\n");
   ++indent_;
+  if (!f->attrs().attrs.empty()) {
+    // Upstream's prologue: every attr the decorator does not print.
+    Indent();
+    Append("pl.func_attr({");
+    for (size_t i = 0; i < f->attrs().attrs.size(); ++i) {
+      const FuncAttr& a = f->attrs().attrs[i];
+      if (i > 0) Append(", ");
+      AppendDoubleQuoted(a.key);
+      Append(": ");
+      if (!a.enum_ref.empty()) {
+        Append("pl.");
+        Append(a.enum_ref);
+      } else {
+        PrintAttr(a.value);
+      }
+    }
+    Append("})\n");
+  }
   const Stmt* body = f->body();
   // A function-level yield prints as `return`.
   auto print_top = [&](const Stmt* s) {
@@ -429,6 +459,15 @@ void Printer::PrintUnary(const UnaryExpr* u) {
       out_.push_back(')');
       return;
   }
+}
+
+void Printer::AppendDoubleQuoted(absl::string_view s) {
+  out_.push_back('"');
+  for (char c : s) {
+    if (c == '"' || c == '\\') out_.push_back('\\');
+    out_.push_back(c);
+  }
+  out_.push_back('"');
 }
 
 void Printer::PrintAttr(const AttrValue& v) {
