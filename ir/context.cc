@@ -526,6 +526,12 @@ const WhileStmt* Context::NewWhile(const Expr* condition, IterArgSpan iter_args,
                                Save(return_vars));
 }
 
+const ScopeStmt* Context::NewScope(ScopeKind scope_kind, absl::Span<const ScopeArg> args,
+                                   ExprSpan operands, const Stmt* body, SourceLoc loc,
+                                   Comments comments) {
+  return MakeStmt<ScopeStmt>(loc, comments, scope_kind, Save(args), Save(operands), body);
+}
+
 const Stmt* Context::WithComments(const Stmt* stmt, Comments comments) {
   if (stmt->comments().empty() && comments.empty()) return stmt;
   switch (stmt->kind()) {
@@ -553,6 +559,10 @@ const Stmt* Context::WithComments(const Stmt* stmt, Comments comments) {
       const auto* s = stmt->As<WhileStmt>();
       return NewWhile(s->condition(), s->iter_args(), s->body(), s->return_vars(), s->loc(),
                       comments);
+    }
+    case NodeKind::kScope: {
+      const auto* s = stmt->As<ScopeStmt>();
+      return NewScope(s->scope_kind(), s->args(), s->operands(), s->body(), s->loc(), comments);
     }
     case NodeKind::kSeq: {
       // A sequence carries no comments itself; its first statement does.

@@ -153,6 +153,10 @@ class Context {
   const WhileStmt* NewWhile(const Expr* condition, IterArgSpan iter_args, const Stmt* body,
                             VarSpan return_vars, SourceLoc loc = {},
                             Comments comments = {});
+  // The key, enum_ref and string value of each arg must be saved strings.
+  const ScopeStmt* NewScope(ScopeKind scope_kind, absl::Span<const ScopeArg> args,
+                            ExprSpan operands, const Stmt* body, SourceLoc loc = {},
+                            Comments comments = {});
 
   // `stmt` with `comments` as its leading comments (the same object if they
   // already are). Passes that expand one statement into several use it to

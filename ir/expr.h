@@ -55,6 +55,7 @@ enum class NodeKind : uint8_t {
   kIf,
   kFor,
   kWhile,
+  kScope,
 };
 
 // Every node starts with this 16-byte header. Its spare bytes hold small

@@ -196,6 +196,7 @@ const char* NodeKindName(NodeKind kind) {
     case NodeKind::kIf: return "IfStmt";
     case NodeKind::kFor: return "ForStmt";
     case NodeKind::kWhile: return "WhileStmt";
+    case NodeKind::kScope: return "ScopeStmt";
   }
   return "?";
 }

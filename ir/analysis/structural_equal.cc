@@ -268,6 +268,25 @@ bool EqualChecker::SameStmts(const Stmt* a, const Stmt* b) {
       if (!SameBodies(x->body(), y->body(), "body")) return false;
       return DefineVars(x->return_vars(), y->return_vars(), "return_var", "return_vars");
     }
+    case NodeKind::kScope: {
+      const auto* x = a->As<ScopeStmt>();
+      const auto* y = b->As<ScopeStmt>();
+      bool same = x->scope_kind() == y->scope_kind() && x->args().size() == y->args().size() &&
+                  x->operands().size() == y->operands().size();
+      for (size_t i = 0; same && i < x->args().size(); ++i) {
+        const ScopeArg& p = x->args()[i];
+        const ScopeArg& q = y->args()[i];
+        same = p.key == q.key && p.operand == q.operand && p.enum_ref == q.enum_ref &&
+               p.value == q.value;
+      }
+      if (!same) return Fail([&] { return Versus("scope arguments", "other scope arguments"); });
+      for (size_t i = 0; i < x->operands().size(); ++i) {
+        if (!SameExprs(x->operands()[i], y->operands()[i])) {
+          return Up([&] { return absl::StrCat("scope operand ", i); });
+        }
+      }
+      return SameBodies(x->body(), y->body(), "body");
+    }
     default:
       return Fail([&] { return Versus(DescribeStmt(a), DescribeStmt(b)); });
   }

@@ -226,6 +226,23 @@ void Hasher::HashStmt(const Stmt* s) {
       HashBody(x->body());
       return DefineVars(x->return_vars());
     }
+    case NodeKind::kScope: {
+      const auto* x = s->As<ScopeStmt>();
+      Mix(static_cast<uint64_t>(x->scope_kind()));
+      for (const ScopeArg& a : x->args()) {
+        MixString(a.key);
+        MixString(a.enum_ref);
+        Mix(static_cast<uint64_t>(a.operand + 1));
+        if (a.value.kind() == AttrKind::kString) {
+          MixString(a.value.string_value());
+        } else if (a.value.kind() != AttrKind::kFloat) {
+          Mix(static_cast<uint64_t>(a.value.raw_int()));
+        }
+      }
+      for (const Expr* e : x->operands()) HashExpr(e);
+      HashBody(x->body());
+      return;
+    }
     default:
       return;
   }

@@ -388,6 +388,21 @@ void Verifier::VerifyStmt(const Stmt* s, BodyKind kind, bool last) {
     case NodeKind::kWhile:
       VerifyWhile(s->As<WhileStmt>(), loc);
       break;
+    case NodeKind::kScope: {
+      // Transparent to names; a return or yield cannot end a scope's body.
+      const auto* scope = s->As<ScopeStmt>();
+      for (const Expr* e : scope->operands()) VerifyExpr(e, loc);
+      if (scope->body() == nullptr) {
+        Report(loc, "scope has no body");
+        break;
+      }
+      if (const auto* seq = scope->body()->As<SeqStmts>()) {
+        for (const Stmt* c : seq->stmts()) VerifyStmt(c, kind, /*last=*/false);
+      } else {
+        VerifyStmt(scope->body(), kind, /*last=*/false);
+      }
+      break;
+    }
     default:
       Report(loc, "not a statement");
       break;

@@ -15,10 +15,6 @@
 namespace pto::ir::parser_impl {
 namespace {
 
-// The enum members an attr value may name (`pl.SplitMode.UP_DOWN`):
-// upstream's SplitMode, whose only use here is this attr.
-constexpr absl::string_view kSplitModes[] = {"NONE", "UP_DOWN", "LEFT_RIGHT"};
-
 bool PrintableString(absl::string_view s) {
   for (char c : s) {
     if (static_cast<unsigned char>(c) < 0x20) return false;
@@ -27,6 +23,11 @@ bool PrintableString(absl::string_view s) {
 }
 
 }  // namespace
+
+bool IsSplitMode(absl::string_view member) {
+  // Upstream's SplitMode: a function attr value and a scope optimization.
+  return member == "NONE" || member == "UP_DOWN" || member == "LEFT_RIGHT";
+}
 
 bool Parser::ParseBoolLiteral(const Token& key, bool* out) {
   if (!At(K::kTrue) && !At(K::kFalse)) {
@@ -129,9 +130,7 @@ bool Parser::ParseFuncAttrDict(std::vector<FuncAttr>* out) {
       Advance();
       Token member;
       if (!ExpectName(&member)) return false;
-      bool known = false;
-      for (absl::string_view m : kSplitModes) known = known || Text(member) == m;
-      if (!known) {
+      if (!IsSplitMode(Text(member))) {
         return Fail(member, absl::StrCat("unknown member '", Text(member), "' of pl.SplitMode"));
       }
       attr.enum_ref = ctx_.SaveString(absl::StrCat("SplitMode.", Text(member)));

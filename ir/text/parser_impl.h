@@ -59,7 +59,7 @@ struct Value {
   explicit operator bool() const { return expr != nullptr; }
 };
 
-enum class BlockKind : uint8_t { kFunction, kFor, kWhile, kThen, kElse };
+enum class BlockKind : uint8_t { kFunction, kFor, kWhile, kThen, kElse, kScope };
 
 // A block kind as a message names it: "for body", "if branch", ...
 absl::string_view BlockName(BlockKind kind);
@@ -142,6 +142,9 @@ struct ModuleConst {
 // division and modulo, `/` giving a float). False when Python would not
 // give an int or float (division by zero, overflow, a bool operand).
 bool FoldConst(BinaryOp op, const ModuleConst& a, const ModuleConst& b, ModuleConst* out);
+
+// A member name of upstream's SplitMode (NONE, UP_DOWN, LEFT_RIGHT).
+bool IsSplitMode(absl::string_view member);
 
 // What `@pl.function(...)` says.
 struct Decorator {
@@ -314,6 +317,10 @@ class Parser {
   bool ParseFor(Comments comments);
   bool ParseWhile(Comments comments);
   bool ParseIf(Comments comments);
+  // `with pl.<scope>(...):` (parser_scope.cc).
+  bool ParseWith(Comments comments);
+  bool ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg* out,
+                     ExprList* operands);
   bool CheckAnnotation(const Token& at, const Type* annotation, const Type* deduced);
   // Return vars for the targets of a block's final yield.
   bool MakeReturnVars(const YieldInfo& yield, VarList* vars);

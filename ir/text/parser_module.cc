@@ -17,6 +17,8 @@ absl::string_view BlockName(BlockKind kind) {
       return "if branch";
     case BlockKind::kElse:
       return "else branch";
+    case BlockKind::kScope:
+      return "with body";
   }
   return "block";
 }

@@ -120,6 +120,7 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
     case K::kFrom:
       return Fail(t, "imports are only allowed at module level");
     case K::kOtherKeyword:
+      if (Text(t) == "with") return ParseWith(c);
       return Fail(t, absl::StrCat("'", Text(t), "' is not supported"));
     case K::kIndent:
       return Fail(t, "unexpected indentation");
@@ -143,6 +144,7 @@ bool Parser::ParseYield(BlockKind kind, YieldInfo* yield, Comments comments) {
   if (kind == BlockKind::kFunction) {
     return Fail(at, "pl.yield_ outside a loop or if body: use return");
   }
+  if (kind == BlockKind::kScope) return Fail(at, "pl.yield_ cannot end a with body");
   Advance();
   Advance();
   Advance();

@@ -158,5 +158,41 @@ TEST_F(ParserSyntaxTest, AnnotationsMergeWithDeducedTypes) {
               HasSubstr("does not match the deduced type"));
 }
 
+
+TEST_F(ParserSyntaxTest, WithScopesPrintCanonically) {
+  std::string out = Print(Program(
+      "", ", a: pl.Tensor[[16], pl.FP32], n: pl.Scalar[pl.INDEX]",
+      "        with pl.manual_scope():\n            b = a\n"
+      "        with pl.at(name_hint=\"k\", level=pl.Level.CORE_GROUP, "
+      "optimizations=[pl.split(pl.SplitMode.UP_DOWN)], allow_early_resolve=False):\n"
+      "            c = b\n"
+      "        with pl.spmd(n // 2, sync_start=True):\n            d = c\n"
+      "        with pl.scope(mode=pl.ScopeMode.AUTO):\n            pass\n"
+      "        with pl.cluster():\n            e = d\n"
+      "        return\n"));
+  EXPECT_THAT(out, HasSubstr("        with pl.scope(mode=pl.ScopeMode.MANUAL):\n"
+                             "            b: pl.Tensor[[16], pl.FP32] = a\n"));
+  EXPECT_THAT(out, HasSubstr("        with pl.at(level=pl.Level.CORE_GROUP, "
+                             "optimizations=[pl.split(pl.SplitMode.UP_DOWN)], name_hint=\"k\"):\n"));
+  EXPECT_THAT(out, HasSubstr("        with pl.spmd(n // 2, sync_start=True):\n"));
+  EXPECT_THAT(out, HasSubstr("        with pl.scope():\n            pass\n"));
+  // Names bound in a scope stay visible after it (e reads d).
+  EXPECT_THAT(out, HasSubstr("        with pl.cluster():\n            e: pl.Tensor[[16], pl.FP32] = d\n"));
+}
+
+TEST_F(ParserSyntaxTest, WithScopeDiagnostics) {
+  auto body = [](absl::string_view lines) { return Program("", "", lines); };
+  EXPECT_THAT(Print(body("        with pl.at(role=pl.Role.Orchestrator):\n            pass\n")),
+              HasSubstr("pl.at() needs level=pl.Level.<level>"));
+  EXPECT_THAT(Print(body("        with pl.spmd(4, bogus=1):\n            pass\n")),
+              HasSubstr("t.py:6:25: error: unknown keyword 'bogus' in pl.spmd()"));
+  EXPECT_THAT(Print(body("        with pl.at(level=pl.Role.Orchestrator):\n            pass\n")),
+              HasSubstr("level cannot be pl.Role.Orchestrator"));
+  EXPECT_THAT(Print(body("        with pl.spmd(4) as tid:\n            pass\n")),
+              HasSubstr("is not supported yet"));
+  EXPECT_THAT(Print(body("        with open(f):\n            pass\n")),
+              HasSubstr("expected pl.at, pl.cluster, pl.spmd, pl.scope or pl.manual_scope"));
+}
+
 }  // namespace
 }  // namespace pto::ir

@@ -167,6 +167,7 @@ class Printer {
   void PrintReturnValues(absl::string_view keyword, ExprSpan values);
   void PrintFor(const ForStmt* f);
   void PrintWhile(const WhileStmt* w);
+  void PrintScope(const ScopeStmt* s);
   void PrintIf(const IfStmt* i);
   void PrintExprList(ExprSpan values);
   void PrintCall(const Call* c);

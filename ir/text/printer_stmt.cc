@@ -226,6 +226,9 @@ void Printer::PrintStmt(const Stmt* s) {
     case NodeKind::kWhile:
       PrintWhile(s->As<WhileStmt>());
       return;
+    case NodeKind::kScope:
+      PrintScope(s->As<ScopeStmt>());
+      return;
     default:
       PTO_UNREACHABLE() << "not a statement kind: " << static_cast<int>(s->kind());
   }
@@ -360,6 +363,38 @@ void Printer::PrintFor(const ForStmt* f) {
   Append("):\n");
   ++indent_;
   PrintBody(f->body(), f->return_vars());
+  --indent_;
+}
+
+void Printer::PrintScope(const ScopeStmt* s) {
+  Append("with pl.");
+  Append(ScopeKindName(s->scope_kind()));
+  out_.push_back('(');
+  bool first = true;
+  for (const ScopeArg& a : s->args()) {
+    if (!first) Append(", ");
+    first = false;
+    // spmd's core count is its positional argument.
+    if (a.key != "core_num") {
+      Append(a.key);
+      out_.push_back('=');
+    }
+    if (a.operand >= 0) {
+      PrintExprText(s->operands()[a.operand]);
+    } else if (!a.enum_ref.empty()) {
+      bool split = a.key == "optimizations";
+      Append(split ? "[pl.split(pl." : "pl.");
+      Append(a.enum_ref);
+      if (split) Append(")]");
+    } else if (a.value.kind() == AttrKind::kString) {
+      AppendDoubleQuoted(a.value.string_value());
+    } else {
+      PrintAttr(a.value);
+    }
+  }
+  Append("):\n");
+  ++indent_;
+  PrintBody(s->body(), {});
   --indent_;
 }
 

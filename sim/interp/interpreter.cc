@@ -223,6 +223,16 @@ absl::StatusOr<Flow> Frame::Exec(const ir::Stmt* stmt) {
       return ExecFor(stmt->As<ir::ForStmt>());
     case ir::NodeKind::kWhile:
       return ExecWhile(stmt->As<ir::WhileStmt>());
+    case ir::NodeKind::kScope: {
+      // pl.at / pl.cluster / pl.scope run their body once where they
+      // dispatch it; pl.spmd runs it once per block, which a single frame
+      // cannot model.
+      const auto* scope = stmt->As<ir::ScopeStmt>();
+      if (scope->scope_kind() == ir::ScopeKind::kSpmd) {
+        return Error(stmt->loc(), "with pl.spmd(...) scopes are not supported by the interpreter");
+      }
+      return Exec(scope->body());
+    }
     default:
       return Error(stmt->loc(), "not a statement");
   }
