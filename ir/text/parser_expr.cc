@@ -35,15 +35,18 @@ Value Parser::Binary(BinaryOp op, const Value& l, const Value& r, const Token& a
   }
   if (l.literal && r.literal) {
     // Upstream evaluates a tree of literals and closure constants in Python.
+    // Only int operands fold here: the printer spells a constant int operand
+    // pl.const(v, pl.INDEX), which does not fold back, but an FP32 one as a
+    // bare literal, which would.
     ModuleConst a, b, folded;
-    if (ToConst(l.expr, &a) && ToConst(r.expr, &b) && FoldConst(op, a, b, &folded)) {
+    if (ToConst(l.expr, &a) && ToConst(r.expr, &b) && a.kind == ModuleConst::Kind::kInt &&
+        b.kind == ModuleConst::Kind::kInt && FoldConst(op, a, b, &folded)) {
       Value v{nullptr, 1, l.pos};
       if (folded.kind == ModuleConst::Kind::kInt) {
         v.expr = IndexConst(folded.i);
         v.literal = true;
       } else if (folded.kind == ModuleConst::Kind::kFloat) {
         v.expr = ctx_.Float(folded.f, DataType::kFP32, LocOf(l.pos));
-        v.literal = true;
       } else {
         v.expr = ctx_.Bool(folded.i != 0);
       }

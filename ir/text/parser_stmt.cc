@@ -255,12 +255,43 @@ bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comment
     yield->targets.push_back(YieldTarget{Text(name), name, nullptr, Token{}});
   } while (Accept(K::kComma) && !At(K::kAssign));
   if (!Expect(K::kAssign)) return false;
-  if (!AtYieldCall()) {
-    return Fail(first,
-                "assigning several names is only supported from pl.yield_; bind a "
-                "tuple to one name and index it instead");
+  if (AtYieldCall()) return ParseYield(kind, yield, comments);
+  // `a, b = <tuple>`: upstream binds the tuple to `_tuple_tmp`, then each
+  // name to its element.
+  absl::InlinedVector<YieldTarget, 2> targets = std::move(yield->targets);
+  yield->targets.clear();
+  Token at = Peek();
+  Value v = ParseExpr();
+  if (!v) return false;
+  const auto* tt = v.expr->type()->As<TupleType>();
+  if (tt == nullptr) {
+    return Fail(at, absl::StrCat("assigning several names needs a tuple value, got ",
+                                 PrintType(v.expr->type())));
   }
-  return ParseYield(kind, yield, comments);
+  if (tt->elements().size() != targets.size()) {
+    return Fail(first, absl::StrCat(targets.size(), " names are assigned from a tuple of ",
+                                     tt->elements().size()));
+  }
+  const Var* tmp = ctx_.NewVar("_tuple_tmp", v.expr->type(), Loc(first));
+  stmt_stack_.push_back(ctx_.NewAssign(tmp, v.expr, Loc(first), comments));
+  for (size_t i = 0; i < targets.size(); ++i) {
+    const Expr* e = ctx_.NewTupleGetItem(tmp, static_cast<int>(i), Loc(targets[i].tok));
+    const Var* var = ctx_.NewVar(targets[i].name, e->type(), Loc(targets[i].tok));
+    stmt_stack_.push_back(ctx_.NewAssign(var, e, Loc(targets[i].tok)));
+  }
+  for (size_t i = 0; i < targets.size(); ++i) {
+    if (strict_ssa_) {
+      auto it = names_.find(targets[i].name);
+      if (it != names_.end() && !it->second.dead) {
+        return Fail(targets[i].tok, absl::StrCat("strict_ssa: '", targets[i].name,
+                                                 "' is already defined at ",
+                                                 PosText(it->second.def_pos)));
+      }
+    }
+    Bind(targets[i].name, stmt_stack_[stmt_stack_.size() - targets.size() + i]
+                              ->As<AssignStmt>()->var(), targets[i].tok);
+  }
+  return ExpectNewline();
 }
 
 bool Parser::ParseExprStatement(Comments comments) {

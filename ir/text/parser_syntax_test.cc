@@ -194,5 +194,22 @@ TEST_F(ParserSyntaxTest, WithScopeDiagnostics) {
               HasSubstr("expected pl.at, pl.cluster, pl.spmd, pl.scope or pl.manual_scope"));
 }
 
+
+TEST_F(ParserSyntaxTest, TupleUnpackingOfACall) {
+  std::string text = absl::StrCat(
+      kHead, "@pl.program\nclass P:\n    @pl.function\n",
+      "    def g(self, a: pl.Scalar[pl.INDEX]) -> tuple[pl.Scalar[pl.INDEX], pl.Scalar[pl.INDEX]]:\n",
+      "        return a, a\n    @pl.function\n    def f(self, a: pl.Scalar[pl.INDEX]):\n",
+      "        x, y = self.g(a)\n        z = x + y\n        return\n");
+  std::string out = Print(text);
+  EXPECT_THAT(out, HasSubstr("        _tuple_tmp: pl.Tuple[pl.Scalar[pl.INDEX], pl.Scalar[pl.INDEX]] = "
+                             "self.g(a)\n        x: pl.Scalar[pl.INDEX] = _tuple_tmp[0]\n"
+                             "        y: pl.Scalar[pl.INDEX] = _tuple_tmp[1]\n"));
+  EXPECT_THAT(Print(absl::StrCat(kHead, "@pl.program\nclass P:\n    @pl.function\n",
+                                 "    def f(self, a: pl.Scalar[pl.INDEX]):\n",
+                                 "        x, y = a\n        return\n")),
+              HasSubstr("assigning several names needs a tuple value, got pl.Scalar[pl.INDEX]"));
+}
+
 }  // namespace
 }  // namespace pto::ir

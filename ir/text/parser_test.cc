@@ -576,7 +576,7 @@ const DiagnosticCase kDiagnostics[] = {
     {{"b = a; c = a"}, "t.py:6:14: error: ';' is not supported"},
     {{"a + 1"}, "t.py:6:9: error: an expression statement must be a call"},
     {{"p[0] = a"}, "t.py:6:14: error: only a name can be assigned to"},
-    {{"b, c = p"}, "t.py:6:9: error: assigning several names is only supported from pl.yield_"},
+    {{"b, c = a"}, "t.py:6:16: error: assigning several names needs a tuple value"},
     {{"b: pl.Scalar[pl.INDEX]"}, "t.py:6:31: error: a declaration needs a value"},
     {{"b = pl.cast(a, pl.INT32, saturation_mode='on')"},
      "t.py:6:13: error: pl.cast: Scalar inputs do not support saturation_mode"},
