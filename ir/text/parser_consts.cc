@@ -72,7 +72,8 @@ bool FoldConst(BinaryOp op, const ModuleConst& a, const ModuleConst& b, ModuleCo
         break;
       case BinaryOp::kFloorMod:
         if (y == 0 || (x == std::numeric_limits<int64_t>::min() && y == -1)) return false;
-        r = x - FloorDiv(x, y) * y;
+        r = x % y;
+        if (r != 0 && ((r < 0) != (y < 0))) r += y;
         break;
       case BinaryOp::kFloatDiv:
         if (y == 0) return false;
@@ -230,6 +231,8 @@ bool Parser::SkipModuleStatement() {
 }
 
 bool Parser::EvalConst(ModuleConst* out, OpPrecedence min_prec) {
+  DepthGuard guard(this);
+  if (!guard.Check(Peek())) return false;
   if (At(K::kNot)) return false;
   bool negate = false;
   if (At(K::kMinus)) {
