@@ -532,6 +532,14 @@ const ScopeStmt* Context::NewScope(ScopeKind scope_kind, absl::Span<const ScopeA
   return MakeStmt<ScopeStmt>(loc, comments, scope_kind, Save(args), Save(operands), body);
 }
 
+const BreakStmt* Context::NewBreak(SourceLoc loc, Comments comments) {
+  return MakeStmt<BreakStmt>(loc, comments);
+}
+
+const ContinueStmt* Context::NewContinue(SourceLoc loc, Comments comments) {
+  return MakeStmt<ContinueStmt>(loc, comments);
+}
+
 const Stmt* Context::WithComments(const Stmt* stmt, Comments comments) {
   if (stmt->comments().empty() && comments.empty()) return stmt;
   switch (stmt->kind()) {
@@ -560,6 +568,10 @@ const Stmt* Context::WithComments(const Stmt* stmt, Comments comments) {
       return NewWhile(s->condition(), s->iter_args(), s->body(), s->return_vars(), s->loc(),
                       comments);
     }
+    case NodeKind::kBreak:
+      return NewBreak(stmt->loc(), comments);
+    case NodeKind::kContinue:
+      return NewContinue(stmt->loc(), comments);
     case NodeKind::kScope: {
       const auto* s = stmt->As<ScopeStmt>();
       return NewScope(s->scope_kind(), s->args(), s->operands(), s->body(), s->loc(), comments);

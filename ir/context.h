@@ -157,6 +157,8 @@ class Context {
   const ScopeStmt* NewScope(ScopeKind scope_kind, absl::Span<const ScopeArg> args,
                             ExprSpan operands, const Stmt* body, SourceLoc loc = {},
                             Comments comments = {});
+  const BreakStmt* NewBreak(SourceLoc loc = {}, Comments comments = {});
+  const ContinueStmt* NewContinue(SourceLoc loc = {}, Comments comments = {});
 
   // `stmt` with `comments` as its leading comments (the same object if they
   // already are). Passes that expand one statement into several use it to

@@ -56,6 +56,8 @@ enum class NodeKind : uint8_t {
   kFor,
   kWhile,
   kScope,
+  kBreak,
+  kContinue,
 };
 
 // Every node starts with this 16-byte header. Its spare bytes hold small

@@ -50,6 +50,8 @@ const Stmt* IRMutator::VisitStmt(const Stmt* s) {
     case NodeKind::kFor: return VisitFor(static_cast<const ForStmt*>(s));
     case NodeKind::kWhile: return VisitWhile(static_cast<const WhileStmt*>(s));
     case NodeKind::kScope: return VisitScope(static_cast<const ScopeStmt*>(s));
+    case NodeKind::kBreak:
+    case NodeKind::kContinue: return s;
     default: PTO_UNREACHABLE() << "not a statement";
   }
 }

@@ -216,6 +216,28 @@ enum class ScopeKind : uint8_t {
   kRuntime,  // with pl.scope(mode=...) / pl.manual_scope()
 };
 
+// `break` / `continue`: leave or restart the innermost sequential for or
+// while loop, which carries no values (the verifier checks).
+class alignas(const void*) BreakStmt : public Stmt {
+ public:
+  static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kBreak; }
+
+ private:
+  friend class Context;
+  BreakStmt(SourceLoc loc, absl::Span<const absl::string_view> comments)
+      : Stmt(NodeKind::kBreak, loc, comments) {}
+};
+
+class alignas(const void*) ContinueStmt : public Stmt {
+ public:
+  static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kContinue; }
+
+ private:
+  friend class Context;
+  ContinueStmt(SourceLoc loc, absl::Span<const absl::string_view> comments)
+      : Stmt(NodeKind::kContinue, loc, comments) {}
+};
+
 // The DSL name of a scope kind: with pl.<name>(...).
 inline absl::string_view ScopeKindName(ScopeKind kind) {
   switch (kind) {

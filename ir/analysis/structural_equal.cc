@@ -268,6 +268,9 @@ bool EqualChecker::SameStmts(const Stmt* a, const Stmt* b) {
       if (!SameBodies(x->body(), y->body(), "body")) return false;
       return DefineVars(x->return_vars(), y->return_vars(), "return_var", "return_vars");
     }
+    case NodeKind::kBreak:
+    case NodeKind::kContinue:
+      return true;
     case NodeKind::kScope: {
       const auto* x = a->As<ScopeStmt>();
       const auto* y = b->As<ScopeStmt>();

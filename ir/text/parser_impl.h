@@ -317,6 +317,7 @@ class Parser {
   bool ParseFor(Comments comments);
   bool ParseWhile(Comments comments);
   bool ParseIf(Comments comments);
+  bool ParseJump(Comments comments);
   // `with pl.<scope>(...):` (parser_scope.cc).
   bool ParseWith(Comments comments);
   bool ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg* out,
@@ -412,6 +413,9 @@ class Parser {
   bool strict_ssa_ = false;
   // The attrs of the function being parsed (decorator, then prologue).
   std::vector<FuncAttr> func_attrs_;
+  // Per enclosing loop: may break/continue leave it (a pl.range or while
+  // loop carrying no values, upstream's rule)?
+  std::vector<bool> jump_ok_;
   // No statement but docstrings and pl.func_attr yet in the function body.
   bool prologue_open_ = false;
   // Lines of bare string statements (docstrings), the leading comments of

@@ -331,6 +331,7 @@ bool Parser::ParseFunction() {
   }
   func_attrs_ = std::move(dec.attrs);
   prologue_open_ = true;
+  jump_ok_.clear();
   Block body;
   if (!ParseBlock(BlockKind::kFunction, &body)) return false;
   FunctionAttrs attrs;

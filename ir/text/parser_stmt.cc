@@ -121,6 +121,7 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
       return Fail(t, "imports are only allowed at module level");
     case K::kOtherKeyword:
       if (Text(t) == "with") return ParseWith(c);
+      if (Text(t) == "break" || Text(t) == "continue") return ParseJump(c);
       return Fail(t, absl::StrCat("'", Text(t), "' is not supported"));
     case K::kIndent:
       return Fail(t, "unexpected indentation");
@@ -137,6 +138,24 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
     default:
       return ParseExprStatement(c);
   }
+}
+
+bool Parser::ParseJump(Comments comments) {
+  Token at = Advance();
+  bool is_break = Text(at) == "break";
+  if (jump_ok_.empty() || !jump_ok_.back()) {
+    return Fail(at, absl::StrCat("'", Text(at),
+                                 "' is only allowed in a pl.range or while loop that carries no "
+                                 "values (not in pl.parallel, pl.unroll, pl.pipeline or a loop "
+                                 "with init_values)"));
+  }
+  stmt_stack_.push_back(is_break ? static_cast<const Stmt*>(ctx_.NewBreak(Loc(at), comments))
+                                 : ctx_.NewContinue(Loc(at), comments));
+  if (!ExpectNewline()) return false;
+  if (!At(K::kDedent)) {
+    return Fail(Peek(), absl::StrCat("'", Text(at), "' must be the last statement of its block"));
+  }
+  return true;
 }
 
 bool Parser::ParseYield(BlockKind kind, YieldInfo* yield, Comments comments) {
@@ -532,8 +551,10 @@ bool Parser::ParseFor(Comments comments) {
   }
   Block body;
   Value cond;
+  jump_ok_.push_back(!is_while && kind == ForKind::kSequential && carried.empty());
   bool ok =
       ParseBlock(is_while ? BlockKind::kWhile : BlockKind::kFor, &body, is_while ? &cond : nullptr);
+  jump_ok_.pop_back();
   ExitBlock(is_while ? BlockKind::kWhile : BlockKind::kFor);
   if (!ok) return false;
   if (is_while && !cond.expr->type()->Is<ScalarType>()) {
@@ -577,7 +598,9 @@ bool Parser::ParseWhile(Comments comments) {
   if (!Expect(K::kColon)) return false;
   EnterBlock();
   Block body;
+  jump_ok_.push_back(true);
   bool ok = ParseBlock(BlockKind::kWhile, &body);
+  jump_ok_.pop_back();
   ExitBlock(BlockKind::kWhile);
   if (!ok) return false;
   VarList return_vars;

@@ -211,5 +211,30 @@ TEST_F(ParserSyntaxTest, TupleUnpackingOfACall) {
               HasSubstr("assigning several names needs a tuple value, got pl.Scalar[pl.INDEX]"));
 }
 
+
+TEST_F(ParserSyntaxTest, BreakAndContinue) {
+  std::string out = Print(Program(
+      "", ", n: pl.Scalar[pl.INDEX]",
+      "        for i in pl.range(n):\n            if i > 3:\n                break\n"
+      "            else:\n                continue\n"
+      "        while n > 0:\n            with pl.scope():\n                break\n        return\n"));
+  EXPECT_THAT(out, HasSubstr("            if i > 3:\n                break\n            else:\n"
+                             "                continue\n"));
+  EXPECT_THAT(out, HasSubstr("            with pl.scope():\n                break\n"));
+  auto body = [](absl::string_view lines) {
+    return Program("", ", n: pl.Scalar[pl.INDEX]", lines);
+  };
+  EXPECT_THAT(Print(body("        break\n        return\n")),
+              HasSubstr("t.py:6:9: error: 'break' is only allowed in a pl.range or while loop"));
+  EXPECT_THAT(Print(body("        for i in pl.unroll(4):\n            continue\n        return\n")),
+              HasSubstr("'continue' is only allowed in a pl.range or while loop"));
+  EXPECT_THAT(Print(body("        for i, (a,) in pl.range(4, init_values=(n,)):\n            break\n"
+                         "        return\n")),
+              HasSubstr("'break' is only allowed in a pl.range or while loop that carries no values"));
+  EXPECT_THAT(Print(body("        for i in pl.range(4):\n            break\n            a = 1\n"
+                         "        return\n")),
+              HasSubstr("t.py:8:13: error: 'break' must be the last statement of its block"));
+}
+
 }  // namespace
 }  // namespace pto::ir

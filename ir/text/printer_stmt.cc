@@ -229,6 +229,12 @@ void Printer::PrintStmt(const Stmt* s) {
     case NodeKind::kScope:
       PrintScope(s->As<ScopeStmt>());
       return;
+    case NodeKind::kBreak:
+      Append("break");
+      return;
+    case NodeKind::kContinue:
+      Append("continue");
+      return;
     default:
       PTO_UNREACHABLE() << "not a statement kind: " << static_cast<int>(s->kind());
   }
