@@ -217,7 +217,8 @@ enum class ScopeKind : uint8_t {
 };
 
 // `break` / `continue`: leave or restart the innermost sequential for or
-// while loop, which carries no values (the verifier checks).
+// while loop (the verifier checks). Its carried values are the iteration's
+// own: a break leaves with them, a continue carries them on unchanged.
 class alignas(const void*) BreakStmt : public Stmt {
  public:
   static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kBreak; }

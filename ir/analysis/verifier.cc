@@ -201,7 +201,7 @@ class Verifier {
   absl::flat_hash_map<absl::string_view, const Function*> functions_;
   const Function* function_ = nullptr;
   // Per enclosing loop: may a break/continue leave it (a sequential for or
-  // a while that carries no values)?
+  // a while)?
   std::vector<bool> jump_ok_;
   SourceLoc stmt_loc_;
   int depth_ = 0;
@@ -397,8 +397,7 @@ void Verifier::VerifyStmt(const Stmt* s, BodyKind kind, bool last) {
     case NodeKind::kContinue:
       if (jump_ok_.empty() || !jump_ok_.back()) {
         Report(loc, absl::StrCat(s->kind() == NodeKind::kBreak ? "break" : "continue",
-                                 " is only allowed in a pl.range or while loop that carries no "
-                                 "values"));
+                                 " is only allowed in a pl.range or while loop"));
       }
       break;
     case NodeKind::kScope: {
@@ -600,7 +599,7 @@ void Verifier::VerifyFor(const ForStmt* s, SourceLoc loc) {
   }
   for (const IterArg* a : s->iter_args()) Define(a, VarSite(a, loc));
   if (s->body() == nullptr) Report(loc, "for loop has no body");
-  jump_ok_.push_back(s->for_kind() == ForKind::kSequential && s->iter_args().empty());
+  jump_ok_.push_back(s->for_kind() == ForKind::kSequential);
   const YieldStmt* y = VerifyBody(s->body(), BodyKind::kLoop);
   jump_ok_.pop_back();
   CheckLoopYield(y, s->iter_args(), "for loop", loc);
@@ -616,7 +615,7 @@ void Verifier::VerifyWhile(const WhileStmt* s, SourceLoc loc) {
   if (s->condition() != nullptr) VerifyExpr(s->condition(), loc);
   CheckScalarCondition(s->condition(), "while", loc);
   if (s->body() == nullptr) Report(loc, "while loop has no body");
-  jump_ok_.push_back(s->iter_args().empty());
+  jump_ok_.push_back(true);
   const YieldStmt* y = VerifyBody(s->body(), BodyKind::kLoop);
   jump_ok_.pop_back();
   CheckLoopYield(y, s->iter_args(), "while loop", loc);

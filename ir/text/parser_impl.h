@@ -414,7 +414,7 @@ class Parser {
   // The attrs of the function being parsed (decorator, then prologue).
   std::vector<FuncAttr> func_attrs_;
   // Per enclosing loop: may break/continue leave it (a pl.range or while
-  // loop carrying no values, upstream's rule)?
+  // loop, upstream's rule)?
   std::vector<bool> jump_ok_;
   // No statement but docstrings and pl.func_attr yet in the function body.
   bool prologue_open_ = false;

@@ -145,9 +145,8 @@ bool Parser::ParseJump(Comments comments) {
   bool is_break = Text(at) == "break";
   if (jump_ok_.empty() || !jump_ok_.back()) {
     return Fail(at, absl::StrCat("'", Text(at),
-                                 "' is only allowed in a pl.range or while loop that carries no "
-                                 "values (not in pl.parallel, pl.unroll, pl.pipeline or a loop "
-                                 "with init_values)"));
+                                 "' is only allowed in a pl.range or while loop (not in "
+                                 "pl.parallel, pl.unroll or pl.pipeline)"));
   }
   stmt_stack_.push_back(is_break ? static_cast<const Stmt*>(ctx_.NewBreak(Loc(at), comments))
                                  : ctx_.NewContinue(Loc(at), comments));
@@ -551,7 +550,7 @@ bool Parser::ParseFor(Comments comments) {
   }
   Block body;
   Value cond;
-  jump_ok_.push_back(!is_while && kind == ForKind::kSequential && carried.empty());
+  jump_ok_.push_back(is_while || kind == ForKind::kSequential);
   bool ok =
       ParseBlock(is_while ? BlockKind::kWhile : BlockKind::kFor, &body, is_while ? &cond : nullptr);
   jump_ok_.pop_back();

@@ -228,9 +228,10 @@ TEST_F(ParserSyntaxTest, BreakAndContinue) {
               HasSubstr("t.py:6:9: error: 'break' is only allowed in a pl.range or while loop"));
   EXPECT_THAT(Print(body("        for i in pl.unroll(4):\n            continue\n        return\n")),
               HasSubstr("'continue' is only allowed in a pl.range or while loop"));
-  EXPECT_THAT(Print(body("        for i, (a,) in pl.range(4, init_values=(n,)):\n            break\n"
-                         "        return\n")),
-              HasSubstr("'break' is only allowed in a pl.range or while loop that carries no values"));
+  EXPECT_THAT(Print(body("        for i, (a,) in pl.range(4, init_values=(n,)):\n"
+                         "            if i > 1:\n                break\n"
+                         "            b = pl.yield_(a + 1)\n        return\n")),
+              HasSubstr("            if i > 1:\n                break\n"));
   EXPECT_THAT(Print(body("        for i in pl.range(4):\n            break\n            a = 1\n"
                          "        return\n")),
               HasSubstr("t.py:8:13: error: 'break' must be the last statement of its block"));

@@ -276,9 +276,10 @@ absl::StatusOr<Flow> Frame::ExecFor(const ir::ForStmt* s) {
     for (size_t k = 0; k < carried.size(); ++k) env_[s->iter_args()[k]] = carried[k];
     PTO_ASSIGN_OR_RETURN(Flow flow, Exec(s->body()));
     if (flow.kind == Flow::kReturn) return flow;
-    // The verifier allows break/continue only in loops carrying no values.
+    // break leaves with the iteration's carried values, continue carries
+    // them on unchanged: neither reached the yield.
     if (flow.kind == Flow::kBreak) break;
-    if (!carried.empty()) {
+    if (flow.kind != Flow::kContinue && !carried.empty()) {
       if (flow.kind != Flow::kYield || flow.values.size() != carried.size()) {
         return Error(s->loc(), "for body must yield one value per iter arg");
       }
@@ -311,7 +312,7 @@ absl::StatusOr<Flow> Frame::ExecWhile(const ir::WhileStmt* s) {
     PTO_ASSIGN_OR_RETURN(Flow flow, Exec(s->body()));
     if (flow.kind == Flow::kReturn) return flow;
     if (flow.kind == Flow::kBreak) break;
-    if (!carried.empty()) {
+    if (flow.kind != Flow::kContinue && !carried.empty()) {
       if (flow.kind != Flow::kYield || flow.values.size() != carried.size()) {
         return Error(s->loc(), "while body must yield one value per iter arg");
       }

@@ -317,5 +317,28 @@ TEST(InterpreterTest, BreakAndContinueInLoopsAndScopes) {
   EXPECT_THAT(Values(out), ElementsAre(5, 5, 0, 5, 0, 0, 0, 5));
 }
 
+
+TEST(InterpreterTest, BreakAndContinueKeepTheCarriedValues) {
+  SimProgram p(R"(
+    @pl.function
+    def f(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+        for i, (acc,) in pl.range(10, init_values=(0,)):
+            if i == 2:
+                continue
+            if i >= n:
+                break
+            r: pl.Scalar[pl.INDEX] = pl.yield_(acc + i)
+        for (w,) in pl.while_(init_values=(r,)):
+            pl.cond(w < 100)
+            if w > 5:
+                break
+            w2: pl.Scalar[pl.INDEX] = pl.yield_(w + 1)
+        return w2)");
+  // 0 + 1 + 3 + 4 = 8 (2 skipped, stops at 5); 8 > 5 leaves the while at once.
+  EXPECT_EQ(IntResult(p.Run("f", {IndexValue(5)})), 8);
+  // 0 + 1 = 1, then the while counts 1 -> 6.
+  EXPECT_EQ(IntResult(p.Run("f", {IndexValue(2)})), 6);
+}
+
 }  // namespace
 }  // namespace pto::sim
