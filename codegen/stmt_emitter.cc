@@ -52,6 +52,14 @@ absl::Status FunctionEmitter::EmitStmt(const ir::Stmt* s) {
       return EmitFor(*s->As<ir::ForStmt>());
     case ir::NodeKind::kWhile:
       return EmitWhile(*s->As<ir::WhileStmt>());
+    case ir::NodeKind::kBreak:
+    case ir::NodeKind::kContinue:
+      return Unsupported(absl::StrCat(s->kind() == ir::NodeKind::kBreak ? "break" : "continue",
+                                      " is not supported by PTO codegen"));
+    case ir::NodeKind::kScope:
+      return Unsupported(absl::StrCat(
+          "with pl.", ir::ScopeKindName(s->As<ir::ScopeStmt>()->scope_kind()),
+          "(...) scopes are not supported by PTO codegen (outline the scope into a kernel)"));
     default:
       PTO_UNREACHABLE() << "statement kind " << static_cast<int>(s->kind());
   }

@@ -555,6 +555,20 @@ const WhileStmt* Context::NewWhile(const Expr* condition, IterArgSpan iter_args,
                                Save(return_vars));
 }
 
+const ScopeStmt* Context::NewScope(ScopeKind scope_kind, absl::Span<const ScopeArg> args,
+                                   ExprSpan operands, const Stmt* body, SourceLoc loc,
+                                   Comments comments) {
+  return MakeStmt<ScopeStmt>(loc, comments, scope_kind, Save(args), Save(operands), body);
+}
+
+const BreakStmt* Context::NewBreak(SourceLoc loc, Comments comments) {
+  return MakeStmt<BreakStmt>(loc, comments);
+}
+
+const ContinueStmt* Context::NewContinue(SourceLoc loc, Comments comments) {
+  return MakeStmt<ContinueStmt>(loc, comments);
+}
+
 const Stmt* Context::WithComments(const Stmt* stmt, Comments comments) {
   if (stmt->comments().empty() && comments.empty()) return stmt;
   switch (stmt->kind()) {
@@ -583,6 +597,14 @@ const Stmt* Context::WithComments(const Stmt* stmt, Comments comments) {
       return NewWhile(s->condition(), s->iter_args(), s->body(), s->return_vars(), s->loc(),
                       comments);
     }
+    case NodeKind::kBreak:
+      return NewBreak(stmt->loc(), comments);
+    case NodeKind::kContinue:
+      return NewContinue(stmt->loc(), comments);
+    case NodeKind::kScope: {
+      const auto* s = stmt->As<ScopeStmt>();
+      return NewScope(s->scope_kind(), s->args(), s->operands(), s->body(), s->loc(), comments);
+    }
     case NodeKind::kSeq: {
       // A sequence carries no comments itself; its first statement does.
       Stmts children = stmt->As<SeqStmts>()->stmts();
@@ -610,14 +632,17 @@ const Function* Context::NewFunction(absl::string_view name, VarSpan params,
                                      absl::Span<const Type* const> return_types,
                                      const Stmt* body, FunctionType type,
                                      std::optional<Level> level, std::optional<Role> role,
-                                     SourceLoc loc) {
+                                     SourceLoc loc, const FunctionAttrs& attrs) {
   PTO_CHECK(params.size() == directions.size());
+  FunctionAttrs saved = attrs;
+  saved.external_source = SaveString(attrs.external_source);
+  saved.attrs = Save(attrs.attrs);
   if (std::optional<LevelRole> derived = DerivedLevelRole(type)) {
     if (!level) level = derived->level;
     if (!role) role = derived->role;
   }
   return Make<Function>(loc, SaveString(name), Save(params), Save(directions),
-                              Save(return_types), body, type, level, role);
+                              Save(return_types), body, type, level, role, saved);
 }
 
 Program Context::NewProgram(absl::string_view name, absl::Span<const Function* const> functions) {

@@ -159,6 +159,12 @@ class Context {
   const WhileStmt* NewWhile(const Expr* condition, IterArgSpan iter_args, const Stmt* body,
                             VarSpan return_vars, SourceLoc loc = {},
                             Comments comments = {});
+  // The key, enum_ref and string value of each arg must be saved strings.
+  const ScopeStmt* NewScope(ScopeKind scope_kind, absl::Span<const ScopeArg> args,
+                            ExprSpan operands, const Stmt* body, SourceLoc loc = {},
+                            Comments comments = {});
+  const BreakStmt* NewBreak(SourceLoc loc = {}, Comments comments = {});
+  const ContinueStmt* NewContinue(SourceLoc loc = {}, Comments comments = {});
 
   // `stmt` with `comments` as its leading comments (the same object if they
   // already are). Passes that expand one statement into several use it to
@@ -173,7 +179,8 @@ class Context {
                               absl::Span<const Type* const> return_types, const Stmt* body,
                               FunctionType type = FunctionType::kOpaque,
                               std::optional<Level> level = std::nullopt,
-                              std::optional<Role> role = std::nullopt, SourceLoc loc = {});
+                              std::optional<Role> role = std::nullopt, SourceLoc loc = {},
+                              const FunctionAttrs& attrs = {});
   // Function names must be unique (checked).
   Program NewProgram(absl::string_view name, absl::Span<const Function* const> functions);
 

@@ -55,6 +55,9 @@ enum class NodeKind : uint8_t {
   kIf,
   kFor,
   kWhile,
+  kScope,
+  kBreak,
+  kContinue,
 };
 
 // Every node starts with this 16-byte header. Its spare bytes hold small

@@ -20,6 +20,7 @@
 #include "absl/strings/string_view.h"
 
 #include "absl/types/span.h"
+#include "ir/attr.h"
 #include "ir/enums.h"
 #include "ir/stmt.h"
 
@@ -38,6 +39,24 @@ class GlobalVar {
   absl::string_view name_;
 };
 
+// One entry of a function's attribute dict (upstream's Function.attrs):
+// `@pl.function(attrs={...})` or the `pl.func_attr({...})` prologue. The
+// value is a scalar, or an enum member named by `enum_ref` ("SplitMode.UP_DOWN",
+// printed with a `pl.` prefix) when that is non-empty.
+struct FuncAttr {
+  absl::string_view key;
+  AttrValue value = AttrValue::Bool(false);
+  absl::string_view enum_ref;
+};
+
+// What @pl.function carries besides type/level/role. Defaults print nothing.
+struct FunctionAttrs {
+  bool auto_scope = true;             // auto_scope=False in the decorator
+  absl::string_view external_source;  // external_source="..." (a kernel's C++ file)
+  absl::Span<const FuncAttr> attrs;   // in first-written order, keys unique
+  bool empty() const { return auto_scope && external_source.empty() && attrs.empty(); }
+};
+
 class Function {
  public:
   absl::string_view name() const { return name_; }
@@ -48,6 +67,7 @@ class Function {
   FunctionType func_type() const { return func_type_; }
   std::optional<Level> level() const { return level_; }
   std::optional<Role> role() const { return role_; }
+  const FunctionAttrs& attrs() const { return attrs_; }
   SourceLoc loc() const { return loc_; }
   bool IsInCore() const {
     return func_type_ == FunctionType::kInCore || func_type_ == FunctionType::kAIC ||
@@ -59,7 +79,8 @@ class Function {
   Function(SourceLoc loc, absl::string_view name, VarSpan params,
            absl::Span<const ParamDirection> directions,
            absl::Span<const Type* const> return_types, const Stmt* body,
-           FunctionType func_type, std::optional<Level> level, std::optional<Role> role)
+           FunctionType func_type, std::optional<Level> level, std::optional<Role> role,
+           const FunctionAttrs& attrs)
       : loc_(loc),
         func_type_(func_type),
         level_(level),
@@ -68,7 +89,8 @@ class Function {
         params_(params),
         directions_(directions),
         return_types_(return_types),
-        body_(body) {}
+        body_(body),
+        attrs_(attrs) {}
   SourceLoc loc_;
   FunctionType func_type_;
   std::optional<Level> level_;
@@ -78,6 +100,7 @@ class Function {
   absl::Span<const ParamDirection> directions_;
   absl::Span<const Type* const> return_types_;
   const Stmt* body_;
+  FunctionAttrs attrs_;
 };
 
 // The level and role PyPTO derives for a function type, if it fixes them.

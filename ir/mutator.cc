@@ -20,7 +20,7 @@ const Function* IRMutator::MutateFunction(const Function* f) {
   const Stmt* body = VisitStmt(f->body());
   if (body == f->body()) return f;
   return ctx_.NewFunction(f->name(), f->params(), f->directions(), f->return_types(), body,
-                          f->func_type(), f->level(), f->role(), f->loc());
+                          f->func_type(), f->level(), f->role(), f->loc(), f->attrs());
 }
 
 const Expr* IRMutator::VisitExpr(const Expr* e) {
@@ -49,6 +49,9 @@ const Stmt* IRMutator::VisitStmt(const Stmt* s) {
     case NodeKind::kIf: return VisitIf(static_cast<const IfStmt*>(s));
     case NodeKind::kFor: return VisitFor(static_cast<const ForStmt*>(s));
     case NodeKind::kWhile: return VisitWhile(static_cast<const WhileStmt*>(s));
+    case NodeKind::kScope: return VisitScope(static_cast<const ScopeStmt*>(s));
+    case NodeKind::kBreak:
+    case NodeKind::kContinue: return s;
     default: PTO_UNREACHABLE() << "not a statement";
   }
 }
@@ -237,6 +240,14 @@ const Stmt* IRMutator::VisitWhile(const WhileStmt* s) {
   const Stmt* body = VisitStmt(s->body());
   if (!args_changed && cond == s->condition() && body == s->body()) return s;
   return ctx_.NewWhile(cond, iter_args, body, s->return_vars(), s->loc(), s->comments());
+}
+
+const Stmt* IRMutator::VisitScope(const ScopeStmt* s) {
+  ExprBuffer operands;
+  bool changed = VisitExprs(s->operands(), operands);
+  const Stmt* body = VisitStmt(s->body());
+  if (!changed && body == s->body()) return s;
+  return ctx_.NewScope(s->scope_kind(), s->args(), operands, body, s->loc(), s->comments());
 }
 
 }  // namespace pto::ir

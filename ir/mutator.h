@@ -58,6 +58,7 @@ class IRMutator {
   virtual const Stmt* VisitIf(const IfStmt* s);
   virtual const Stmt* VisitFor(const ForStmt* s);
   virtual const Stmt* VisitWhile(const WhileStmt* s);
+  virtual const Stmt* VisitScope(const ScopeStmt* s);
 
  protected:
   Context& ctx() const { return ctx_; }

@@ -19,6 +19,7 @@
 
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "ir/attr.h"
 #include "ir/enums.h"
 #include "ir/expr.h"
 
@@ -205,6 +206,84 @@ class WhileStmt : public Stmt {
   IterArgSpan iter_args_;
   const Stmt* body_;
   VarSpan return_vars_;
+};
+
+// The context manager of a `with` scope (upstream's scope statements).
+enum class ScopeKind : uint8_t {
+  kAt,       // with pl.at(level=..., ...)
+  kCluster,  // with pl.cluster()
+  kSpmd,     // with pl.spmd(core_num, ...)
+  kRuntime,  // with pl.scope(mode=...) / pl.manual_scope()
+};
+
+// `break` / `continue`: leave or restart the innermost sequential for or
+// while loop (the verifier checks). Its carried values are the iteration's
+// own: a break leaves with them, a continue carries them on unchanged.
+class alignas(const void*) BreakStmt : public Stmt {
+ public:
+  static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kBreak; }
+
+ private:
+  friend class Context;
+  BreakStmt(SourceLoc loc, absl::Span<const absl::string_view> comments)
+      : Stmt(NodeKind::kBreak, loc, comments) {}
+};
+
+class alignas(const void*) ContinueStmt : public Stmt {
+ public:
+  static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kContinue; }
+
+ private:
+  friend class Context;
+  ContinueStmt(SourceLoc loc, absl::Span<const absl::string_view> comments)
+      : Stmt(NodeKind::kContinue, loc, comments) {}
+};
+
+// The DSL name of a scope kind: with pl.<name>(...).
+inline absl::string_view ScopeKindName(ScopeKind kind) {
+  switch (kind) {
+    case ScopeKind::kAt: return "at";
+    case ScopeKind::kCluster: return "cluster";
+    case ScopeKind::kSpmd: return "spmd";
+    case ScopeKind::kRuntime: return "scope";
+  }
+  return "scope";
+}
+
+// One argument of a scope, in the canonical order the parser sorts them
+// into. Its value is exactly one of: the operand `operand` of the scope
+// (an expression: a core count, a list of variables), an enum member
+// `enum_ref` ("Level.CORE_GROUP", printed with `pl.`), or `value`.
+struct ScopeArg {
+  absl::string_view key;
+  int operand = -1;
+  absl::string_view enum_ref;
+  AttrValue value = AttrValue::Bool(false);
+};
+
+// `with pl.<kind>(args):` around `body`. The scope is transparent to names:
+// what its body binds is visible after it (Python's `with`).
+class ScopeStmt : public Stmt {
+ public:
+  ScopeKind scope_kind() const { return scope_kind_; }
+  absl::Span<const ScopeArg> args() const { return args_; }
+  ExprSpan operands() const { return operands_; }
+  const Stmt* body() const { return body_; }
+  static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kScope; }
+
+ private:
+  friend class Context;
+  ScopeStmt(SourceLoc loc, absl::Span<const absl::string_view> comments, ScopeKind scope_kind,
+            absl::Span<const ScopeArg> args, ExprSpan operands, const Stmt* body)
+      : Stmt(NodeKind::kScope, loc, comments),
+        scope_kind_(scope_kind),
+        args_(args),
+        operands_(operands),
+        body_(body) {}
+  ScopeKind scope_kind_;
+  absl::Span<const ScopeArg> args_;
+  ExprSpan operands_;
+  const Stmt* body_;
 };
 
 }  // namespace pto::ir

@@ -39,6 +39,9 @@ void IRVisitor::VisitStmt(const Stmt* s) {
     case NodeKind::kIf: return VisitIf(static_cast<const IfStmt*>(s));
     case NodeKind::kFor: return VisitFor(static_cast<const ForStmt*>(s));
     case NodeKind::kWhile: return VisitWhile(static_cast<const WhileStmt*>(s));
+    case NodeKind::kScope: return VisitScope(static_cast<const ScopeStmt*>(s));
+    case NodeKind::kBreak:
+    case NodeKind::kContinue: return;
     default: PTO_UNREACHABLE() << "not a statement";
   }
 }
@@ -88,6 +91,11 @@ void IRVisitor::VisitFor(const ForStmt* s) {
   for (const IterArg* a : s->iter_args()) VisitIterArg(a);
   VisitStmt(s->body());
   for (const Var* v : s->return_vars()) VisitVar(v);
+}
+
+void IRVisitor::VisitScope(const ScopeStmt* s) {
+  for (const Expr* e : s->operands()) VisitExpr(e);
+  VisitStmt(s->body());
 }
 
 void IRVisitor::VisitWhile(const WhileStmt* s) {

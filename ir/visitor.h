@@ -52,6 +52,7 @@ class IRVisitor {
   virtual void VisitIf(const IfStmt* s);
   virtual void VisitFor(const ForStmt* s);
   virtual void VisitWhile(const WhileStmt* s);
+  virtual void VisitScope(const ScopeStmt* s);
 };
 
 }  // namespace pto::ir

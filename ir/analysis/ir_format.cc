@@ -206,6 +206,9 @@ const char* NodeKindName(NodeKind kind) {
     case NodeKind::kIf: return "IfStmt";
     case NodeKind::kFor: return "ForStmt";
     case NodeKind::kWhile: return "WhileStmt";
+    case NodeKind::kScope: return "ScopeStmt";
+    case NodeKind::kBreak: return "BreakStmt";
+    case NodeKind::kContinue: return "ContinueStmt";
   }
   return "?";
 }

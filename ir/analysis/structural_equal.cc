@@ -77,6 +77,21 @@ bool EqualChecker::SameFunctions(const Function* a, const Function* b) {
     });
     return Up([] { return "role"; });
   }
+  const FunctionAttrs& fa = a->attrs();
+  const FunctionAttrs& fb = b->attrs();
+  if (fa.auto_scope != fb.auto_scope || fa.external_source != fb.external_source ||
+      fa.attrs.size() != fb.attrs.size()) {
+    Fail([&] { return Versus("function attrs", "other function attrs"); });
+    return Up([] { return "attrs"; });
+  }
+  for (size_t i = 0; i < fa.attrs.size(); ++i) {
+    const FuncAttr& x = fa.attrs[i];
+    const FuncAttr& y = fb.attrs[i];
+    if (x.key != y.key || x.enum_ref != y.enum_ref || !(x.value == y.value)) {
+      Fail([&] { return Versus(Quote(x.key), Quote(y.key)); });
+      return Up([] { return "attrs"; });
+    }
+  }
   VarSpan pa = a->params();
   VarSpan pb = b->params();
   if (pa.size() != pb.size()) {
@@ -252,6 +267,28 @@ bool EqualChecker::SameStmts(const Stmt* a, const Stmt* b) {
       }
       if (!SameBodies(x->body(), y->body(), "body")) return false;
       return DefineVars(x->return_vars(), y->return_vars(), "return_var", "return_vars");
+    }
+    case NodeKind::kBreak:
+    case NodeKind::kContinue:
+      return true;
+    case NodeKind::kScope: {
+      const auto* x = a->As<ScopeStmt>();
+      const auto* y = b->As<ScopeStmt>();
+      bool same = x->scope_kind() == y->scope_kind() && x->args().size() == y->args().size() &&
+                  x->operands().size() == y->operands().size();
+      for (size_t i = 0; same && i < x->args().size(); ++i) {
+        const ScopeArg& p = x->args()[i];
+        const ScopeArg& q = y->args()[i];
+        same = p.key == q.key && p.operand == q.operand && p.enum_ref == q.enum_ref &&
+               p.value == q.value;
+      }
+      if (!same) return Fail([&] { return Versus("scope arguments", "other scope arguments"); });
+      for (size_t i = 0; i < x->operands().size(); ++i) {
+        if (!SameExprs(x->operands()[i], y->operands()[i])) {
+          return Up([&] { return absl::StrCat("scope operand ", i); });
+        }
+      }
+      return SameBodies(x->body(), y->body(), "body");
     }
     default:
       return Fail([&] { return Versus(DescribeStmt(a), DescribeStmt(b)); });

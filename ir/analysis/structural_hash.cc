@@ -115,6 +115,24 @@ void Hasher::HashFunction(const Function* f) {
   Mix(static_cast<uint64_t>(f->func_type()));
   Mix(f->level() ? static_cast<uint64_t>(*f->level()) + 1 : 0);
   Mix(f->role() ? static_cast<uint64_t>(*f->role()) + 1 : 0);
+  Mix(f->attrs().auto_scope ? 1 : 0);
+  MixString(f->attrs().external_source);
+  Mix(f->attrs().attrs.size());
+  for (const FuncAttr& a : f->attrs().attrs) {
+    MixString(a.key);
+    MixString(a.enum_ref);
+    Mix(static_cast<uint64_t>(a.value.kind()));
+    if (a.value.kind() == AttrKind::kString) {
+      MixString(a.value.string_value());
+    } else if (a.value.kind() == AttrKind::kFloat) {
+      double d = a.value.float_value();
+      uint64_t bits = 0;
+      std::memcpy(&bits, &d, sizeof(bits));
+      Mix(bits);
+    } else {
+      Mix(static_cast<uint64_t>(a.value.raw_int()));
+    }
+  }
   Mix(f->params().size());
   for (size_t i = 0; i < f->params().size(); ++i) {
     DefineVar(f->params()[i]);
@@ -207,6 +225,23 @@ void Hasher::HashStmt(const Stmt* s) {
       HashExpr(x->condition());
       HashBody(x->body());
       return DefineVars(x->return_vars());
+    }
+    case NodeKind::kScope: {
+      const auto* x = s->As<ScopeStmt>();
+      Mix(static_cast<uint64_t>(x->scope_kind()));
+      for (const ScopeArg& a : x->args()) {
+        MixString(a.key);
+        MixString(a.enum_ref);
+        Mix(static_cast<uint64_t>(a.operand + 1));
+        if (a.value.kind() == AttrKind::kString) {
+          MixString(a.value.string_value());
+        } else if (a.value.kind() != AttrKind::kFloat) {
+          Mix(static_cast<uint64_t>(a.value.raw_int()));
+        }
+      }
+      for (const Expr* e : x->operands()) HashExpr(e);
+      HashBody(x->body());
+      return;
     }
     default:
       return;

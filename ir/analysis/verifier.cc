@@ -1,5 +1,7 @@
 #include "ir/analysis/verifier.h"
 
+#include <vector>
+
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -212,6 +214,9 @@ class Verifier {
   Context& ctx_;
   absl::flat_hash_map<absl::string_view, const Function*> functions_;
   const Function* function_ = nullptr;
+  // Per enclosing loop: may a break/continue leave it (a sequential for or
+  // a while)?
+  std::vector<bool> jump_ok_;
   SourceLoc stmt_loc_;
   int depth_ = 0;
   bool reported_depth_ = false;
@@ -407,6 +412,28 @@ void Verifier::VerifyStmt(const Stmt* s, BodyKind kind, bool last) {
     case NodeKind::kWhile:
       VerifyWhile(s->As<WhileStmt>(), loc);
       break;
+    case NodeKind::kBreak:
+    case NodeKind::kContinue:
+      if (jump_ok_.empty() || !jump_ok_.back()) {
+        Report(loc, absl::StrCat(s->kind() == NodeKind::kBreak ? "break" : "continue",
+                                 " is only allowed in a pl.range or while loop"));
+      }
+      break;
+    case NodeKind::kScope: {
+      // Transparent to names; a return or yield cannot end a scope's body.
+      const auto* scope = s->As<ScopeStmt>();
+      for (const Expr* e : scope->operands()) VerifyExpr(e, loc);
+      if (scope->body() == nullptr) {
+        Report(loc, "scope has no body");
+        break;
+      }
+      if (const auto* seq = scope->body()->As<SeqStmts>()) {
+        for (const Stmt* c : seq->stmts()) VerifyStmt(c, kind, /*last=*/false);
+      } else {
+        VerifyStmt(scope->body(), kind, /*last=*/false);
+      }
+      break;
+    }
     default:
       Report(loc, "not a statement");
       break;
@@ -591,7 +618,9 @@ void Verifier::VerifyFor(const ForStmt* s, SourceLoc loc) {
   }
   for (const IterArg* a : s->iter_args()) Define(a, VarSite(a, loc));
   if (s->body() == nullptr) Report(loc, "for loop has no body");
+  jump_ok_.push_back(s->for_kind() == ForKind::kSequential);
   const YieldStmt* y = VerifyBody(s->body(), BodyKind::kLoop);
+  jump_ok_.pop_back();
   CheckLoopYield(y, s->iter_args(), "for loop", loc);
   ExitScope(mark);
   for (const Var* v : s->return_vars()) Define(v, VarSite(v, loc));
@@ -605,7 +634,9 @@ void Verifier::VerifyWhile(const WhileStmt* s, SourceLoc loc) {
   if (s->condition() != nullptr) VerifyExpr(s->condition(), loc);
   CheckScalarCondition(s->condition(), "while", loc);
   if (s->body() == nullptr) Report(loc, "while loop has no body");
+  jump_ok_.push_back(true);
   const YieldStmt* y = VerifyBody(s->body(), BodyKind::kLoop);
+  jump_ok_.pop_back();
   CheckLoopYield(y, s->iter_args(), "while loop", loc);
   ExitScope(mark);
   for (const Var* v : s->return_vars()) Define(v, VarSite(v, loc));

@@ -348,7 +348,36 @@ void Lexer::LexString(Token* out) {
   const uint32_t size = static_cast<uint32_t>(src_.size());
   char quote = data_[pos_];
   if (pos_ + 2 < size && data_[pos_ + 1] == quote && data_[pos_ + 2] == quote) {
-    *out = Fail(PosAt(begin), "triple-quoted strings are not supported");
+    // A triple-quoted string (docstrings) may span lines: the token's
+    // position stays its opening quotes, the lines inside are counted.
+    SourcePos start = PosAt(begin);
+    pos_ += 3;
+    while (pos_ < size) {
+      char c = data_[pos_];
+      if (c == quote && pos_ + 2 < size && data_[pos_ + 1] == quote &&
+          data_[pos_ + 2] == quote) {
+        pos_ += 3;
+        *out = Make(TokenKind::kString, begin, pos_ - begin);
+        out->line = start.line;
+        out->col = start.col;
+        return;
+      }
+      if (c == '\\' && pos_ + 1 < size) {
+        if (data_[pos_ + 1] == '\n') {
+          ++pos_;
+          NewLine();
+        } else {
+          pos_ += 2;
+        }
+        continue;
+      }
+      if (c == '\n') {
+        NewLine();
+        continue;
+      }
+      ++pos_;
+    }
+    *out = Fail(start, "unterminated triple-quoted string");
     return;
   }
   ++pos_;
@@ -485,7 +514,8 @@ absl::StatusOr<std::vector<Token>> Tokenize(absl::string_view source, absl::stri
 std::string UnquoteString(absl::string_view quoted) {
   std::string out;
   if (quoted.size() < 2) return out;
-  absl::string_view body = quoted.substr(1, quoted.size() - 2);
+  size_t q = quoted.size() >= 6 && quoted[1] == quoted[0] && quoted[2] == quoted[0] ? 3 : 1;
+  absl::string_view body = quoted.substr(q, quoted.size() - 2 * q);
   out.reserve(body.size());
   for (size_t i = 0; i < body.size(); ++i) {
     char c = body[i];

@@ -125,7 +125,23 @@ TEST(LexerTest, UnterminatedStrings) {
               HasSubstr("t.py:1:5: error: unterminated string literal\nx = 'abc\n    ^"));
   EXPECT_THAT(ErrorOf("x = \"abc"), HasSubstr("t.py:1:5: error: unterminated string literal"));
   EXPECT_THAT(ErrorOf("x = 'abc\\"), HasSubstr("unterminated string literal"));
-  EXPECT_THAT(ErrorOf("x = '''doc'''"), HasSubstr("triple-quoted strings are not supported"));
+  EXPECT_THAT(ErrorOf("x = '''doc\ny = 1\n"),
+              HasSubstr("t.py:1:5: error: unterminated triple-quoted string"));
+}
+
+TEST(LexerTest, TripleQuotedStringsSpanLines) {
+  absl::string_view src = "x = \"\"\"a\n'b'\n\"c\" \"\"\"\ny = '''q'''\n";
+  Lexer lexer(src, "t.py");
+  std::vector<Token> toks;
+  for (Token t = lexer.Next(); t.kind != TokenKind::kEof; t = lexer.Next()) toks.push_back(t);
+  ASSERT_GE(toks.size(), 8u);
+  EXPECT_EQ(toks[2].kind, TokenKind::kString);
+  EXPECT_EQ(toks[2].line, 1u);
+  EXPECT_EQ(toks[2].col, 5u);
+  EXPECT_EQ(UnquoteString(lexer.Text(toks[2])), "a\n'b'\n\"c\" ");
+  EXPECT_EQ(toks[3].kind, TokenKind::kNewline);
+  EXPECT_EQ(toks[4].line, 4u);  // y: the lines inside the string count
+  EXPECT_EQ(UnquoteString(lexer.Text(toks[6])), "q");
 }
 
 TEST(LexerTest, IndentAndDedent) {

@@ -274,6 +274,8 @@ Value Parser::ParseConst(const Token& at) {
 
 bool Parser::ParseAttrValue(AttrValue* out) {
   const Token t = Peek();
+  bool is_const = false;
+  if (!ConstAttr(t, out, &is_const) || is_const) return error_.ok();
   switch (t.kind) {
     case K::kMinus:
     case K::kInt:

@@ -4,6 +4,26 @@
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {
+namespace {
+
+// A literal's value, for folding.
+bool ToConst(const Expr* e, ModuleConst* out) {
+  if (const auto* i = e->As<ConstInt>()) {
+    if (i->dtype() != DataType::kIndex) return false;
+    out->kind = ModuleConst::Kind::kInt;
+    out->i = i->value();
+    return true;
+  }
+  if (const auto* f = e->As<ConstFloat>()) {
+    if (f->dtype() != DataType::kFP32) return false;
+    out->kind = ModuleConst::Kind::kFloat;
+    out->f = f->value();
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 // --- Expressions ---------------------------------------------------------------------
 
@@ -12,6 +32,26 @@ Value Parser::Binary(BinaryOp op, const Value& l, const Value& r, const Token& a
   if (depth > max_depth_) {
     return FailValue(
         at, absl::StrCat("expression is nested too deeply (the limit is ", max_depth_, " levels)"));
+  }
+  if (l.literal && r.literal) {
+    // Upstream evaluates a tree of literals and closure constants in Python.
+    // Only int operands fold here: the printer spells a constant int operand
+    // pl.const(v, pl.INDEX), which does not fold back, but an FP32 one as a
+    // bare literal, which would.
+    ModuleConst a, b, folded;
+    if (ToConst(l.expr, &a) && ToConst(r.expr, &b) && a.kind == ModuleConst::Kind::kInt &&
+        b.kind == ModuleConst::Kind::kInt && FoldConst(op, a, b, &folded)) {
+      Value v{nullptr, 1, l.pos};
+      if (folded.kind == ModuleConst::Kind::kInt) {
+        v.expr = IndexConst(folded.i);
+        v.literal = true;
+      } else if (folded.kind == ModuleConst::Kind::kFloat) {
+        v.expr = ctx_.Float(folded.f, DataType::kFP32, LocOf(l.pos));
+      } else {
+        v.expr = ctx_.Bool(folded.i != 0);
+      }
+      return v;
+    }
   }
   absl::StatusOr<const Expr*> e = MakeScalarBinary(ctx_, op, l.expr, r.expr, LocOf(l.pos));
   if (!e.ok()) return FailValue(at, e.status().message());
@@ -125,6 +165,7 @@ Value Parser::ParseUnary() {
       }
       Value folded = Unary(UnaryOp::kNeg, v, op);
       folded.depth = 1;
+      folded.literal = v.literal;
       return folded;
     }
     return Unary(UnaryOp::kNeg, v, op);
@@ -195,13 +236,17 @@ Value Parser::ParseAtom() {
       Advance();
       int64_t v = 0;
       if (!ParseInt(t, &v)) return Value{};
-      return Value{IndexConst(v), 1, t.pos()};
+      Value c{IndexConst(v), 1, t.pos()};
+      c.literal = true;
+      return c;
     }
     case K::kFloat: {
       Advance();
       double v = 0;
       if (!ParseFloat(t, &v)) return Value{};
-      return Value{ctx_.Float(v, DataType::kFP32, Loc(t)), 1, t.pos()};
+      Value c{ctx_.Float(v, DataType::kFP32, Loc(t)), 1, t.pos()};
+      c.literal = true;
+      return c;
     }
     case K::kTrue:
     case K::kFalse:

@@ -30,6 +30,8 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "ir/huge_pages.h"
 #include "ir/ops/builtin.h"
 #include "ir/text/dsl_ops.h"
@@ -52,10 +54,13 @@ struct Value {
   const Expr* expr = nullptr;
   int depth = 0;
   SourcePos pos;  // where the expression starts
+  // Built from literals and module constants only: folds with another such
+  // value at parse time, as upstream evaluates such a tree in Python.
+  bool literal = false;
   explicit operator bool() const { return expr != nullptr; }
 };
 
-enum class BlockKind : uint8_t { kFunction, kFor, kWhile, kThen, kElse };
+enum class BlockKind : uint8_t { kFunction, kFor, kWhile, kThen, kElse, kScope };
 
 // A block kind as a message names it: "for body", "if branch", ...
 absl::string_view BlockName(BlockKind kind);
@@ -128,6 +133,42 @@ struct FunctionInfo {
 struct DefSite {
   uint32_t offset;
   uint32_t line;
+};
+
+// A module-level constant, `NAME = <expr>` before the program class:
+// evaluated at parse time, as upstream evaluates its decorator's closure.
+// A value the parser cannot evaluate (an object of the user's Python) is
+// kOpaque: harmless unless the program uses the name.
+struct ModuleConst {
+  enum class Kind : uint8_t { kInt, kFloat, kBool, kString, kDType, kEnum, kVar, kList, kOpaque };
+  Kind kind = Kind::kOpaque;
+  int64_t i = 0;
+  double f = 0;
+  DataType dtype;
+  const Var* var = nullptr;      // kVar: a pl.dynamic dim
+  absl::string_view str;         // kString: the unquoted text
+  DefSite at{0, 0};              // kEnum: where its `pl.A.B` starts (a kwarg replays it)
+  SourcePos def_pos;             // the assigned name
+  std::vector<ModuleConst> elems;  // kList: a list or tuple
+};
+
+// Folds `a op b` of two int/float constants with Python's semantics (floor
+// division and modulo, `/` giving a float). False when Python would not
+// give an int or float (division by zero, overflow, a bool operand).
+bool FoldConst(BinaryOp op, const ModuleConst& a, const ModuleConst& b, ModuleConst* out);
+
+// A member name of upstream's SplitMode (NONE, UP_DOWN, LEFT_RIGHT).
+bool IsSplitMode(absl::string_view member);
+
+// What `@pl.function(...)` says.
+struct Decorator {
+  FunctionType type = FunctionType::kOpaque;
+  std::optional<Level> level;
+  std::optional<Role> role;
+  bool auto_scope = true;
+  absl::string_view external_source;
+  Token external_source_tok;
+  std::vector<FuncAttr> attrs;
 };
 
 // A lexer with a few tokens of lookahead.
@@ -237,10 +278,37 @@ class Parser {
   // --- Module level ------------------------------------------------------------
   void Prescan();
   bool ParseImport();
-  bool ParseDynamicDecl();
+  bool ParseDynamicDecl(const Token& name);
+  // `NAME = expr`, `A, B = x, y` or `NAME: T = expr` at module level.
+  bool ParseModuleAssign();
+  // Skips a module-level statement the parser does not model (a helper
+  // `def`, an `if __name__ == ...:` block), nested block included.
+  bool SkipModuleStatement();
+  // Evaluates a module-level expression; false (with no error) when it is
+  // beyond the evaluator, leaving the cursor inside it.
+  bool EvalConst(ModuleConst* out, OpPrecedence min_prec = OpPrecedence::kOr);
+  bool EvalConstAtom(ModuleConst* out);
+  // A module constant as an expression of the program.
+  Value ConstValue(const ModuleConst& c, const Token& at);
+  const Expr* ConstExpr(const ModuleConst& c, const Token& at);
+  // A name bound to a module constant as a kwarg value; false with no
+  // error when `t` names no constant.
+  bool ConstAttr(const Token& t, AttrValue* out, bool* handled);
+  const ModuleConst* FindConst(absl::string_view name) {
+    auto it = consts_.find(name);
+    return it == consts_.end() ? nullptr : &it->second;
+  }
   bool ParseProgramClass();
   bool ParseFunction();
-  bool ParseDecorator(FunctionType* type, std::optional<Level>* level, std::optional<Role>* role);
+  bool ParseDecorator(Decorator* out);
+  // `(strict_ssa=...)` after @pl.program.
+  bool ParseProgramArgs();
+  bool ParseBoolLiteral(const Token& key, bool* out);
+  // `{"key": value, ...}` of attrs= or pl.func_attr, merged into `out`.
+  bool ParseFuncAttrDict(std::vector<FuncAttr>* out);
+  // `pl.func_attr({...})` statements opening a function body.
+  bool AtFuncAttr() { return AtDotted("pl", "func_attr"); }
+  bool ParseFuncAttrStatement();
   bool ParseSignature(Signature* sig);
   FunctionInfo* EnsureSignature(const Token& name_tok);
 
@@ -263,6 +331,11 @@ class Parser {
   bool ParseFor(Comments comments);
   bool ParseWhile(Comments comments);
   bool ParseIf(Comments comments);
+  bool ParseJump(Comments comments);
+  // `with pl.<scope>(...):` (parser_scope.cc).
+  bool ParseWith(Comments comments);
+  bool ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg* out,
+                     ExprList* operands);
   bool CheckAnnotation(const Token& at, const Type* annotation, const Type* deduced);
   // Return vars for the targets of a block's final yield.
   bool MakeReturnVars(const YieldInfo& yield, VarList* vars);
@@ -369,6 +442,19 @@ class Parser {
   bool saw_program_ = false;
 
   absl::flat_hash_map<absl::string_view, const Var*> dynamic_;
+  absl::flat_hash_map<absl::string_view, ModuleConst> consts_;
+  // @pl.program(strict_ssa=True): a name is bound once per function.
+  bool strict_ssa_ = false;
+  // The attrs of the function being parsed (decorator, then prologue).
+  std::vector<FuncAttr> func_attrs_;
+  // Per enclosing loop: may break/continue leave it (a pl.range or while
+  // loop, upstream's rule)?
+  std::vector<bool> jump_ok_;
+  // No statement but docstrings and pl.func_attr yet in the function body.
+  bool prologue_open_ = false;
+  // Lines of bare string statements (docstrings), the leading comments of
+  // the next statement (upstream's rule).
+  std::vector<absl::string_view> pending_doc_;
   // Function scope: one entry per name a function binds, so large for a big
   // function; huge pages keep its first touches cheap.
   absl::flat_hash_map<absl::string_view, Binding, absl::Hash<absl::string_view>,

@@ -17,6 +17,8 @@ absl::string_view BlockName(BlockKind kind) {
       return "if branch";
     case BlockKind::kElse:
       return "else branch";
+    case BlockKind::kScope:
+      return "with body";
   }
   return "block";
 }
@@ -62,10 +64,19 @@ absl::StatusOr<Program> Parser::Run() {
     const Token& t = Peek();
     if (t.kind == K::kImport || t.kind == K::kFrom) {
       ParseImport();
-    } else if (t.kind == K::kName && At(K::kAssign, 1)) {
-      ParseDynamicDecl();
+    } else if (t.kind == K::kName &&
+               (At(K::kAssign, 1) || At(K::kComma, 1) || At(K::kColon, 1))) {
+      ParseModuleAssign();
     } else if (t.kind == K::kAt) {
       ParseProgramClass();
+    } else if (t.kind == K::kString && At(K::kNewline, 1)) {
+      Advance();  // a docstring
+      Advance();
+    } else if (t.kind == K::kName || t.kind == K::kDef || t.kind == K::kIf ||
+               t.kind == K::kClass || t.kind == K::kOtherKeyword) {
+      // The user's own Python around the program (helpers, a __main__
+      // block): harmless unless the program names what it defines.
+      SkipModuleStatement();
     } else if (t.kind == K::kIndent) {
       Fail(t, "unexpected indentation");
     } else {
@@ -100,13 +111,7 @@ bool Parser::ParseImport() {
   return ExpectNewline();
 }
 
-bool Parser::ParseDynamicDecl() {
-  Token name = Advance();
-  Advance();  // '='
-  Token at = Peek();
-  if (!AtDotted("pl", "dynamic")) {
-    return Fail(at, "only `NAME = pl.dynamic(\"NAME\")` assignments are allowed at module level");
-  }
+bool Parser::ParseDynamicDecl(const Token& name) {
   Advance();
   Advance();
   Advance();
@@ -119,6 +124,7 @@ bool Parser::ParseDynamicDecl() {
   }
   const Var* v = ctx_.NewVar(hint, ctx_.GetScalarType(DataType::kIndex), Loc(name));
   dynamic_[Text(name)] = v;
+  consts_.erase(Text(name));
   return ExpectNewline();
 }
 
@@ -132,6 +138,7 @@ bool Parser::ParseProgramClass() {
   Advance();
   Advance();
   Advance();
+  if (At(K::kLParen) && !ParseProgramArgs()) return false;
   if (!ExpectNewline() || !Expect(K::kClass)) return false;
   Token name;
   if (!ExpectName(&name)) return false;
@@ -141,6 +148,11 @@ bool Parser::ParseProgramClass() {
   if (!At(K::kIndent)) return Fail(Peek(), "expected an indented class body");
   Advance();
   while (error_.ok() && !At(K::kDedent)) {
+    if (At(K::kString) && At(K::kNewline, 1)) {
+      Advance();  // the class docstring
+      Advance();
+      continue;
+    }
     if (At(K::kPass)) {
       Advance();
       if (!ExpectNewline()) return false;
@@ -154,49 +166,6 @@ bool Parser::ParseProgramClass() {
     if (!ParseFunction()) return false;
   }
   return Expect(K::kDedent);
-}
-
-bool Parser::ParseDecorator(FunctionType* type, std::optional<Level>* level,
-                            std::optional<Role>* role) {
-  Advance();  // '@'
-  if (!AtDotted("pl", "function")) {
-    return Fail(Peek(), absl::StrCat("expected @pl.function but found ", Describe(Peek())));
-  }
-  Advance();
-  Advance();
-  Advance();
-  if (Accept(K::kLParen)) {
-    while (!At(K::kRParen)) {
-      Token key;
-      if (!ExpectName(&key) || !Expect(K::kAssign)) return false;
-      absl::string_view k = Text(key);
-      Token cls, member;
-      if (k != "type" && k != "level" && k != "role") {
-        return Fail(key, absl::StrCat("unsupported @pl.function argument '", k, "'"));
-      }
-      if (!ParseEnumRef(&cls, &member)) return false;
-      absl::string_view c = Text(cls);
-      absl::string_view m = Text(member);
-      if (k == "type") {
-        std::optional<FunctionType> v = EnumFromName<FunctionType>(m);
-        if (c != "FunctionType" || !v) {
-          return Fail(member, absl::StrCat("unknown function type pl.", c, ".", m));
-        }
-        *type = *v;
-      } else if (k == "level") {
-        std::optional<Level> v = EnumFromName<Level>(m);
-        if (c != "Level" || !v) return Fail(member, absl::StrCat("unknown level pl.", c, ".", m));
-        *level = *v;
-      } else {
-        std::optional<Role> v = EnumFromName<Role>(m);
-        if (c != "Role" || !v) return Fail(member, absl::StrCat("unknown role pl.", c, ".", m));
-        *role = *v;
-      }
-      if (!Accept(K::kComma)) break;
-    }
-    if (!Expect(K::kRParen)) return false;
-  }
-  return ExpectNewline();
 }
 
 bool Parser::ParseSignature(Signature* sig) {
@@ -299,10 +268,11 @@ FunctionInfo* Parser::EnsureSignature(const Token& name_tok) {
 bool Parser::ParseFunction() {
   // Comments above a function belong to no statement: drop them.
   comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
-  FunctionType type = FunctionType::kOpaque;
-  std::optional<Level> level;
-  std::optional<Role> role;
-  if (At(K::kAt) && !ParseDecorator(&type, &level, &role)) return false;
+  Decorator dec;
+  if (At(K::kAt) && !ParseDecorator(&dec)) return false;
+  FunctionType type = dec.type;
+  std::optional<Level> level = dec.level;
+  std::optional<Role> role = dec.role;
   comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
   if (!At(K::kDef)) {
     return Fail(Peek(),
@@ -354,10 +324,23 @@ bool Parser::ParseFunction() {
   for (size_t i = 0; i < sig.params.size(); ++i)
     Bind(sig.params[i]->name(), sig.params[i], sig.param_toks[i]);
 
+  if (!dec.external_source.empty() && type != FunctionType::kAIC &&
+      type != FunctionType::kAIV) {
+    return Fail(dec.external_source_tok,
+                "external_source= is only allowed on AIC and AIV functions");
+  }
+  func_attrs_ = std::move(dec.attrs);
+  prologue_open_ = true;
+  jump_ok_.clear();
   Block body;
   if (!ParseBlock(BlockKind::kFunction, &body)) return false;
+  FunctionAttrs attrs;
+  attrs.auto_scope = dec.auto_scope;
+  attrs.external_source = dec.external_source;
+  attrs.attrs = absl::MakeConstSpan(func_attrs_);
   const Function* f = ctx_.NewFunction(name, sig.params, sig.directions, sig.returns, body.body,
-                                       type, level, role, Loc(def_tok));
+                                       type, level, role, Loc(def_tok), attrs);
+  func_attrs_.clear();
   functions_.push_back(f);
   return true;
 }
@@ -417,6 +400,7 @@ Value Parser::LookupName(const Token& t) {
     v.expr = dyn->second;
     return v;
   }
+  if (const ModuleConst* c = FindConst(name)) return ConstValue(*c, t);
   if (in_type_) {
     // Like upstream's text parser: an unbound name in a type is a dynamic dim.
     const Var* d = ctx_.NewVar(name, ctx_.GetScalarType(DataType::kIndex), Loc(t));

@@ -51,6 +51,9 @@ bool Parser::ParseBlock(BlockKind kind, Block* out, Value* while_cond) {
     string_pool_.clear();
     if (!ParseStatement(kind, &out->yield)) return false;
   }
+  // A docstring ending the block has no statement to lead (upstream drops
+  // such trailing comments too).
+  pending_doc_.clear();
   if (!Expect(K::kDedent)) return false;
   // Every statement parsed is a single statement (nested blocks are bodies
   // of the loops and ifs that own them): nothing to flatten.
@@ -65,6 +68,32 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
   // after a token is consumed.
   const Token& t = Peek();
   absl::InlinedVector<absl::string_view, 2> comments = TakeComments(t);
+  if (t.kind == K::kString && At(K::kNewline, 1)) {
+    // A bare string (a docstring) makes no IR: its lines, after the
+    // comments above it, lead the next statement, as upstream keeps them.
+    Token str = Advance();
+    Advance();
+    for (absl::string_view line : comments) pending_doc_.push_back(line);
+    std::string body = text::UnquoteString(Text(str));
+    for (absl::string_view line : absl::StrSplit(body, '\n')) {
+      line = absl::StripTrailingAsciiWhitespace(line);
+      pending_doc_.push_back(ctx_.SaveString(line));
+    }
+    return true;
+  }
+  if (AtFuncAttr()) {
+    if (kind != BlockKind::kFunction || !prologue_open_) {
+      return Fail(t, "pl.func_attr() must come before every other statement of the function");
+    }
+    // Its comments, like a docstring's, lead the next statement.
+    for (absl::string_view line : comments) pending_doc_.push_back(line);
+    return ParseFuncAttrStatement();
+  }
+  prologue_open_ = false;
+  if (!pending_doc_.empty()) {
+    comments.insert(comments.begin(), pending_doc_.begin(), pending_doc_.end());
+    pending_doc_.clear();
+  }
   Comments c(comments);
   switch (t.kind) {
     case K::kFor:
@@ -91,6 +120,8 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
     case K::kFrom:
       return Fail(t, "imports are only allowed at module level");
     case K::kOtherKeyword:
+      if (Text(t) == "with") return ParseWith(c);
+      if (Text(t) == "break" || Text(t) == "continue") return ParseJump(c);
       return Fail(t, absl::StrCat("'", Text(t), "' is not supported"));
     case K::kIndent:
       return Fail(t, "unexpected indentation");
@@ -109,11 +140,29 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
   }
 }
 
+bool Parser::ParseJump(Comments comments) {
+  Token at = Advance();
+  bool is_break = Text(at) == "break";
+  if (jump_ok_.empty() || !jump_ok_.back()) {
+    return Fail(at, absl::StrCat("'", Text(at),
+                                 "' is only allowed in a pl.range or while loop (not in "
+                                 "pl.parallel, pl.unroll or pl.pipeline)"));
+  }
+  stmt_stack_.push_back(is_break ? static_cast<const Stmt*>(ctx_.NewBreak(Loc(at), comments))
+                                 : ctx_.NewContinue(Loc(at), comments));
+  if (!ExpectNewline()) return false;
+  if (!At(K::kDedent)) {
+    return Fail(Peek(), absl::StrCat("'", Text(at), "' must be the last statement of its block"));
+  }
+  return true;
+}
+
 bool Parser::ParseYield(BlockKind kind, YieldInfo* yield, Comments comments) {
   Token at = Peek();
   if (kind == BlockKind::kFunction) {
     return Fail(at, "pl.yield_ outside a loop or if body: use return");
   }
+  if (kind == BlockKind::kScope) return Fail(at, "pl.yield_ cannot end a with body");
   Advance();
   Advance();
   Advance();
@@ -147,6 +196,14 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   Token name = Advance();
   // The binding comes after the value: fetch its table slot meanwhile.
   names_.prefetch(Text(name));
+  if (strict_ssa_) {
+    auto it = names_.find(Text(name));
+    if (it != names_.end() && !it->second.dead) {
+      return Fail(name, absl::StrCat("strict_ssa: '", Text(name), "' is already defined at ",
+                                     PosText(it->second.def_pos),
+                                     "; each name is assigned once"));
+    }
+  }
   const Type* annotation = nullptr;
   Token annotation_tok;
   if (Accept(K::kColon)) {
@@ -184,6 +241,24 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
       v.expr = *retyped;
     }
   }
+  if (annotation != nullptr && annotation != v.expr->type()) {
+    // Upstream's merges: an INDEX literal takes the annotated int dtype; a
+    // tile annotation that names no memory space or view takes the deduced
+    // tile's (the annotation then says nothing the value does not).
+    const auto* st = annotation->As<ScalarType>();
+    const auto* lit = v.expr->As<ConstInt>();
+    if (st != nullptr && st->dtype().IsInt() && lit != nullptr &&
+        lit->dtype() == DataType::kIndex) {
+      v.expr = ctx_.Int(lit->value(), st->dtype(), lit->loc());
+    }
+    const auto* at = annotation->As<TileType>();
+    const auto* dt = v.expr->type()->As<TileType>();
+    if (at != nullptr && dt != nullptr && !at->memory_space() && at->view() == nullptr &&
+        at->dtype() == dt->dtype() && at->shape().size() == dt->shape().size() &&
+        ctx_.GetTileType(dt->dtype(), dt->shape(), std::nullopt) == annotation) {
+      annotation = dt;
+    }
+  }
   if (!CheckAnnotation(annotation_tok, annotation, v.expr->type())) return false;
   const Var* var = ctx_.NewVar(Text(name), v.expr->type(), Loc(name));
   stmt_stack_.push_back(ctx_.NewAssign(var, v.expr, Loc(name), comments));
@@ -199,12 +274,43 @@ bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comment
     yield->targets.push_back(YieldTarget{Text(name), name, nullptr, Token{}});
   } while (Accept(K::kComma) && !At(K::kAssign));
   if (!Expect(K::kAssign)) return false;
-  if (!AtYieldCall()) {
-    return Fail(first,
-                "assigning several names is only supported from pl.yield_; bind a "
-                "tuple to one name and index it instead");
+  if (AtYieldCall()) return ParseYield(kind, yield, comments);
+  // `a, b = <tuple>`: upstream binds the tuple to `_tuple_tmp`, then each
+  // name to its element.
+  absl::InlinedVector<YieldTarget, 2> targets = std::move(yield->targets);
+  yield->targets.clear();
+  Token at = Peek();
+  Value v = ParseExpr();
+  if (!v) return false;
+  const auto* tt = v.expr->type()->As<TupleType>();
+  if (tt == nullptr) {
+    return Fail(at, absl::StrCat("assigning several names needs a tuple value, got ",
+                                 PrintType(v.expr->type())));
   }
-  return ParseYield(kind, yield, comments);
+  if (tt->elements().size() != targets.size()) {
+    return Fail(first, absl::StrCat(targets.size(), " names are assigned from a tuple of ",
+                                     tt->elements().size()));
+  }
+  const Var* tmp = ctx_.NewVar("_tuple_tmp", v.expr->type(), Loc(first));
+  stmt_stack_.push_back(ctx_.NewAssign(tmp, v.expr, Loc(first), comments));
+  for (size_t i = 0; i < targets.size(); ++i) {
+    const Expr* e = ctx_.NewTupleGetItem(tmp, static_cast<int>(i), Loc(targets[i].tok));
+    const Var* var = ctx_.NewVar(targets[i].name, e->type(), Loc(targets[i].tok));
+    stmt_stack_.push_back(ctx_.NewAssign(var, e, Loc(targets[i].tok)));
+  }
+  for (size_t i = 0; i < targets.size(); ++i) {
+    if (strict_ssa_) {
+      auto it = names_.find(targets[i].name);
+      if (it != names_.end() && !it->second.dead) {
+        return Fail(targets[i].tok, absl::StrCat("strict_ssa: '", targets[i].name,
+                                                 "' is already defined at ",
+                                                 PosText(it->second.def_pos)));
+      }
+    }
+    Bind(targets[i].name, stmt_stack_[stmt_stack_.size() - targets.size() + i]
+                              ->As<AssignStmt>()->var(), targets[i].tok);
+  }
+  return ExpectNewline();
 }
 
 bool Parser::ParseExprStatement(Comments comments) {
@@ -446,8 +552,10 @@ bool Parser::ParseFor(Comments comments) {
   }
   Block body;
   Value cond;
+  jump_ok_.push_back(is_while || kind == ForKind::kSequential);
   bool ok =
       ParseBlock(is_while ? BlockKind::kWhile : BlockKind::kFor, &body, is_while ? &cond : nullptr);
+  jump_ok_.pop_back();
   ExitBlock(is_while ? BlockKind::kWhile : BlockKind::kFor);
   if (!ok) return false;
   if (is_while && !cond.expr->type()->Is<ScalarType>()) {
@@ -491,7 +599,9 @@ bool Parser::ParseWhile(Comments comments) {
   if (!Expect(K::kColon)) return false;
   EnterBlock();
   Block body;
+  jump_ok_.push_back(true);
   bool ok = ParseBlock(BlockKind::kWhile, &body);
+  jump_ok_.pop_back();
   ExitBlock(BlockKind::kWhile);
   if (!ok) return false;
   VarList return_vars;

@@ -19,6 +19,15 @@ TileLayout ShapeBLayout(absl::Span<const Expr* const> shape) {
 bool Parser::ParseDType(DataType* out) {
   Token at = Peek();
   Token name;
+  if (at.kind == K::kName && !At(K::kDot, 1)) {
+    // A module constant holding a dtype: `dtype = pl.FP16`.
+    const ModuleConst* c = FindConst(Text(at));
+    if (c != nullptr && c->kind == ModuleConst::Kind::kDType) {
+      Advance();
+      *out = c->dtype;
+      return true;
+    }
+  }
   if (!AtName("pl") || !At(K::kDot, 1)) {
     return Fail(at, absl::StrCat("expected a dtype such as pl.FP32 but found ", Describe(at)));
   }
@@ -87,6 +96,20 @@ const Expr* Parser::ParseDim() {
 }
 
 bool Parser::ParseShape(ExprList* dims) {
+  if (At(K::kName) && !At(K::kDot, 1)) {
+    // A module constant holding the whole shape: `SHAPE = [M, N]`.
+    const ModuleConst* c = FindConst(Text(Peek()));
+    if (c != nullptr && c->kind == ModuleConst::Kind::kList) {
+      Token at = Advance();
+      for (const ModuleConst& e : c->elems) {
+        if (e.kind != ModuleConst::Kind::kInt && e.kind != ModuleConst::Kind::kVar) {
+          return Fail(at, absl::StrCat("'", Text(at), "' is not a list of integers"));
+        }
+        dims->push_back(ConstExpr(e, at));
+      }
+      return true;
+    }
+  }
   if (!Expect(K::kLBracket)) return false;
   while (error_.ok() && !At(K::kRBracket)) {
     const Expr* d = ParseDim();

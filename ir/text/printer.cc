@@ -100,6 +100,12 @@ void WalkStmt(const Stmt* s, Sink& sink) {
       WalkStmt(w->body(), sink);
       return;
     }
+    case NodeKind::kScope: {
+      const auto* sc = s->As<ScopeStmt>();
+      for (const Expr* e : sc->operands()) WalkExpr(e, sink);
+      WalkStmt(sc->body(), sink);
+      return;
+    }
     default:
       return;
   }

@@ -167,6 +167,7 @@ class Printer {
   void PrintReturnValues(absl::string_view keyword, ExprSpan values);
   void PrintFor(const ForStmt* f);
   void PrintWhile(const WhileStmt* w);
+  void PrintScope(const ScopeStmt* s);
   void PrintIf(const IfStmt* i);
   void PrintExprList(ExprSpan values);
   void PrintCall(const Call* c);
@@ -175,6 +176,8 @@ class Printer {
   void PrintChild(const OperatorInfo& parent, const Expr* child, bool is_left);
   OpPrecedence PrecOf(const Expr* e) const;
   void PrintAttr(const AttrValue& v);
+  // "text" with '"' and '\\' escaped (upstream's std::quoted).
+  void AppendDoubleQuoted(absl::string_view s);
   void PrintDim(const Expr* e);
   void PrintDims(ExprSpan dims);
   void PrintTensorView(const TensorView& v, ExprSpan shape);

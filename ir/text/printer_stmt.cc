@@ -36,7 +36,8 @@ void Printer::PrintFunction(const Function* f) {
   Indent();
   Append("@pl.function");
   bool has_type = f->func_type() != FunctionType::kOpaque;
-  if (has_type || f->level() || f->role()) {
+  if (has_type || f->level() || f->role() || !f->attrs().auto_scope ||
+      !f->attrs().external_source.empty()) {
     out_.push_back('(');
     bool first = true;
     if (has_type) {
@@ -54,6 +55,17 @@ void Printer::PrintFunction(const Function* f) {
       if (!first) Append(", ");
       Append("role=");
       AppendEnum(&out_, *f->role());
+      first = false;
+    }
+    if (!f->attrs().auto_scope) {
+      if (!first) Append(", ");
+      Append("auto_scope=False");
+      first = false;
+    }
+    if (!f->attrs().external_source.empty()) {
+      if (!first) Append(", ");
+      Append("external_source=");
+      AppendDoubleQuoted(f->attrs().external_source);
     }
     out_.push_back(')');
   }
@@ -97,6 +109,24 @@ void Printer::PrintFunction(const Function* f) {
   }
   Append(":\n");
   ++indent_;
+  if (!f->attrs().attrs.empty()) {
+    // Upstream's prologue: every attr the decorator does not print.
+    Indent();
+    Append("pl.func_attr({");
+    for (size_t i = 0; i < f->attrs().attrs.size(); ++i) {
+      const FuncAttr& a = f->attrs().attrs[i];
+      if (i > 0) Append(", ");
+      AppendDoubleQuoted(a.key);
+      Append(": ");
+      if (!a.enum_ref.empty()) {
+        Append("pl.");
+        Append(a.enum_ref);
+      } else {
+        PrintAttr(a.value);
+      }
+    }
+    Append("})\n");
+  }
   const Stmt* body = f->body();
   // A function-level yield prints as `return`.
   auto print_top = [&](const Stmt* s) {
@@ -195,6 +225,15 @@ void Printer::PrintStmt(const Stmt* s) {
       return;
     case NodeKind::kWhile:
       PrintWhile(s->As<WhileStmt>());
+      return;
+    case NodeKind::kScope:
+      PrintScope(s->As<ScopeStmt>());
+      return;
+    case NodeKind::kBreak:
+      Append("break");
+      return;
+    case NodeKind::kContinue:
+      Append("continue");
       return;
     default:
       PTO_UNREACHABLE() << "not a statement kind: " << static_cast<int>(s->kind());
@@ -333,6 +372,38 @@ void Printer::PrintFor(const ForStmt* f) {
   --indent_;
 }
 
+void Printer::PrintScope(const ScopeStmt* s) {
+  Append("with pl.");
+  Append(ScopeKindName(s->scope_kind()));
+  out_.push_back('(');
+  bool first = true;
+  for (const ScopeArg& a : s->args()) {
+    if (!first) Append(", ");
+    first = false;
+    // spmd's core count is its positional argument.
+    if (a.key != "core_num") {
+      Append(a.key);
+      out_.push_back('=');
+    }
+    if (a.operand >= 0) {
+      PrintExprText(s->operands()[a.operand]);
+    } else if (!a.enum_ref.empty()) {
+      bool split = a.key == "optimizations";
+      Append(split ? "[pl.split(pl." : "pl.");
+      Append(a.enum_ref);
+      if (split) Append(")]");
+    } else if (a.value.kind() == AttrKind::kString) {
+      AppendDoubleQuoted(a.value.string_value());
+    } else {
+      PrintAttr(a.value);
+    }
+  }
+  Append("):\n");
+  ++indent_;
+  PrintBody(s->body(), {});
+  --indent_;
+}
+
 void Printer::PrintWhile(const WhileStmt* w) {
   IterArgSpan iter_args = w->iter_args();
   if (iter_args.empty()) {
@@ -429,6 +500,15 @@ void Printer::PrintUnary(const UnaryExpr* u) {
       out_.push_back(')');
       return;
   }
+}
+
+void Printer::AppendDoubleQuoted(absl::string_view s) {
+  out_.push_back('"');
+  for (char c : s) {
+    if (c == '"' || c == '\\') out_.push_back('\\');
+    out_.push_back(c);
+  }
+  out_.push_back('"');
 }
 
 void Printer::PrintAttr(const AttrValue& v) {

@@ -21,7 +21,7 @@ std::string FormatDims(absl::Span<const int64_t> dims) {
 
 // How a statement left its block.
 struct Flow {
-  enum Kind : uint8_t { kNext, kYield, kReturn };
+  enum Kind : uint8_t { kNext, kYield, kReturn, kBreak, kContinue };
   Kind kind = kNext;
   std::vector<Value> values;
 };
@@ -223,6 +223,20 @@ absl::StatusOr<Flow> Frame::Exec(const ir::Stmt* stmt) {
       return ExecFor(stmt->As<ir::ForStmt>());
     case ir::NodeKind::kWhile:
       return ExecWhile(stmt->As<ir::WhileStmt>());
+    case ir::NodeKind::kBreak:
+      return Flow{Flow::kBreak, {}};
+    case ir::NodeKind::kContinue:
+      return Flow{Flow::kContinue, {}};
+    case ir::NodeKind::kScope: {
+      // pl.at / pl.cluster / pl.scope run their body once where they
+      // dispatch it; pl.spmd runs it once per block, which a single frame
+      // cannot model.
+      const auto* scope = stmt->As<ir::ScopeStmt>();
+      if (scope->scope_kind() == ir::ScopeKind::kSpmd) {
+        return Error(stmt->loc(), "with pl.spmd(...) scopes are not supported by the interpreter");
+      }
+      return Exec(scope->body());
+    }
     default:
       return Error(stmt->loc(), "not a statement");
   }
@@ -235,7 +249,9 @@ absl::StatusOr<Flow> Frame::ExecIf(const ir::IfStmt* s) {
   if (body != nullptr) {
     PTO_ASSIGN_OR_RETURN(flow, Exec(body));
   }
-  if (flow.kind == Flow::kReturn) return flow;
+  if (flow.kind == Flow::kReturn || flow.kind == Flow::kBreak || flow.kind == Flow::kContinue) {
+    return flow;
+  }
   if (!s->return_vars().empty()) {
     if (flow.kind != Flow::kYield) return Error(s->loc(), "if branch ends without a yield");
     PTO_RETURN_IF_ERROR(BindVars(s->return_vars(), flow.values, s->loc(), "if"));
@@ -260,7 +276,10 @@ absl::StatusOr<Flow> Frame::ExecFor(const ir::ForStmt* s) {
     for (size_t k = 0; k < carried.size(); ++k) env_[s->iter_args()[k]] = carried[k];
     PTO_ASSIGN_OR_RETURN(Flow flow, Exec(s->body()));
     if (flow.kind == Flow::kReturn) return flow;
-    if (!carried.empty()) {
+    // break leaves with the iteration's carried values, continue carries
+    // them on unchanged: neither reached the yield.
+    if (flow.kind == Flow::kBreak) break;
+    if (flow.kind != Flow::kContinue && !carried.empty()) {
       if (flow.kind != Flow::kYield || flow.values.size() != carried.size()) {
         return Error(s->loc(), "for body must yield one value per iter arg");
       }
@@ -292,7 +311,8 @@ absl::StatusOr<Flow> Frame::ExecWhile(const ir::WhileStmt* s) {
     }
     PTO_ASSIGN_OR_RETURN(Flow flow, Exec(s->body()));
     if (flow.kind == Flow::kReturn) return flow;
-    if (!carried.empty()) {
+    if (flow.kind == Flow::kBreak) break;
+    if (flow.kind != Flow::kContinue && !carried.empty()) {
       if (flow.kind != Flow::kYield || flow.values.size() != carried.size()) {
         return Error(s->loc(), "while body must yield one value per iter arg");
       }

@@ -294,5 +294,51 @@ TEST(InterpreterTest, EnormousBuffersAreErrorsNotCrashes) {
                         "interpreter's limit"));
 }
 
+
+TEST(InterpreterTest, BreakAndContinueInLoopsAndScopes) {
+  SimProgram p(R"(
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def k(self, x: pl.Tensor[[1, 8], pl.FP32], out: pl.Out[pl.Tensor[[1, 8], pl.FP32]], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[1, 8], pl.FP32]:
+        t = pl.tile.load(x, [0, 0], [1, 1], [1, 1], target_memory=pl.Mem.Vec)
+        for i in pl.range(8):
+            if i == 2:
+                continue
+            if i >= n:
+                with pl.at(level=pl.Level.CORE_GROUP):
+                    break
+            r = pl.tile.store(t, [0, i], out)
+        r2 = pl.tile.store(t, [0, 7], out)
+        return r2)");
+  BufferView out = Buffer(DataType::kFP32, {1, 8}, {0});
+  ASSERT_TRUE(
+      p.Run("k", {Value::Of(Buffer(DataType::kFP32, {1, 8}, {5})), Value::Of(out), IndexValue(4)})
+          .ok());
+  // i = 0, 1, 3 store; 2 is skipped; the loop stops at 4; 7 is stored after it.
+  EXPECT_THAT(Values(out), ElementsAre(5, 5, 0, 5, 0, 0, 0, 5));
+}
+
+
+TEST(InterpreterTest, BreakAndContinueKeepTheCarriedValues) {
+  SimProgram p(R"(
+    @pl.function
+    def f(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+        for i, (acc,) in pl.range(10, init_values=(0,)):
+            if i == 2:
+                continue
+            if i >= n:
+                break
+            r: pl.Scalar[pl.INDEX] = pl.yield_(acc + i)
+        for (w,) in pl.while_(init_values=(r,)):
+            pl.cond(w < 100)
+            if w > 5:
+                break
+            w2: pl.Scalar[pl.INDEX] = pl.yield_(w + 1)
+        return w2)");
+  // 0 + 1 + 3 + 4 = 8 (2 skipped, stops at 5); 8 > 5 leaves the while at once.
+  EXPECT_EQ(IntResult(p.Run("f", {IndexValue(5)})), 8);
+  // 0 + 1 = 1, then the while counts 1 -> 6.
+  EXPECT_EQ(IntResult(p.Run("f", {IndexValue(2)})), 6);
+}
+
 }  // namespace
 }  // namespace pto::sim

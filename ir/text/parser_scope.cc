@@ -1,0 +1,250 @@
+// `with` scopes of the text form: pl.at, pl.cluster, pl.spmd, pl.scope and
+// pl.manual_scope, parsed into a ScopeStmt whose arguments are sorted into
+// one canonical order (so printing is a fixed point).
+//
+//   with pl.at(level=pl.Level.CORE_GROUP, name_hint="qk"):
+//       t = pl.tile.load(...)
+//   with pl.spmd(4, sync_start=True):
+//       ...
+//   with pl.manual_scope():            # prints as pl.scope(mode=pl.ScopeMode.MANUAL)
+//       ...
+//
+// A scope is transparent to names, like Python's `with`: what its body
+// binds stays visible after it.
+
+#include "ir/text/parser_impl.h"
+
+namespace pto::ir::parser_impl {
+namespace {
+
+enum class ArgForm : uint8_t { kLevel, kRole, kScopeMode, kSplit, kString, kBool, kExpr };
+
+struct ArgSpec {
+  ScopeKind kind;
+  absl::string_view key;
+  ArgForm form;
+};
+
+// Every argument a scope accepts, in the order it prints (upstream's).
+constexpr ArgSpec kScopeArgs[] = {
+    {ScopeKind::kAt, "level", ArgForm::kLevel},
+    {ScopeKind::kAt, "role", ArgForm::kRole},
+    {ScopeKind::kAt, "optimizations", ArgForm::kSplit},
+    {ScopeKind::kAt, "name_hint", ArgForm::kString},
+    {ScopeKind::kAt, "deps", ArgForm::kExpr},
+    {ScopeKind::kAt, "no_dep_args", ArgForm::kExpr},
+    {ScopeKind::kAt, "dumps", ArgForm::kExpr},
+    {ScopeKind::kAt, "allow_early_resolve", ArgForm::kBool},
+    {ScopeKind::kAt, "windowize", ArgForm::kBool},
+    {ScopeKind::kCluster, "name_hint", ArgForm::kString},
+    {ScopeKind::kSpmd, "core_num", ArgForm::kExpr},
+    {ScopeKind::kSpmd, "sync_start", ArgForm::kBool},
+    {ScopeKind::kSpmd, "name_hint", ArgForm::kString},
+    {ScopeKind::kSpmd, "optimizations", ArgForm::kSplit},
+    {ScopeKind::kSpmd, "deps", ArgForm::kExpr},
+    {ScopeKind::kSpmd, "allow_early_resolve", ArgForm::kBool},
+    {ScopeKind::kSpmd, "predicate", ArgForm::kExpr},
+    {ScopeKind::kRuntime, "mode", ArgForm::kScopeMode},
+};
+
+constexpr absl::string_view kScopeModes[] = {"AUTO", "MANUAL"};
+
+int SpecIndex(ScopeKind kind, absl::string_view key) {
+  for (size_t i = 0; i < sizeof(kScopeArgs) / sizeof(kScopeArgs[0]); ++i) {
+    if (kScopeArgs[i].kind == kind && kScopeArgs[i].key == key) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+}  // namespace
+
+bool Parser::ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg* out,
+                           ExprList* operands) {
+  const ArgSpec& s = kScopeArgs[spec];
+  out->key = s.key;
+  switch (s.form) {
+    case ArgForm::kLevel:
+    case ArgForm::kRole:
+    case ArgForm::kScopeMode: {
+      Token cls, member;
+      if (!ParseEnumRef(&cls, &member)) return false;
+      absl::string_view c = Text(cls), m = Text(member);
+      bool ok = false;
+      if (s.form == ArgForm::kLevel) {
+        ok = c == "Level" && EnumFromName<Level>(m).has_value();
+      } else if (s.form == ArgForm::kRole) {
+        ok = c == "Role" && EnumFromName<Role>(m).has_value();
+      } else {
+        for (absl::string_view mode : kScopeModes) ok = ok || (c == "ScopeMode" && m == mode);
+      }
+      if (!ok) {
+        return Fail(member, absl::StrCat("pl.", ScopeKindName(kind), "(): ", s.key,
+                                         " cannot be pl.", c, ".", m));
+      }
+      out->enum_ref = ctx_.SaveString(absl::StrCat(c, ".", m));
+      return true;
+    }
+    case ArgForm::kSplit: {
+      // optimizations=[pl.split(pl.SplitMode.X)] (or [] for none).
+      if (!Expect(K::kLBracket)) return false;
+      if (Accept(K::kRBracket)) return true;
+      Token at = Peek();
+      if (!AtDotted("pl", "split")) {
+        return Fail(at, "optimizations takes [pl.split(pl.SplitMode.<mode>)]");
+      }
+      Advance();
+      Advance();
+      Advance();
+      Token cls, member;
+      if (!Expect(K::kLParen) || !ParseEnumRef(&cls, &member)) return false;
+      if (Text(cls) != "SplitMode" || !IsSplitMode(Text(member))) {
+        return Fail(member, absl::StrCat("unknown split mode pl.", Text(cls), ".", Text(member)));
+      }
+      if (!Expect(K::kRParen)) return false;
+      Accept(K::kComma);
+      if (!Expect(K::kRBracket)) return false;
+      out->enum_ref = ctx_.SaveString(absl::StrCat("SplitMode.", Text(member)));
+      return true;
+    }
+    case ArgForm::kString: {
+      Token str;
+      if (!Expect(K::kString, &str)) return false;
+      std::string v = text::UnquoteString(Text(str));
+      for (char c : v) {
+        if (static_cast<unsigned char>(c) < 0x20) return Fail(str, "a name_hint must be one line");
+      }
+      out->value = AttrValue::String(ctx_.SaveString(v));
+      return true;
+    }
+    case ArgForm::kBool: {
+      bool v = false;
+      if (!ParseBoolLiteral(key, &v)) return false;
+      out->value = AttrValue::Bool(v);
+      return true;
+    }
+    case ArgForm::kExpr: {
+      Value v = ParseExpr();
+      if (!v) return false;
+      if (s.key == "core_num") {
+        const auto* st = v.expr->type()->As<ScalarType>();
+        if (st == nullptr || !st->dtype().IsInt()) {
+          return FailAt(v.pos, absl::StrCat("pl.spmd(): the core count must be an integer "
+                                            "scalar, got ",
+                                            PrintType(v.expr->type())));
+        }
+      }
+      out->operand = static_cast<int>(operands->size());
+      operands->push_back(v.expr);
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Parser::ParseWith(Comments comments) {
+  Token with_tok = Advance();
+  Token head = Peek();
+  if (!AtName("pl") || !At(K::kDot, 1) || !At(K::kName, 2)) {
+    return Fail(head, absl::StrCat("expected pl.at, pl.cluster, pl.spmd, pl.scope or "
+                                   "pl.manual_scope after 'with' but found ",
+                                   Describe(head)));
+  }
+  Advance();
+  Advance();
+  Token name_tok = Advance();
+  absl::string_view name = Text(name_tok);
+  ScopeKind kind;
+  bool manual = false;
+  if (name == "at") {
+    kind = ScopeKind::kAt;
+  } else if (name == "cluster") {
+    kind = ScopeKind::kCluster;
+  } else if (name == "spmd") {
+    kind = ScopeKind::kSpmd;
+  } else if (name == "scope") {
+    kind = ScopeKind::kRuntime;
+  } else if (name == "manual_scope") {
+    kind = ScopeKind::kRuntime;
+    manual = true;
+  } else {
+    return Fail(name_tok, absl::StrCat("expected pl.at, pl.cluster, pl.spmd, pl.scope or "
+                                       "pl.manual_scope after 'with' but found pl.",
+                                       name));
+  }
+  if (!Expect(K::kLParen)) return false;
+  // Indexed by the arg's place in kScopeArgs: sorted as they print.
+  absl::InlinedVector<std::pair<int, ScopeArg>, 4> args;
+  ExprList operands;
+  int positional = 0;
+  while (error_.ok() && !At(K::kRParen)) {
+    Token key = Peek();
+    int spec = -1;
+    if (At(K::kName) && At(K::kAssign, 1)) {
+      Advance();
+      Advance();
+      spec = SpecIndex(kind, Text(key));
+      if (spec < 0 || manual) {
+        return Fail(key, absl::StrCat("unknown keyword '", Text(key), "' in pl.", name, "()"));
+      }
+    } else {
+      // The one positional parameter: pl.spmd's core count, pl.at's level.
+      const char* first = kind == ScopeKind::kSpmd ? "core_num" : kind == ScopeKind::kAt ? "level"
+                                                                                          : "";
+      if (positional > 0 || *first == '\0' || manual) {
+        return Fail(key, absl::StrCat("pl.", name, "() takes no further positional arguments"));
+      }
+      spec = SpecIndex(kind, first);
+      ++positional;
+    }
+    for (const auto& a : args) {
+      if (a.first == spec) {
+        return Fail(key, absl::StrCat("pl.", name, "() gets '", kScopeArgs[spec].key,
+                                      "' twice"));
+      }
+    }
+    ScopeArg arg;
+    if (!ParseScopeArg(kind, spec, key, &arg, &operands)) return false;
+    args.emplace_back(spec, arg);
+    if (!Accept(K::kComma)) break;
+  }
+  if (!Expect(K::kRParen)) return false;
+  if (At(K::kAs)) {
+    return Fail(Peek(), absl::StrCat("'with pl.", name, "(...) as <task id>' is not supported "
+                                     "yet: the IR has no TASK_ID dtype"));
+  }
+  if (!Expect(K::kColon)) return false;
+  if (manual) {
+    ScopeArg mode;
+    mode.key = "mode";
+    mode.enum_ref = "ScopeMode.MANUAL";
+    args.emplace_back(SpecIndex(kind, "mode"), mode);
+  }
+  // Defaults print nothing: a False flag, an AUTO scope, no optimizations.
+  std::vector<ScopeArg> sorted;
+  std::sort(args.begin(), args.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  bool has_level = false, has_core_num = false;
+  for (const auto& [spec, a] : args) {
+    has_level = has_level || a.key == "level";
+    has_core_num = has_core_num || a.key == "core_num";
+    if (a.operand < 0 && a.enum_ref.empty() && a.value.kind() == AttrKind::kBool &&
+        !a.value.bool_value()) {
+      continue;
+    }
+    if (a.enum_ref == "ScopeMode.AUTO") continue;
+    if (a.key == "optimizations" && a.enum_ref.empty()) continue;
+    sorted.push_back(a);
+  }
+  if (kind == ScopeKind::kAt && !has_level) return Fail(name_tok, "pl.at() needs level=pl.Level.<level>");
+  if (kind == ScopeKind::kSpmd && !has_core_num) {
+    return Fail(name_tok, "pl.spmd() needs the core count: pl.spmd(n)");
+  }
+  Block body;
+  bool ok = ParseBlock(BlockKind::kScope, &body);
+  if (!ok) return false;
+  stmt_stack_.push_back(ctx_.NewScope(kind, sorted, ExprSpan(operands.data(), operands.size()),
+                                      body.body, Loc(with_tok), comments));
+  return true;
+}
+
+}  // namespace pto::ir::parser_impl
