@@ -222,9 +222,9 @@ void RegisterDistCollectiveOps(OpRegistry& registry) {
           "target holds the element-wise reduction (op) of all copies.")
       .Arg("target")
       .OptionalArg("signal")
-      .Kwarg("op", AttrKind::kInt)
+      .Kwarg("op", AttrKind::kInt, AttrValue::Int(0))  // ReduceOp.Sum
       .Kwarg("mode", AttrKind::kString, AttrValue::String("mesh"))
-      .Kwarg("core_num", AttrKind::kInt)
+      .Kwarg("core_num", AttrKind::kInt, AttrValue::Int(1))
       .Writes(0)
       .Writes(1)
       .LoweredBy(kPass)
