@@ -20,6 +20,8 @@
 #
 # Runs in the repository root (the Dockerfile's WORKDIR) or in $PTO_ROOT.
 
+# Also when run as `bash build.sh`, which ignores the -eu above.
+set -euo pipefail
 root="${PTO_ROOT:-$PWD}"
 cd "$root"
 if [[ ! -f fuzz/fuzz.bzl ]]; then
@@ -30,8 +32,9 @@ echo "build.sh: SANITIZER=${SANITIZER:-unset} CXX=$CXX"
 jobs="$(nproc)"
 
 # Objects are keyed by the flags, so builds for two sanitizers sharing $WORK
-# never mix.
-key="$(printf '%s\n' "$CC" "$CXX" "$CFLAGS" "$CXXFLAGS" "$LIB_FUZZING_ENGINE" | sha1sum | cut -c1-12)"
+# never mix, and by the checkout's path, because their dependency files name
+# sources by absolute path: another checkout must not reuse them.
+key="$(printf '%s\n' "$root" "$CC" "$CXX" "$CFLAGS" "$CXXFLAGS" "$LIB_FUZZING_ENGINE" | sha1sum | cut -c1-12)"
 build="$WORK/pto-$key"
 mkdir -p "$build" "$OUT"
 
