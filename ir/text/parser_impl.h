@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
@@ -406,6 +407,13 @@ class Parser {
   const Type* ParseAnnotation(Token* at);
   bool ParseDType(DataType* out);
   bool ParseShape(ExprList* dims);
+  // The `(key=value, ...)` of pl.TensorView / pl.TileView, the cursor at
+  // `pl`: valid_shape and stride here, every other key by `field`, which
+  // parses the value and returns false on an error, setting *known = false
+  // (and failing nothing) for a key it does not know.
+  bool ParseViewFields(absl::string_view view,
+                       absl::FunctionRef<bool(absl::string_view key, bool* known)> field,
+                       ExprList* valid, ExprList* stride);
   const Expr* ParseDim();
   const Type* ParseTensorType(bool distributed, const Token& at);
   const Type* ParseTileType(const Token& at);

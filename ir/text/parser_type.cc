@@ -223,6 +223,33 @@ const Type* Parser::ParseType() {
   return nullptr;
 }
 
+bool Parser::ParseViewFields(absl::string_view view,
+                             absl::FunctionRef<bool(absl::string_view key, bool* known)> field,
+                             ExprList* valid, ExprList* stride) {
+  Advance();  // pl
+  Advance();  // .
+  Advance();  // TensorView / TileView
+  if (!Expect(K::kLParen)) return false;
+  while (error_.ok() && !At(K::kRParen)) {
+    Token key;
+    if (!ExpectName(&key) || !Expect(K::kAssign)) return false;
+    absl::string_view k = Text(key);
+    if (k == "valid_shape") {
+      if (!ParseShape(valid)) return false;
+    } else if (k == "stride") {
+      if (!ParseShape(stride)) return false;
+    } else {
+      bool known = true;
+      if (!field(k, &known)) {
+        if (!known) Fail(key, absl::StrCat("unknown ", view, " field '", k, "'"));
+        return false;
+      }
+    }
+    if (!Accept(K::kComma)) break;
+  }
+  return Expect(K::kRParen);
+}
+
 const Type* Parser::ParseTensorType(bool distributed, const Token& at) {
   ExprList shape;
   DataType dtype;
@@ -236,29 +263,13 @@ const Type* Parser::ParseTensorType(bool distributed, const Token& at) {
       Fail(Peek(), absl::StrCat("expected pl.TensorView(...) but found ", Describe(Peek())));
       return nullptr;
     }
-    Advance();
-    Advance();
-    Advance();
-    if (!Expect(K::kLParen)) return nullptr;
-    while (error_.ok() && !At(K::kRParen)) {
-      Token key;
-      if (!ExpectName(&key) || !Expect(K::kAssign)) return nullptr;
-      absl::string_view k = Text(key);
-      if (k == "valid_shape") {
-        if (!ParseShape(&valid)) return nullptr;
-      } else if (k == "stride") {
-        if (!ParseShape(&stride)) return nullptr;
-      } else if (k == "layout") {
-        if (!ParseEnumOf({"TensorLayout"}, &view.layout)) return nullptr;
-      } else if (k == "pad") {
-        if (!ParseEnumOf({"PadValue"}, &view.pad)) return nullptr;
-      } else {
-        Fail(key, absl::StrCat("unknown pl.TensorView field '", k, "'"));
-        return nullptr;
-      }
-      if (!Accept(K::kComma)) break;
-    }
-    if (!Expect(K::kRParen)) return nullptr;
+    bool ok = ParseViewFields("pl.TensorView", [&](absl::string_view k, bool* known) {
+      if (k == "layout") return ParseEnumOf({"TensorLayout"}, &view.layout);
+      if (k == "pad") return ParseEnumOf({"PadValue"}, &view.pad);
+      *known = false;
+      return false;
+    }, &valid, &stride);
+    if (!ok) return nullptr;
     Accept(K::kComma);
   }
   if (!Expect(K::kRBracket)) return nullptr;
@@ -312,51 +323,35 @@ const Type* Parser::ParseTileType(const Token& at) {
       return nullptr;
     }
     has_view = true;
-    Advance();
-    Advance();
-    Advance();
-    if (!Expect(K::kLParen)) return nullptr;
-    while (error_.ok() && !At(K::kRParen)) {
-      Token key;
-      if (!ExpectName(&key) || !Expect(K::kAssign)) return nullptr;
-      absl::string_view k = Text(key);
-      if (k == "valid_shape") {
-        if (!ParseShape(&valid)) return nullptr;
-      } else if (k == "stride") {
-        if (!ParseShape(&stride)) return nullptr;
-      } else if (k == "start_offset") {
+    bool ok = ParseViewFields("pl.TileView", [&](absl::string_view k, bool* known) {
+      if (k == "start_offset") {
         start_offset = ParseDim();
-        if (start_offset == nullptr) return nullptr;
-      } else if (k == "blayout" || k == "slayout") {
+        return start_offset != nullptr;
+      }
+      if (k == "blayout" || k == "slayout") {
         TileLayout l = TileLayout::kRowMajor;
-        if (!ParseEnumOf({"TileLayout"}, &l)) return nullptr;
-        if (k == "blayout") {
-          blayout = l;
-          has_blayout = true;
-        } else {
-          slayout = l;
-          has_slayout = true;
-        }
-      } else if (k == "fractal") {
+        if (!ParseEnumOf({"TileLayout"}, &l)) return false;
+        (k == "blayout" ? blayout : slayout) = l;
+        (k == "blayout" ? has_blayout : has_slayout) = true;
+        return true;
+      }
+      if (k == "fractal") {
         Token lit = Peek();
         int64_t v = 0;
-        if (!Expect(K::kInt) || !ParseInt(lit, &v)) return nullptr;
+        if (!Expect(K::kInt) || !ParseInt(lit, &v)) return false;
         if (v <= 0 || v > std::numeric_limits<uint32_t>::max()) {
           Fail(lit, "fractal must be a positive number of bytes");
-          return nullptr;
+          return false;
         }
         fractal = static_cast<uint32_t>(v);
-      } else if (k == "pad") {
-        if (!ParseEnumOf({"PadValue"}, &pad)) return nullptr;
-      } else if (k == "compact") {
-        if (!ParseEnumOf({"CompactMode"}, &compact)) return nullptr;
-      } else {
-        Fail(key, absl::StrCat("unknown pl.TileView field '", k, "'"));
-        return nullptr;
+        return true;
       }
-      if (!Accept(K::kComma)) break;
-    }
-    if (!Expect(K::kRParen)) return nullptr;
+      if (k == "pad") return ParseEnumOf({"PadValue"}, &pad);
+      if (k == "compact") return ParseEnumOf({"CompactMode"}, &compact);
+      *known = false;
+      return false;
+    }, &valid, &stride);
+    if (!ok) return nullptr;
   }
   if (!Expect(K::kRBracket)) return nullptr;
   if (!valid.empty() && valid.size() != shape.size()) {
