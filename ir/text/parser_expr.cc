@@ -188,28 +188,7 @@ Value Parser::ParsePrimary() {
   Value v = ParseAtom();
   while (v && At(K::kLBracket)) {
     Token open = Advance();
-    Token index_tok = Peek();
-    int64_t index = 0;
-    if (!At(K::kInt)) {
-      return FailValue(index_tok, "a tuple index must be a non-negative integer literal");
-    }
-    Advance();
-    if (!ParseInt(index_tok, &index) || !Expect(K::kRBracket)) return Value{};
-    const auto* tt = v.expr->type()->As<TupleType>();
-    if (tt == nullptr) {
-      return FailValue(open,
-                       absl::StrCat("only tuples can be indexed, not ", PrintType(v.expr->type())));
-    }
-    if (index >= static_cast<int64_t>(tt->elements().size())) {
-      return FailValue(index_tok,
-                       absl::StrCat("tuple index ", index, " is out of range for ", PrintType(tt)));
-    }
-    if (v.depth + 1 > max_depth_) {
-      return FailValue(open, absl::StrCat("expression is nested too deeply (the limit is ",
-                                          max_depth_, " levels)"));
-    }
-    v = Value{ctx_.NewTupleGetItem(v.expr, static_cast<int>(index), LocOf(v.pos)), v.depth + 1,
-              v.pos};
+    v = ParseSubscript(v, open);  // parser_subscript.cc
   }
   if (v && At(K::kLParen)) return FailValue(Peek(), "only ops and functions can be called");
   if (v && At(K::kDot)) return FailValue(Peek(), "values have no attributes");

@@ -107,6 +107,16 @@ struct CallArg {
   AttrValue attr = AttrValue::Bool(false);
 };
 using CallArgs = absl::InlinedVector<CallArg, 8>;
+
+// One component of a subscript: an index `i` (in `lower`) or a slice
+// `lower:upper` (either may be absent).
+struct SubIndex {
+  Token tok;
+  bool is_slice = false;
+  const Expr* lower = nullptr;
+  const Expr* upper = nullptr;
+};
+using SubIndices = absl::InlinedVector<SubIndex, 4>;
 using KwargVec = absl::InlinedVector<NamedAttr, 4>;
 
 struct Block {
@@ -352,6 +362,15 @@ class Parser {
   Value ParsePower();
   Value ParsePrimary();
   Value ParseAtom();
+  // Subscript sugar (parser_subscript.cc): `base[...]`, the '[' read.
+  Value ParseSubscript(const Value& base, const Token& open);
+  bool ParseSubscriptIndices(SubIndices* out, int* depth);
+  // `name[...] = value` as a statement.
+  bool ParseSubscriptWrite(Comments comments);
+  Value SubscriptCall(absl::string_view name, ExprSpan args, int depth, const Token& at);
+  const Expr* IndexTuple(absl::Span<const Expr* const> elements, const Token& at);
+  const Expr* SliceExtent(const Expr* upper, const Expr* lower, const Token& at);
+  const Expr* ScalarMinMax(BinaryOp op, const Expr* a, const Expr* b, const Token& at);
   Value ParseSequence(K close, const Token& open, const Value* first);
   Value ParseNameExpr();
   Value ParseDotted();

@@ -128,6 +128,7 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
     case K::kName:
       if (At(K::kColon, 1) || At(K::kAssign, 1)) return ParseAssign(kind, yield, c);
       if (At(K::kComma, 1)) return ParseMultiAssign(kind, yield, c);
+      if (At(K::kLBracket, 1)) return ParseSubscriptWrite(c);  // parser_subscript.cc
       if (At(K::kAugAssign, 1)) {
         return Fail(Peek(1),
                     "augmented assignment is not supported: write `x = x + ...`, "

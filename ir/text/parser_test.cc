@@ -568,7 +568,9 @@ const DiagnosticCase kDiagnostics[] = {
      "t.py:6:15: error: operator '+' cannot mix index and fp32; convert one with pl.cast"},
     {{"b = t + 1"}, "t.py:6:15: error: operator '+' requires scalar operands, got pl.Tile"},
     {{"b = ~1.5"}, "t.py:6:13: error: operator '~' requires an integer operand"},
-    {{"b = a[0]"}, "t.py:6:14: error: only tuples can be indexed, not pl.Scalar[pl.INDEX]"},
+    {{"b = a[0]"},
+     "t.py:6:14: error: only tuples, tensors, tiles and arrays can be indexed, not "
+     "pl.Scalar[pl.INDEX]"},
     {{"b = p[2]"},
      "t.py:6:15: error: tuple index 2 is out of range for pl.Tuple[pl.Scalar[pl.INDEX], "
      "pl.Scalar[pl.FP32]]"},
@@ -582,7 +584,9 @@ const DiagnosticCase kDiagnostics[] = {
     {{"a += 1"}, "t.py:6:11: error: augmented assignment is not supported"},
     {{"b = a; c = a"}, "t.py:6:14: error: ';' is not supported"},
     {{"a + 1"}, "t.py:6:9: error: an expression statement must be a call"},
-    {{"p[0] = a"}, "t.py:6:14: error: only a name can be assigned to"},
+    {{"p[0] = a"},
+     "t.py:6:10: error: only a tensor, tile or array can be assigned through a subscript, not "
+     "pl.Tuple[pl.Scalar[pl.INDEX], pl.Scalar[pl.FP32]]"},
     {{"b, c = a"}, "t.py:6:16: error: assigning several names needs a tuple value"},
     {{"b: pl.Scalar[pl.INDEX]"}, "t.py:6:31: error: a declaration needs a value"},
     {{"b = pl.cast(a, pl.INT32, saturation_mode='on')"},

@@ -1,0 +1,83 @@
+// Subscript sugar (parser_subscript.cc): the IR each form builds, upstream's
+// rejections, and that the canonical print is a fixed point.
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "ir/context.h"
+#include "ir/text/parser.h"
+#include "ir/text/printer.h"
+
+namespace pto::ir {
+namespace {
+
+using ::testing::HasSubstr;
+
+class SubscriptTest : public ::testing::Test {
+ protected:
+  // The printed program, or the error.
+  std::string Print(absl::string_view body, bool strict = false) {
+    std::string text = absl::StrCat(
+        "import pypto.language as pl\n@pl.program", strict ? "(strict_ssa=True)" : "",
+        "\nclass P:\n    @pl.function\n    def f(self, x: pl.Tensor[[64, 128], pl.FP32], "
+        "i: pl.Scalar[pl.INDEX], n: pl.Scalar[pl.INDEX], tup: pl.Tuple[pl.Scalar[pl.INDEX], "
+        "pl.Scalar[pl.INDEX]]):\n        t: pl.Tile[[64, 128], pl.FP32] = pl.load(x, [0, 0], "
+        "[64, 128])\n",
+        body, "        return\n");
+    absl::StatusOr<Program> p = ParseProgram(ctx_, text, "t.py");
+    if (!p.ok()) return std::string(p.status().message());
+    std::string out = PrintProgram(*p);
+    Context ctx2;
+    absl::StatusOr<Program> q = ParseProgram(ctx2, out, "t2.py");
+    EXPECT_TRUE(q.ok()) << q.status();
+    if (q.ok()) {
+      EXPECT_EQ(PrintProgram(*q), out);
+    }
+    return out;
+  }
+  Context ctx_;
+};
+
+TEST_F(SubscriptTest, TensorSlicesDropScalarAxes) {
+  std::string out = Print("        a = x[8:, i]\n        b = x[i:i + n]\n");
+  EXPECT_THAT(out, HasSubstr("a: pl.Tensor[[56], pl.FP32] = pl.tensor.slice(x, [56, 1], [8, i], "
+                             "[], [1])"));
+  // (i + n) - i simplifies to n, as upstream's simplifier makes it.
+  EXPECT_THAT(out, HasSubstr("pl.tensor.slice(x, [n, 128], [i, 0])"));
+}
+
+TEST_F(SubscriptTest, TileDynamicUpperNarrowsValidShape) {
+  std::string out = Print("        a = t[0:n, 0:32]\n        b = t[:, 100:200]\n");
+  // An explicit lower bound clamps the extent at zero, as upstream does.
+  EXPECT_THAT(out, HasSubstr("pl.tile.slice(t, [64, 32], [0, 0], "
+                             "valid_shape=[pl.max(pl.min(n, 64), 0), 32])"));
+  // An overhanging window keeps the part inside the tile.
+  EXPECT_THAT(out, HasSubstr("pl.tile.slice(t, [64, 28], [0, 100])"));
+}
+
+TEST_F(SubscriptTest, TupleIndexStaysALiteral) {
+  EXPECT_THAT(Print("        a = tup[1]\n"), HasSubstr("a: pl.Scalar[pl.INDEX] = tup[1]"));
+  EXPECT_THAT(Print("        a = tup[i]\n"),
+              HasSubstr("a tuple index must be a non-negative integer literal"));
+}
+
+TEST_F(SubscriptTest, Rejections) {
+  EXPECT_THAT(Print("        a = x[0:8:2]\n"), HasSubstr("a slice step is not supported"));
+  EXPECT_THAT(Print("        a = x[0, 0, 0]\n"),
+              HasSubstr("the subscript has 3 indices but the tensor is 2-D"));
+  EXPECT_THAT(Print("        a = t[i:, :]\n"),
+              HasSubstr("a tile subscript needs a constant lower bound"));
+  EXPECT_THAT(Print("        a = t[64:, :]\n"), HasSubstr("positive static extent"));
+  EXPECT_THAT(Print("        a = i[0]\n"),
+              HasSubstr("only tuples, tensors, tiles and arrays can be indexed"));
+  EXPECT_THAT(Print("        x[0, 1] = x\n"), HasSubstr("an element write"));
+  EXPECT_THAT(Print("        x[0:8] = x\n"),
+              HasSubstr("the tensor window has 8 elements on the value's axis 0, the value 64"));
+  EXPECT_THAT(Print("        x[0:64] = t\n"), HasSubstr("must be a tensor"));
+  EXPECT_THAT(Print("        x[0:64] = x\n", /*strict=*/true), HasSubstr("strict_ssa"));
+}
+
+}  // namespace
+}  // namespace pto::ir
