@@ -68,6 +68,11 @@ constexpr DslOpRow MixesLevels(DslOpRow r) {
   return r;
 }
 
+constexpr DslOpRow WithFill(DslOpRow r, DslFill fill) {
+  r.fill = fill;
+  return r;
+}
+
 constexpr DslOpRow Cast() {
   DslOpRow r = Params(Same("cast", "tensor.cast", "tile.cast"), "#0,target_type,mode");
   r.scalar = DslScalarForm::kCast;
@@ -129,7 +134,9 @@ constexpr DslOpRow kRows[] = {
     Params(Same("reinterpret_view", "tensor.reinterpret_view", "tile.reinterpret_view"),
            "#0,dtype"),
     Same("transpose", "tensor.transpose", "tile.transpose"),
-    TileDefaultOnly(Same("slice", "tensor.slice", "tile.slice"), "clamp"),
+    TileDefaultOnly(Params(Same("slice", "tensor.slice", "tile.slice"),
+                           "#0,shape,offset,valid_shape,drop_dims,pad_value,clamp"),
+                    "clamp"),
     Same("fillpad", "tensor.fillpad", "tile.fillpad"),
     Same("fillpad_expand", "tensor.fillpad_expand", "tile.fillpad_expand"),
     TileDefaultOnly(Params(Same("matmul", "tensor.matmul", "tile.matmul"),
@@ -167,8 +174,11 @@ constexpr DslOpRow kRows[] = {
     Same("write", "tensor.write", "tile.write"),
     TileDefaultOnly(Same("assemble", "tensor.assemble", "tile.assemble"), "atomic"),
     Same("gather_row", "tensor.gather_row", "tile.gather_row"),
-    Same("scatter_update", "tensor.scatter_update", "tile.scatter_update"),
+    Params(Same("scatter_update", "tensor.scatter_update", "tile.scatter_update"),
+           "#0,dim,index,src"),
     Same("sort32", "tensor.sort32", "tile.sort32"),
+    WithFill(Same("mrgsort", "tensor.mrgsort_format2", "tile.mrgsort_format2"),
+             DslFill::kMergeSort),
     // --- §a.2 tile-only re-exports ---------------------------------------------
     Load(),
     Fixed("store", "tile.store"),
@@ -187,10 +197,10 @@ constexpr DslOpRow kRows[] = {
     Fixed("addsc", "tile.addsc", 1),
     Fixed("subsc", "tile.subsc", 1),
     Fixed("sel", "tile.sel"),
-    Fixed("sels", "tile.sels", 3),
+    WithFill(Fixed("sels", "tile.sels", 3), DslFill::kSelsScalar),
     Fixed("tri", "tile.tri"),
     Fixed("gatherb", "tile.gatherb"),
-    Fixed("mgather", "tile.mgather"),
+    WithFill(Fixed("mgather", "tile.mgather"), DslFill::kMgatherModeNames),
     Fixed("mscatter", "tile.mscatter"),
     Fixed("matmul_bias", "tile.matmul_bias"),
     Fixed("matmul_mx", "tile.matmul_mx"),
@@ -203,13 +213,18 @@ constexpr DslOpRow kRows[] = {
     Fixed("aic_gather", "tile.aic_gather"),
     // Explicit tile forms whose wrapper differs from the IR schema.
     Params(Fixed("tile.full", "tile.full"), "shape,dtype,value"),
+    // Explicit names upstream's modules define that are no IR op.
+    WithFill(Fixed("tile.arange", "tile.ci"), DslFill::kStartTakesDtype),
+    WithFill(Fixed("tile.mrgsort", "tile.mrgsort_format2"), DslFill::kMergeSort),
     // --- §a.3 tensor-only re-exports -------------------------------------------
     Fixed("create_tensor", "tensor.create"),
-    Fixed("arange", "tensor.ci"),
+    WithFill(Fixed("arange", "tensor.ci"), DslFill::kStartTakesDtype),
     Params(Fixed("full", "tensor.full"), "shape,dtype,value"),
+    WithFill(Fixed("tensor.arange", "tensor.ci"), DslFill::kStartTakesDtype),
+    WithFill(Fixed("tensor.mrgsort", "tensor.mrgsort_format2"), DslFill::kMergeSort),
     Fixed("dim", "tensor.dim"),
     Fixed("expand_clone", "tensor.expand_clone"),
-    Fixed("gather", "tensor.gather"),
+    Params(Fixed("gather", "tensor.gather"), "input,dim,index"),
     Fixed("scatter", "tensor.scatter"),
     Fixed("paged_gather", "tensor.paged_gather"),
     Fixed("random", "tensor.random"),

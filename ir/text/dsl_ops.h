@@ -44,6 +44,19 @@ enum class DslFill : uint8_t {
   // pld.alloc_window_buffer: the call is the whole value of `buf = ...` and
   // an absent `name` is the assigned name.
   kNameFromTarget,
+  // tensor.ci / tile.ci: an int literal `start` takes the `dtype` kwarg's
+  // dtype (upstream's IR builder restamps it).
+  kStartTakesDtype,
+  // tile.sels: an int literal scalar (arg 3) takes the src's (arg 1) element
+  // dtype, an unsigned one its same-width signed dtype with the bits kept.
+  kSelsScalar,
+  // tile.mgather: `coalesce` / `gather_oob` may be spelled as their names
+  // ("row", "elem"; "undefined", "clamp", "wrap", "zero").
+  kMgatherModeNames,
+  // mrgsort: `block_len=` builds <level>.mrgsort_format1(src0, block_len),
+  // else <level>.mrgsort_format2 of the 2-4 sources (and, for a tile, the
+  // scratch `tmp` after them); the row's ops are the format2 ones.
+  kMergeSort,
 };
 
 struct DslOpRow {

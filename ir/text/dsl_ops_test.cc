@@ -41,16 +41,19 @@ TEST(DslOpsTest, NamesAreUniqueAndFound) {
   EXPECT_EQ(FindDslOp("bogus"), nullptr);
 }
 
-// upstream-dsl.md §a.1: the 81 dispatchers of unified_ops.py, but
-// pl.mrgsort, whose op (mrgsort_format1 or _format2) depends on whether
-// block_len is given, which a row cannot say yet.
-TEST(DslOpsTest, HasEveryDispatcherButMrgsort) {
+// upstream-dsl.md §a.1: the 81 dispatchers of unified_ops.py. pl.mrgsort's
+// op (mrgsort_format1 or _format2) depends on whether block_len is given:
+// its row names the format2 ops and the kMergeSort rule picks.
+TEST(DslOpsTest, HasEveryDispatcher) {
   int n = 0;
   for (const DslOpRow& r : DslOps()) {
     if (r.dispatches() && !absl::StartsWith(r.name, "pld.")) ++n;
   }
-  EXPECT_EQ(n, 80);
-  EXPECT_EQ(FindDslOp("mrgsort"), nullptr);
+  EXPECT_EQ(n, 81);
+  const DslOpRow* mrgsort = FindDslOp("mrgsort");
+  ASSERT_NE(mrgsort, nullptr);
+  EXPECT_EQ(mrgsort->fill, DslFill::kMergeSort);
+  EXPECT_EQ(mrgsort->tile, "tile.mrgsort_format2");
 }
 
 TEST(DslOpsTest, DispatchColumns) {

@@ -169,7 +169,7 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
   }
   ExprList args(op.args().size(), nullptr);
   absl::InlinedVector<bool, 12> arg_given(op.args().size(), false);
-  absl::InlinedVector<std::optional<AttrValue>, 8> kwargs(op.kwargs().size());
+  KwargSlots kwargs(op.kwargs().size());
   absl::InlinedVector<bool, 8> kwarg_given(op.kwargs().size(), false);
   size_t positional = 0;
   std::optional<DataType> out_dtype;
@@ -240,6 +240,12 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
       if (a.none) continue;
       if (a.expr == nullptr) {
         kwargs[slot.index] = a.attr;
+        // An int kwarg holding an AtomicType (pld.tile.put's atomic) takes
+        // the member's value, as upstream's wrappers pass int(atomic).
+        if (a.attr.kind() == AttrKind::kAtomicType &&
+            op.kwargs()[slot.index].kind == AttrKind::kInt) {
+          kwargs[slot.index] = AttrValue::Int(static_cast<int64_t>(a.attr.As<AtomicType>()));
+        }
       } else if (std::optional<AttrValue> v = ConstAsAttr(a.expr)) {
         kwargs[slot.index] = *v;
       } else {
@@ -250,6 +256,7 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
       }
     }
   }
+  if (rules != nullptr && !ApplyDslFill(op, rules->fill, &args, &kwargs, at)) return Value{};
   if (rules != nullptr && rules->fill == text::DslFill::kValidShapeFromShapes) {
     int valid = FindArgByName(op, "valid_shape");
     int shapes = FindArgByName(op, "shapes");
@@ -397,6 +404,7 @@ Value Parser::ParseDslCall(const text::DslOpRow& row, const Token& at, absl::str
                                         " form"));
     }
   }
+  if (row.fill == text::DslFill::kMergeSort) return MergeSortCall(op_name, in, depth, at);
   const Op* op = ops_.Find(op_name);
   if (op == nullptr) {
     if (allow_unregistered_ops_ && at.offset == rhs_offset_ && rhs_annotation_ != nullptr) {

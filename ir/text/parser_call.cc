@@ -2,6 +2,7 @@
 // values, pl.const, pl.cast and self.<function>(...).
 
 #include "ir/ops/comm_enums.h"
+#include "ir/ops/pipe_type.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {
@@ -55,6 +56,21 @@ Value Parser::ParseDotted() {
     return Value{IndexConst(dt->bytes()), 1, head.pos()};
   }
   if (!At(K::kLParen)) {
+    // pl.tile.MaskPattern.P0101: upstream's mask patterns are plain ints.
+    if (head_name == "pl" && segs.size() == 3 && Text(segs[0]) == "tile" &&
+        Text(segs[1]) == "MaskPattern") {
+      static constexpr absl::string_view kPatterns[] = {"P0101", "P1010", "P0001", "P0010",
+                                                        "P0100", "P1000", "P1111"};
+      for (size_t i = 0; i < std::size(kPatterns); ++i) {
+        if (Text(segs[2]) == kPatterns[i]) {
+          Value v{IndexConst(static_cast<int64_t>(i) + 1), 1, head.pos()};
+          v.literal = true;
+          return v;
+        }
+      }
+      return FailValue(segs[2], absl::StrCat("unknown member '", Text(segs[2]),
+                                             "' of pl.tile.MaskPattern"));
+    }
     if (head_name == "pl" && segs.size() == 1 && DataType::FromName(Text(segs[0]))) {
       return FailValue(head, absl::StrCat("pl.", Text(segs[0]),
                                           " is a dtype, not a value; pass it as a kwarg "
@@ -99,6 +115,13 @@ Value Parser::ParseDotted() {
     span = joined;
   }
   const Op* op = ops_.Find(span);
+  if (op == nullptr && head_name == "pl") {
+    // pl.tile.arange, pl.tensor.mrgsort, ...: names upstream's modules
+    // define that are no IR op (dsl_ops.h).
+    if (const text::DslOpRow* row = text::FindDslOp(span)) {
+      return ParseDslCall(*row, head, absl::StrCat("pl.", span));
+    }
+  }
   if (op == nullptr && !span.empty() && span.back() == '_') {
     // pl.tile.and_ spells the op tile.and.
     absl::string_view last = Text(segs.back());
@@ -334,6 +357,15 @@ bool Parser::ParseAttrValue(AttrValue* out) {
         Advance();
         Token member;
         if (!ExpectName(&member)) return false;
+        if (Text(cls) == "AtomicType") {
+          // pld.AtomicType is pl.AtomicType.
+          std::optional<AtomicType> a = EnumFromName<AtomicType>(Text(member));
+          if (!a) {
+            return Fail(member, absl::StrCat("unknown member '", Text(member), "' of pld.AtomicType"));
+          }
+          *out = AttrValue::Enum(*a);
+          return true;
+        }
         std::optional<int64_t> v = CommEnumValue(Text(cls), Text(member));
         if (!v) {
           return Fail(member, absl::StrCat("unknown value pld.", Text(cls), ".", Text(member)));
@@ -378,6 +410,14 @@ bool Parser::ParseAttrValue(AttrValue* out) {
             std::optional<AtomicType> v = EnumFromName<AtomicType>(m);
             if (!v) return bad();
             *out = AttrValue::Enum(*v);
+          } else if (c == "PipeType") {
+            // Pipes are int kwargs, as upstream stores them.
+            std::optional<int64_t> v;
+            for (int64_t i = 0; i < kNumPipeTypes && !v; ++i) {
+              if (PipeTypeName(*PipeTypeFromInt(i)) == m) v = i;
+            }
+            if (!v) return bad();
+            *out = AttrValue::Int(*v);
           } else {
             return Fail(cls, absl::StrCat("pl.", c, " values are not kwarg values"));
           }

@@ -118,6 +118,8 @@ struct SubIndex {
 };
 using SubIndices = absl::InlinedVector<SubIndex, 4>;
 using KwargVec = absl::InlinedVector<NamedAttr, 4>;
+// An op's kwargs by schema position while a call is bound.
+using KwargSlots = absl::InlinedVector<std::optional<AttrValue>, 8>;
 
 struct Block {
   const Stmt* body = nullptr;
@@ -391,6 +393,12 @@ class Parser {
   // `unified`: written as pl.X, so INDEX scalar operands are restamped.
   Value BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool unified,
                        bool tile_level_drops, const CallArgs& in, int depth, const Token& at);
+  // The operand rewrites of a DslFill rule (parser_dsl_rules.cc); false on
+  // an error.
+  bool ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, KwargSlots* kwargs,
+                    const Token& at);
+  // pl.mrgsort and its level forms: format1 or format2 by the args given.
+  Value MergeSortCall(absl::string_view op2, const CallArgs& in, int depth, const Token& at);
   Value UnregisteredDslCall(absl::string_view name, const CallArgs& in, int depth,
                             const Token& at);
   Value ScalarDslCall(const text::DslOpRow& row, const CallArgs& in, int depth, const Token& at);

@@ -171,6 +171,7 @@ class Printer {
   void PrintIf(const IfStmt* i);
   void PrintExprList(ExprSpan values);
   void PrintCall(const Call* c);
+  bool PrintIntKwargAsEnum(absl::string_view op, absl::string_view key, int64_t v);
   void PrintBinary(const BinaryExpr* b);
   void PrintUnary(const UnaryExpr* u);
   void PrintChild(const OperatorInfo& parent, const Expr* child, bool is_left);

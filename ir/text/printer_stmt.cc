@@ -3,6 +3,8 @@
 
 #include "ir/text/printer_impl.h"
 
+#include "ir/ops/pipe_type.h"
+
 #include "absl/strings/ascii.h"
 #include "ir/expr_format.h"
 
@@ -554,6 +556,25 @@ void Printer::PrintAttr(const AttrValue& v) {
   }
 }
 
+// Int kwargs upstream's printer spells as enum members: the pipes of the
+// sync ops and an int `atomic` (pld.tile.put's).
+bool Printer::PrintIntKwargAsEnum(absl::string_view op, absl::string_view key, int64_t v) {
+  if (key == "set_pipe" || key == "wait_pipe" ||
+      (key == "pipe" && (op == "system.sync_set" || op == "system.sync_wait"))) {
+    std::optional<PipeType> p = PipeTypeFromInt(v);
+    if (!p) return false;
+    Append("pl.PipeType.");
+    Append(PipeTypeName(*p));
+    return true;
+  }
+  if (key == "atomic" && (v == static_cast<int64_t>(AtomicType::kNone) ||
+                          v == static_cast<int64_t>(AtomicType::kAdd))) {
+    AppendEnum(&out_, static_cast<AtomicType>(v));
+    return true;
+  }
+  return false;
+}
+
 void Printer::PrintCall(const Call* c) {
   if (c->callee() != nullptr) {
     Append("self.");
@@ -587,8 +608,13 @@ void Printer::PrintCall(const Call* c) {
   }
   for (const Kwarg& k : c->kwargs()) {
     sep();
-    if (k.key < op->kwargs().size()) Append(op->kwargs()[k.key].name);
+    absl::string_view key;
+    if (k.key < op->kwargs().size()) key = op->kwargs()[k.key].name;
+    Append(key);
     out_.push_back('=');
+    if (k.value.kind() == AttrKind::kInt && PrintIntKwargAsEnum(name, key, k.value.int_value())) {
+      continue;
+    }
     PrintAttr(k.value);
   }
   for (size_t i = 0; i < args.size(); ++i) {

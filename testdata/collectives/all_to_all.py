@@ -5,7 +5,7 @@
 # RUN: pto-opt %s --passes=lower-composite-ops --concise | FileCheck %s --check-prefix=FULL
 #
 # CHECK: pl.tile.create([1, 64], dtype=pl.FP16, target_memory=pl.Mem.Vec)
-# CHECK: pld.tile.put(out, out2__dest_tmp_v5, inp, out2__aa_stage_tmp_v4, [out2__my_rank_tmp_v3, 0], [out2__dest_tmp_v5, 0], [1, 64], atomic=0)
+# CHECK: pld.tile.put(out, out2__dest_tmp_v5, inp, out2__aa_stage_tmp_v4, [out2__my_rank_tmp_v3, 0], [out2__dest_tmp_v5, 0], [1, 64], atomic=pl.AtomicType.None_)
 # CHECK-NOT: pld.tensor.
 #
 # FULL-LABEL: def k(
@@ -15,7 +15,7 @@
 # FULL-NEXT: out2__my_rank_tmp_v3 = pld.system.rank(out2__ctx_tmp_v0)
 # FULL-NEXT: out2__aa_stage_tmp_v4 = pl.tile.create([1, 64], dtype=pl.FP16, target_memory=pl.Mem.Vec)
 # FULL-NEXT: for out2__dest_tmp_v5 in pl.range(out2__nranks_idx_tmp_v2):
-# FULL-NEXT: out2__aa_put_tmp_v6 = pld.tile.put(out, out2__dest_tmp_v5, inp, out2__aa_stage_tmp_v4, [out2__my_rank_tmp_v3, 0], [out2__dest_tmp_v5, 0], [1, 64], atomic=0)
+# FULL-NEXT: out2__aa_put_tmp_v6 = pld.tile.put(out, out2__dest_tmp_v5, inp, out2__aa_stage_tmp_v4, [out2__my_rank_tmp_v3, 0], [out2__dest_tmp_v5, 0], [1, 64], atomic=pl.AtomicType.None_)
 # FULL-NEXT: for out2__peer_tmp_v7 in pl.range(out2__nranks_idx_tmp_v2):
 # FULL-NEXT: if out2__peer_tmp_v7 != pl.cast(out2__my_rank_tmp_v3, pl.INDEX):
 # FULL-NEXT: out2__notify_ret_tmp_v8 = pld.system.notify(signal, out2__peer_tmp_v7, [out2__my_rank_tmp_v3, 0], pl.const(1, pl.INT32), op=0)

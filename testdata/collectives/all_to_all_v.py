@@ -14,7 +14,7 @@
 # CHECK: if out2__aav_rows_tmp_v12 > 0:
 # CHECK: pld.system.wait(signal, [out2__dest_tmp_v10, 0], pl.const(1, pl.INT32), cmp=1)
 # CHECK: pld.system.notify(recv, out2__dest_tmp_v10, [out2__my_rank_tmp_v3, 0], out2__aav_count_i32_tmp_v14, op=0)
-# CHECK: [out2__aav_rows_tmp_v12, 16], atomic=0)
+# CHECK: [out2__aav_rows_tmp_v12, 16], atomic=pl.AtomicType.None_)
 # CHECK: pld.system.wait(signal, [out2__src_done_tmp_v19, 0], pl.const(2, pl.INT32), cmp=1)
 # CHECK-NOT: pld.tensor.
 #
@@ -38,7 +38,7 @@
 # FULL-NEXT: out2__dest_ready_ret_tmp_v13 = pld.system.wait(signal, [out2__dest_tmp_v10, 0], pl.const(1, pl.INT32), cmp=1)
 # FULL-NEXT: out2__aav_count_i32_tmp_v14 = pl.cast(out2__aav_rows_tmp_v12, pl.INT32)
 # FULL-NEXT: out2__aav_count_notify_tmp_v15 = pld.system.notify(recv, out2__dest_tmp_v10, [out2__my_rank_tmp_v3, 0], out2__aav_count_i32_tmp_v14, op=0)
-# FULL-NEXT: out2__aav_put_tmp_v16 = pld.tile.put(out, out2__dest_tmp_v10, inp, out2__aav_stage_tmp_v4, [pl.cast(out2__my_rank_tmp_v3, pl.INDEX) * 3, 0], [out2__dest_tmp_v10 * 3, 0], [out2__aav_rows_tmp_v12, 16], atomic=0)
+# FULL-NEXT: out2__aav_put_tmp_v16 = pld.tile.put(out, out2__dest_tmp_v10, inp, out2__aav_stage_tmp_v4, [pl.cast(out2__my_rank_tmp_v3, pl.INDEX) * 3, 0], [out2__dest_tmp_v10 * 3, 0], [out2__aav_rows_tmp_v12, 16], atomic=pl.AtomicType.None_)
 # FULL-NEXT: for out2__peer_done_tmp_v17 in pl.range(out2__nranks_idx_tmp_v2):
 # FULL-NEXT: if out2__peer_done_tmp_v17 != pl.cast(out2__my_rank_tmp_v3, pl.INDEX):
 # FULL-NEXT: out2__notify_ret_done_tmp_v18 = pld.system.notify(signal, out2__peer_done_tmp_v17, [out2__my_rank_tmp_v3, 0], pl.const(1, pl.INT32), op=0)

@@ -7,7 +7,7 @@
 # RUN: pto-opt %s --passes=lower-composite-ops --concise | FileCheck %s --check-prefix=FULL
 #
 # CHECK: out2__ag_stage_tmp_v4: pl.Tile{{\[\[}}1, 16], pl.FP32, pl.Mem.Vec] = pl.tile.create([1, 16], dtype=pl.FP32, target_memory=pl.Mem.Vec)
-# CHECK: pld.tile.put(out, out2__peer_tmp_v5, inp, out2__ag_stage_tmp_v4, [out2__my_rank_tmp_v3, 0], [0, 0], [1, 17], atomic=0)
+# CHECK: pld.tile.put(out, out2__peer_tmp_v5, inp, out2__ag_stage_tmp_v4, [out2__my_rank_tmp_v3, 0], [0, 0], [1, 17], atomic=pl.AtomicType.None_)
 # CHECK: pld.system.wait(signal, [out2__src_tmp_v9, 0], pl.const(1, pl.INT32), cmp=1)
 # CHECK-NOT: pld.tensor.
 #
@@ -18,7 +18,7 @@
 # FULL-NEXT: out2__my_rank_tmp_v3 = pld.system.rank(out2__ctx_tmp_v0)
 # FULL-NEXT: out2__ag_stage_tmp_v4 = pl.tile.create([1, 16], dtype=pl.FP32, target_memory=pl.Mem.Vec)
 # FULL-NEXT: for out2__peer_tmp_v5 in pl.range(out2__nranks_idx_tmp_v2):
-# FULL-NEXT: out2__push_tmp_v6 = pld.tile.put(out, out2__peer_tmp_v5, inp, out2__ag_stage_tmp_v4, [out2__my_rank_tmp_v3, 0], [0, 0], [1, 17], atomic=0)
+# FULL-NEXT: out2__push_tmp_v6 = pld.tile.put(out, out2__peer_tmp_v5, inp, out2__ag_stage_tmp_v4, [out2__my_rank_tmp_v3, 0], [0, 0], [1, 17], atomic=pl.AtomicType.None_)
 # FULL-NEXT: for out2__peer_tmp_v7 in pl.range(out2__nranks_idx_tmp_v2):
 # FULL-NEXT: if out2__peer_tmp_v7 != pl.cast(out2__my_rank_tmp_v3, pl.INDEX):
 # FULL-NEXT: out2__notify_ret_tmp_v8 = pld.system.notify(signal, out2__peer_tmp_v7, [out2__my_rank_tmp_v3, 0], pl.const(1, pl.INT32), op=0)

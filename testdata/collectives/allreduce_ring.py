@@ -14,7 +14,7 @@
 # CHECK: pl.range(0, 17, 32)
 # CHECK: pl.cast(data2__rs_col_tmp_v18 // 32 * 2 + 1, pl.INT32)
 # CHECK: pl.tile.set_validshape(data2__ring_put_stage_tmp_v6, 1, data2__rs_send_valid_tmp_v32)
-# CHECK: , atomic=0)
+# CHECK: , atomic=pl.AtomicType.None_)
 # CHECK: pl.tile.add(
 # CHECK: pl.tile.store(
 # CHECK: pl.range(2):
@@ -63,7 +63,7 @@
 # FULL-NEXT: data2__rs_send_valid_tmp_v32 = pl.min(32, data2__rs_send_segment_cols_tmp_v17 - data2__rs_col_tmp_v18)
 # FULL-NEXT: data2__rs_send_col_tmp_v33 = data2__rs_send_segment_begin_tmp_v15 + data2__rs_col_tmp_v18
 # FULL-NEXT: data2__rs_stage_valid_tmp_v34 = pl.tile.set_validshape(data2__ring_put_stage_tmp_v6, 1, data2__rs_send_valid_tmp_v32)
-# FULL-NEXT: data2__push_rs_tmp_v35 = pld.tile.put(data2__target_2d_tmp_v5, data2__right_tmp_v8, data2__target_2d_tmp_v5, data2__rs_stage_valid_tmp_v34, [0, data2__rs_send_col_tmp_v33], [0, data2__rs_send_col_tmp_v33], [1, data2__rs_send_valid_tmp_v32], atomic=0)
+# FULL-NEXT: data2__push_rs_tmp_v35 = pld.tile.put(data2__target_2d_tmp_v5, data2__right_tmp_v8, data2__target_2d_tmp_v5, data2__rs_stage_valid_tmp_v34, [0, data2__rs_send_col_tmp_v33], [0, data2__rs_send_col_tmp_v33], [1, data2__rs_send_valid_tmp_v32], atomic=pl.AtomicType.None_)
 # FULL-NEXT: for data2__peer_rs_done_tmp_v36 in pl.range(data2__nranks_idx_tmp_v2):
 # FULL-NEXT: if data2__peer_rs_done_tmp_v36 != pl.cast(data2__my_rank_tmp_v3, pl.INDEX):
 # FULL-NEXT: data2__notify_ret_rs_done_tmp_v37 = pld.system.notify(signal, data2__peer_rs_done_tmp_v36, [data2__rs_step_tmp_v9, data2__my_rank_tmp_v3], pl.const(1, pl.INT32), op=0)
@@ -94,7 +94,7 @@
 # FULL-NEXT: data2__ag_send_valid_tmp_v57 = pl.min(32, data2__ag_send_segment_cols_tmp_v48 - data2__ag_col_tmp_v49)
 # FULL-NEXT: data2__ag_send_col_tmp_v58 = data2__ag_send_segment_begin_tmp_v46 + data2__ag_col_tmp_v49
 # FULL-NEXT: data2__ag_stage_valid_tmp_v59 = pl.tile.set_validshape(data2__ring_put_stage_tmp_v6, 1, data2__ag_send_valid_tmp_v57)
-# FULL-NEXT: data2__push_ag_tmp_v60 = pld.tile.put(data2__target_2d_tmp_v5, data2__right_tmp_v8, data2__target_2d_tmp_v5, data2__ag_stage_valid_tmp_v59, [0, data2__ag_send_col_tmp_v58], [0, data2__ag_send_col_tmp_v58], [1, data2__ag_send_valid_tmp_v57], atomic=0)
+# FULL-NEXT: data2__push_ag_tmp_v60 = pld.tile.put(data2__target_2d_tmp_v5, data2__right_tmp_v8, data2__target_2d_tmp_v5, data2__ag_stage_valid_tmp_v59, [0, data2__ag_send_col_tmp_v58], [0, data2__ag_send_col_tmp_v58], [1, data2__ag_send_valid_tmp_v57], atomic=pl.AtomicType.None_)
 # FULL-NEXT: for data2__peer_ag_done_tmp_v61 in pl.range(data2__nranks_idx_tmp_v2):
 # FULL-NEXT: if data2__peer_ag_done_tmp_v61 != pl.cast(data2__my_rank_tmp_v3, pl.INDEX):
 # FULL-NEXT: data2__notify_ret_ag_done_tmp_v62 = pld.system.notify(signal, data2__peer_ag_done_tmp_v61, [data2__ag_round_tmp_v44, data2__my_rank_tmp_v3], pl.const(1, pl.INT32), op=0)

@@ -9,9 +9,9 @@
 #
 # CHECK: def k(self, ws: pl.Tensor{{\[\[}}256], pl.INT64], e: pl.Scalar[pl.INDEX], t: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Vec]) -> pl.Scalar[pl.INT32]:
 # CHECK-NEXT: pl.system.set_ffts(ws)
-# CHECK-NEXT: pl.system.sync_set(pipe=4, event_id=3)
-# CHECK-NEXT: pl.system.sync_set(pipe=4, event_id=0, ffts_mode=2, core_type='aic')
-# CHECK-NEXT: pl.system.sync_wait(e, pipe=3, core_type='aiv')
+# CHECK-NEXT: pl.system.sync_set(pipe=pl.PipeType.V, event_id=3)
+# CHECK-NEXT: pl.system.sync_set(pipe=pl.PipeType.V, event_id=0, ffts_mode=2, core_type='aic')
+# CHECK-NEXT: pl.system.sync_wait(e, pipe=pl.PipeType.M, core_type='aiv')
 # CHECK-NEXT: buf: pl.Scalar[pl.INT32] = pl.system.reserve_buffer(name='v2c_slot_buffer', size=4096, base=4096)
 # CHECK-NEXT: auto: pl.Scalar[pl.INT32] = pl.system.reserve_buffer(name='c2v_slot_buffer', size=4096, base=-1)
 # CHECK-NEXT: peer: pl.Scalar[pl.INT32] = pl.system.import_peer_buffer(name='c2v_slot_buffer', peer_func='cube_consumer')

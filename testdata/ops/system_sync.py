@@ -8,8 +8,8 @@
 # RUN: pto-opt %s --backend=a5 | FileCheck %s
 #
 # CHECK: def k(self, ws: pl.Tensor{{\[\[}}16], pl.INT32], g: pl.Tensor{{\[\[}}4, 16], pl.FP32], n: pl.Scalar[pl.INT32]) -> pl.Scalar[pl.INT32]:
-# CHECK-NEXT: pl.system.sync_src(set_pipe=2, wait_pipe=4, event_id=0)
-# CHECK-NEXT: pl.system.sync_dst(set_pipe=2, wait_pipe=4, event_id=0)
+# CHECK-NEXT: pl.system.sync_src(set_pipe=pl.PipeType.MTE3, wait_pipe=pl.PipeType.V, event_id=0)
+# CHECK-NEXT: pl.system.sync_dst(set_pipe=pl.PipeType.MTE3, wait_pipe=pl.PipeType.V, event_id=0)
 # CHECK-NEXT: pl.system.bar_v()
 # CHECK-NEXT: pl.system.bar_m()
 # CHECK-NEXT: pl.system.bar_all()

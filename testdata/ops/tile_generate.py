@@ -5,7 +5,7 @@
 # RUN: FileCheck %s < $TEST_TMPDIR/tile_generate.py
 # RUN: pto-opt $TEST_TMPDIR/tile_generate.py --passes=none | diff $TEST_TMPDIR/tile_generate.py -
 #
-# CHECK: s: pl.Tile{{\[\[}}1, 32], pl.INT32, pl.Mem.Vec] = pl.tile.ci(0, [1, 32], dtype=pl.INT32, descending=False)
+# CHECK: s: pl.Tile{{\[\[}}1, 32], pl.INT32, pl.Mem.Vec] = pl.tile.ci(pl.const(0, pl.INT32), [1, 32], dtype=pl.INT32, descending=False)
 # CHECK: t: pl.Tile{{\[\[}}1, 16], pl.INT32, pl.Mem.Vec] = pl.tile.ci(k0, [1, 16], dtype=pl.INT32, descending=True)
 # CHECK: m: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tri(d, [16, 16], dtype=pl.FP32, upper=True)
 # CHECK: n: pl.Tile{{\[\[}}16, 16], pl.INT32, pl.Mem.Vec, pl.TileView(valid_shape=[8, 16])] = pl.tile.tri(0, [16, 16], dtype=pl.INT32, upper=False, valid_shape=[8, 16])

@@ -1,4 +1,5 @@
-// Subscript sugar (parser_subscript.cc): the IR each form builds, upstream's
+// Expression-level forms of the hand-written DSL: subscript sugar
+// (parser_subscript.cc), enum kwarg values; the IR each builds, upstream's
 // rejections, and that the canonical print is a fixed point.
 
 #include <string>
@@ -77,6 +78,34 @@ TEST_F(SubscriptTest, Rejections) {
               HasSubstr("the tensor window has 8 elements on the value's axis 0, the value 64"));
   EXPECT_THAT(Print("        x[0:64] = t\n"), HasSubstr("must be a tensor"));
   EXPECT_THAT(Print("        x[0:64] = x\n", /*strict=*/true), HasSubstr("strict_ssa"));
+}
+
+TEST_F(SubscriptTest, EnumKwargValues) {
+  EXPECT_THAT(Print("        pl.system.sync_set(pipe=pl.PipeType.ALL, event_id=1)\n"),
+              HasSubstr("pl.system.sync_set(pipe=pl.PipeType.ALL, event_id=1)"));
+  // A bare int still reads; it prints as the member.
+  EXPECT_THAT(Print("        pl.system.sync_set(pipe=4, event_id=1)\n"),
+              HasSubstr("pipe=pl.PipeType.V"));
+  EXPECT_THAT(Print("        pl.system.sync_set(pipe=pl.PipeType.Vec, event_id=1)\n"),
+              HasSubstr("unknown member 'Vec' of pl.PipeType"));
+  EXPECT_THAT(Print("        r = pl.tile.store(t, [0, 0], x, atomic=pld.AtomicType.Sub)\n"),
+              HasSubstr("unknown member 'Sub' of pld.AtomicType"));
+}
+
+TEST_F(SubscriptTest, MergeSortRejections) {
+  EXPECT_THAT(Print("        a = pl.mrgsort(t, t, block_len=64)\n"),
+              HasSubstr("tile.mrgsort: block_len= (format1) takes no 'src1' (format2)"));
+  EXPECT_THAT(Print("        a = pl.mrgsort(t, t)\n"),
+              HasSubstr("tile.mrgsort: format2 needs the scratch tile tmp="));
+  EXPECT_THAT(Print("        a = pl.mrgsort(t)\n"),
+              HasSubstr("needs block_len= (format1) or at least src0 and src1"));
+  EXPECT_THAT(Print("        a = pl.tensor.mrgsort(x, x, tmp=x)\n"),
+              HasSubstr("a tensor merge sort makes its own scratch"));
+  EXPECT_THAT(Print("        a = pl.tensor.mrgsort(x, x, src3=x)\n"), HasSubstr("src3 needs src2"));
+  EXPECT_THAT(Print("        a = pl.tile.mgather(x, t, coalesce=\"col\")\n"),
+              HasSubstr("tile.mgather: coalesce must be 'row', 'elem', 0 or 1, got 'col'"));
+  EXPECT_THAT(Print("        a = pl.tile.gather_mask(t, mask_pattern=pl.tile.MaskPattern.P9)\n"),
+              HasSubstr("unknown member 'P9' of pl.tile.MaskPattern"));
 }
 
 }  // namespace

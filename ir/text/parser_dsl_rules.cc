@@ -1,0 +1,202 @@
+// The wrapper rules of dsl_ops.h's DslFill that rewrite an op call's
+// operands (ApplyDslFill, run by BuildBoundCall after binding) or choose its
+// op from the arguments given (MergeSortCall). Each mirrors what upstream's
+// DSL wrapper or IR builder does before it creates the call.
+
+#include "ir/text/parser_impl.h"
+
+namespace pto::ir::parser_impl {
+namespace {
+
+// The int a mode name stands for, or -1.
+int64_t ModeValue(absl::string_view key, absl::string_view name) {
+  static constexpr absl::string_view kCoalesce[] = {"row", "elem"};
+  static constexpr absl::string_view kOob[] = {"undefined", "clamp", "wrap", "zero"};
+  absl::Span<const absl::string_view> names =
+      key == "coalesce" ? absl::MakeConstSpan(kCoalesce) : absl::MakeConstSpan(kOob);
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == name) return static_cast<int64_t>(i);
+  }
+  return -1;
+}
+
+}  // namespace
+
+bool Parser::ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, KwargSlots* kwargs,
+                          const Token& at) {
+  switch (fill) {
+    case text::DslFill::kStartTakesDtype: {
+      const auto* c = (*args)[0] != nullptr ? (*args)[0]->As<ConstInt>() : nullptr;
+      int j = op.FindKwarg("dtype");
+      if (c == nullptr || j < 0) return true;
+      DataType dtype = DataType::kInt32;
+      if ((*kwargs)[j] && (*kwargs)[j]->kind() == AttrKind::kDataType) {
+        dtype = (*kwargs)[j]->dtype();
+      } else if (const std::optional<AttrValue>& d = op.kwargs()[j].default_value;
+                 d && d->kind() == AttrKind::kDataType) {
+        dtype = d->dtype();
+      }
+      if (c->dtype() != dtype && dtype.IsInt()) (*args)[0] = ctx_.Int(c->value(), dtype, c->loc());
+      return true;
+    }
+    case text::DslFill::kSelsScalar: {
+      if (args->size() < 4 || (*args)[1] == nullptr || (*args)[3] == nullptr) return true;
+      const auto* c = (*args)[3]->As<ConstInt>();
+      const auto* src = (*args)[1]->type()->As<ShapedType>();
+      if (c == nullptr || src == nullptr) return true;
+      DataType dt = src->dtype();
+      if (dt.IsFloat()) {
+        if (c->dtype() == DataType::kIndex) {
+          (*args)[3] = ctx_.Float(static_cast<double>(c->value()), dt, c->loc());
+        }
+        return true;
+      }
+      if (!dt.IsInt()) return true;
+      int64_t v = c->value();
+      if (dt.IsUnsignedInt() && dt.bits() < 64) {
+        // Same-width signed, bits kept: 255 as UINT8 is -1 as INT8.
+        int bits = dt.bits();
+        std::optional<DataType> s = DataType::FromName(absl::StrCat("INT", bits));
+        if (!s) return true;
+        if (v >= (int64_t{1} << (bits - 1))) v -= int64_t{1} << bits;
+        dt = *s;
+      }
+      if (c->dtype() != dt) (*args)[3] = ctx_.Int(v, dt, c->loc());
+      return true;
+    }
+    case text::DslFill::kMgatherModeNames:
+      for (absl::string_view key : {"coalesce", "gather_oob"}) {
+        int j = op.FindKwarg(key);
+        if (j < 0 || !(*kwargs)[j] || (*kwargs)[j]->kind() != AttrKind::kString) continue;
+        int64_t v = ModeValue(key, (*kwargs)[j]->string_value());
+        if (v < 0) {
+          return Fail(at, absl::StrCat(op.name(), ": ", key, " must be ",
+                                       key == "coalesce" ? "'row', 'elem', 0 or 1"
+                                                         : "'undefined', 'clamp', 'wrap', 'zero' "
+                                                           "or 0-3",
+                                       ", got '", (*kwargs)[j]->string_value(), "'"));
+        }
+        (*kwargs)[j] = AttrValue::Int(v);
+      }
+      return true;
+    default:
+      return true;
+  }
+}
+
+// pl.mrgsort / pl.tile.mrgsort / pl.tensor.mrgsort: `op2` is the level's
+// format2 op.
+Value Parser::MergeSortCall(absl::string_view op2, const CallArgs& in, int depth,
+                            const Token& at) {
+  bool tile = absl::StartsWith(op2, "tile.");
+  absl::string_view level = tile ? "tile" : "tensor";
+  // The wrapper's parameters: tmp and exhausted are positional for a tile.
+  static constexpr absl::string_view kTile[] = {"src0", "src1", "src2", "src3", "tmp",
+                                                "exhausted"};
+  static constexpr absl::string_view kTensor[] = {"src0", "src1", "src2", "src3"};
+  absl::Span<const absl::string_view> params =
+      tile ? absl::MakeConstSpan(kTile) : absl::MakeConstSpan(kTensor);
+  enum Slot { kSrc0, kSrc1, kSrc2, kSrc3, kTmp, kExhausted, kBlockLen, kSlots };
+  static constexpr absl::string_view kNames[] = {"src0", "src1", "src2",     "src3",
+                                                 "tmp",  "exhausted", "block_len"};
+  const CallArg* given[kSlots] = {};
+  size_t positional = 0;
+  for (const CallArg& a : in) {
+    int slot = -1;
+    if (a.named) {
+      for (int s = 0; s < kSlots; ++s) {
+        if (Text(a.key) == kNames[s]) slot = s;
+      }
+      if (slot < 0 || (!tile && slot == kTmp)) {
+        return FailValue(a.key, absl::StrCat(level, ".mrgsort: unexpected argument '",
+                                             Text(a.key), "'",
+                                             !tile && slot == kTmp
+                                                 ? " (a tensor merge sort makes its own scratch)"
+                                                 : ""));
+      }
+    } else {
+      if (positional >= params.size()) {
+        return FailValue(a.tok, absl::StrCat(level, ".mrgsort: takes at most ", params.size(),
+                                             " positional arguments"));
+      }
+      slot = static_cast<int>(positional++);
+    }
+    if (given[slot] != nullptr) {
+      return FailValue(a.named ? a.key : a.tok,
+                       absl::StrCat(level, ".mrgsort: argument '", kNames[slot], "' given twice"));
+    }
+    given[slot] = a.none ? nullptr : &a;
+  }
+  auto expr = [&](int s) -> const Expr* {
+    if (given[s] == nullptr) return nullptr;
+    return given[s]->expr != nullptr ? given[s]->expr : AttrAsConst(given[s]->attr);
+  };
+  if (expr(kSrc0) == nullptr) {
+    return FailValue(at, absl::StrCat(level, ".mrgsort: argument 'src0' is missing"));
+  }
+  bool exhausted = false;
+  if (given[kExhausted] != nullptr) {
+    const CallArg& e = *given[kExhausted];
+    const auto* b = e.expr != nullptr ? e.expr->As<ConstBool>() : nullptr;
+    if (b != nullptr) {
+      exhausted = b->value();
+    } else if (e.expr == nullptr && e.attr.kind() == AttrKind::kBool) {
+      exhausted = e.attr.bool_value();
+    } else {
+      return FailValue(e.tok, absl::StrCat(level, ".mrgsort: exhausted must be True or False"));
+    }
+  }
+  ExprList args;
+  KwargVec kwargs;
+  std::string name;
+  if (given[kBlockLen] != nullptr) {
+    // Format1: one source of sorted runs.
+    for (int s : {kSrc1, kSrc2, kSrc3, kTmp}) {
+      if (given[s] != nullptr) {
+        return FailValue(at, absl::StrCat(level, ".mrgsort: block_len= (format1) takes no '",
+                                          kNames[s], "' (format2)"));
+      }
+    }
+    if (!tile && exhausted) {
+      return FailValue(at, absl::StrCat(level, ".mrgsort: block_len= (format1) takes no "
+                                        "exhausted=True (format2)"));
+    }
+    const Expr* len = expr(kBlockLen);
+    if (len == nullptr) {
+      return FailValue(given[kBlockLen]->tok,
+                       absl::StrCat(level, ".mrgsort: block_len must be an int or a scalar"));
+    }
+    // The ISA takes block_len as an INT32; a literal becomes one.
+    if (const auto* c = len->As<ConstInt>()) len = ctx_.Int(c->value(), DataType::kInt32, c->loc());
+    args = {expr(kSrc0), len};
+    name = absl::StrCat(level, ".mrgsort_format1");
+  } else {
+    if (expr(kSrc1) == nullptr) {
+      return FailValue(at, absl::StrCat(level, ".mrgsort: needs block_len= (format1) or at "
+                                        "least src0 and src1 (format2)"));
+    }
+    if (expr(kSrc3) != nullptr && expr(kSrc2) == nullptr) {
+      return FailValue(at, absl::StrCat(level, ".mrgsort: src3 needs src2"));
+    }
+    if (tile && expr(kTmp) == nullptr) {
+      return FailValue(at, "tile.mrgsort: format2 needs the scratch tile tmp=");
+    }
+    for (int s : {kSrc0, kSrc1, kSrc2, kSrc3, kTmp}) {
+      if (expr(s) != nullptr) args.push_back(expr(s));
+    }
+    kwargs.push_back(NamedAttr{"exhausted", AttrValue::Bool(exhausted)});
+    name = std::string(op2);
+  }
+  const Op* op = ops_.Find(name);
+  if (op == nullptr) return FailValue(at, absl::StrCat("unknown op '", name, "'"));
+  if (depth + 1 > max_depth_) {
+    return FailValue(
+        at, absl::StrCat("expression is nested too deeply (the limit is ", max_depth_, " levels)"));
+  }
+  absl::StatusOr<const Call*> call =
+      CreateCall(ctx_, *op, ExprSpan(args.data(), args.size()), kwargs, Loc(at));
+  if (!call.ok()) return FailValue(at, call.status().message());
+  return Value{*call, depth + 1, at.pos()};
+}
+
+}  // namespace pto::ir::parser_impl

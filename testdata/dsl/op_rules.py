@@ -1,0 +1,56 @@
+# DSL wrapper rules that pick or rewrite an op call's operands (dsl_ops.h
+# DslFill): pl.mrgsort / pl.tile.mrgsort / pl.tensor.mrgsort build format1
+# with block_len= (an INT32 literal) and format2 otherwise (a tile's tmp after
+# the sources); pl.tile.arange / pl.tensor.arange are tile.ci / tensor.ci,
+# whose literal start takes the dtype; tile.sels' literal scalar takes the
+# src dtype; tile.mgather's coalesce takes its names; pl.tensor.gather takes
+# (input, dim, index); pl.tile.MaskPattern.X is an int.
+#
+# RUN: pto-opt %s --passes=none | FileCheck %s
+# RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
+# RUN: pto-opt $TEST_TMPDIR/once.py --passes=none | diff $TEST_TMPDIR/once.py -
+#
+# CHECK: a: {{.*}} = pl.tensor.mrgsort_format1(x, pl.const(64, pl.INT32))
+# CHECK-NEXT: b: {{.*}} = pl.tensor.mrgsort_format2(x, y, exhausted=True)
+# CHECK: c: {{.*}} = pl.tile.mrgsort_format1(t, pl.const(64, pl.INT32))
+# CHECK-NEXT: d: {{.*}} = pl.tile.mrgsort_format2(t, u, t, exhausted=False)
+# CHECK-NEXT: e: {{.*}} = pl.tile.mrgsort_format2(t, u, t, u, t, exhausted=True)
+# CHECK-NEXT: s: {{.*}} = pl.tensor.ci(pl.const(0, pl.INT32), [1, 32], dtype=pl.INT32, descending=True)
+# CHECK-NEXT: s2: {{.*}} = pl.tensor.ci(pl.const(3, pl.INT16), [1, 32], dtype=pl.INT16, descending=False)
+# CHECK-NEXT: s3: {{.*}} = pl.tile.ci(pl.const(0, pl.INT32), [1, 32], dtype=pl.INT32, descending=False)
+# CHECK-NEXT: g: {{.*}} = pl.tensor.gather(m, s, dim=-1)
+# CHECK: pl.tile.sels(mask, si, tmp, pl.const(-3, pl.INT32))
+# CHECK: pl.tile.mgather(m, it, coalesce=1)
+# CHECK: pl.tile.gather_mask(t, mask_pattern=2
+import pypto.language as pl
+
+
+@pl.program
+class OpRules:
+    @pl.function
+    def main(
+        self,
+        x: pl.Tensor[[1, 256], pl.FP32],
+        y: pl.Tensor[[1, 256], pl.FP32],
+        m: pl.Tensor[[16, 64], pl.FP32],
+        si32: pl.Tensor[[16, 16], pl.INT32],
+    ):
+        a = pl.mrgsort(x, block_len=64)
+        b = pl.tensor.mrgsort(x, y, exhausted=True)
+        t = pl.load(x, [0, 0], [1, 256])
+        u = pl.load(y, [0, 0], [1, 256])
+        c = pl.tile.mrgsort(t, block_len=64)
+        d = pl.mrgsort(t, u, tmp=t)
+        e = pl.tile.mrgsort(t, u, t, u, t, True)
+        s = pl.tensor.ci(0, [1, 32], dtype=pl.INT32, descending=True)
+        s2 = pl.tensor.arange(3, [1, 32], dtype=pl.INT16)
+        s3 = pl.tile.arange(0, [1, 32], dtype=pl.INT32)
+        g = pl.tensor.gather(m, -1, s)
+        si = pl.load(si32, [0, 0], [16, 16])
+        mask = pl.tile.cmps(si, 0, cmp_type=4)
+        tmp = pl.tile.create([1, 32], dtype=pl.UINT8)
+        r = pl.tile.sels(mask, si, tmp, -3)
+        it = pl.load(s, [0, 0], [1, 16])
+        gm = pl.tile.mgather(m, it, coalesce="elem")
+        gmask = pl.tile.gather_mask(t, mask_pattern=pl.tile.MaskPattern.P1010)
+        return
