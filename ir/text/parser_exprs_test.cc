@@ -108,5 +108,10 @@ TEST_F(SubscriptTest, MergeSortRejections) {
               HasSubstr("unknown member 'P9' of pl.tile.MaskPattern"));
 }
 
+TEST_F(SubscriptTest, AnyExpressionIsAStatement) {
+  std::string out = Print("        pl.const(0, pl.INT64)\n        i + 1\n");
+  EXPECT_THAT(out, HasSubstr("\n        pl.const(0, pl.INT64)\n        i + 1\n"));
+}
+
 }  // namespace
 }  // namespace pto::ir

@@ -321,9 +321,9 @@ bool Parser::ParseExprStatement(Comments comments) {
   if (!v) return false;
   if (At(K::kAssign)) return Fail(Peek(), "only a name can be assigned to");
   if (At(K::kColon)) return Fail(Peek(), "only a name can be annotated");
-  if (!v.expr->Is<Call>()) {
-    return Fail(at, "an expression statement must be a call (its value would be unused)");
-  }
+  // Any expression makes an EvalStmt, as upstream builds one for any IR
+  // expression (`pl.const(0, pl.INT64)` on its own line); only a call can
+  // have an effect.
   stmt_stack_.push_back(ctx_.NewEval(v.expr, Loc(at), comments));
   return ExpectNewline();
 }

@@ -274,7 +274,8 @@ bool Parser::ParseSubscriptWrite(Comments comments) {
   }
   if (!ParseSubscriptIndices(&indices, &depth)) return false;
   if (!At(K::kAssign)) {
-    return Fail(Peek(), "an expression statement must be a call (its value would be unused)");
+    return Fail(Peek(), absl::StrCat("expected '=' after `", Text(name),
+                                     "[...]` (a subscript write) but found ", Describe(Peek())));
   }
   Advance();
   Token value_tok = Peek();
