@@ -50,9 +50,12 @@ enum class DslFill : uint8_t {
   // tile.sels: an int literal scalar (arg 3) takes the src's (arg 1) element
   // dtype, an unsigned one its same-width signed dtype with the bits kept.
   kSelsScalar,
-  // tile.mgather: `coalesce` / `gather_oob` may be spelled as their names
-  // ("row", "elem"; "undefined", "clamp", "wrap", "zero").
-  kMgatherModeNames,
+  // pl.gather / pl.scatter (and their pl.tensor. spellings): the mask form
+  // (`mask_pattern=`, gather's `output_dtype=`, scatter's `dst=`) builds
+  // tensor.gather_mask / tensor.scatter_mask, gather's compare form
+  // (`kvalue=`, `cmp_mode=`, `out_cols=`, `count_dtype=`)
+  // tensor.gather_compare, else the row's index form.
+  kGatherScatterForms,
   // mrgsort: `block_len=` builds <level>.mrgsort_format1(src0, block_len),
   // else <level>.mrgsort_format2 of the 2-4 sources (and, for a tile, the
   // scratch `tmp` after them); the row's ops are the format2 ones.

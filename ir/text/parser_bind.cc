@@ -256,7 +256,8 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
       }
     }
   }
-  if (rules != nullptr && !ApplyDslFill(op, rules->fill, &args, &kwargs, at)) return Value{};
+  if (!ApplyModeNames(op, &kwargs, at)) return Value{};
+  if (rules != nullptr && !ApplyDslFill(op, rules->fill, &args, &kwargs)) return Value{};
   if (rules != nullptr && rules->fill == text::DslFill::kValidShapeFromShapes) {
     int valid = FindArgByName(op, "valid_shape");
     int shapes = FindArgByName(op, "shapes");
@@ -347,6 +348,13 @@ Value Parser::ParseOpCall(const Op& op, const Token& at) {
   if (inserted) it->second = text::FindDslRulesOf(op.name());
   const text::DslOpRow* rules = it->second;
   const Op* chosen = &op;
+  if (rules != nullptr && rules->fill == text::DslFill::kGatherScatterForms) {
+    absl::string_view form = GatherScatterForm(op.name(), in);
+    if (const Op* f = form.empty() ? nullptr : ops_.Find(form)) {
+      chosen = f;
+      rules = nullptr;
+    }
+  }
   // pl.tensor.add(t, 1.0) builds tensor.adds, as upstream's builder does.
   if (rules != nullptr && rules->dispatches() && op.name() == rules->tensor &&
       !rules->tensor_scalar.empty() && in.size() > 1 && !in[1].named && IsScalar(in[1].expr)) {
@@ -405,6 +413,15 @@ Value Parser::ParseDslCall(const text::DslOpRow& row, const Token& at, absl::str
     }
   }
   if (row.fill == text::DslFill::kMergeSort) return MergeSortCall(op_name, in, depth, at);
+  const text::DslOpRow* rules = &row;
+  if (row.fill == text::DslFill::kGatherScatterForms) {
+    // The mask and compare forms are other ops with their own parameters.
+    absl::string_view form = GatherScatterForm(op_name, in);
+    if (!form.empty()) {
+      op_name = form;
+      rules = nullptr;
+    }
+  }
   const Op* op = ops_.Find(op_name);
   if (op == nullptr) {
     if (allow_unregistered_ops_ && at.offset == rhs_offset_ && rhs_annotation_ != nullptr) {
@@ -413,7 +430,7 @@ Value Parser::ParseDslCall(const text::DslOpRow& row, const Token& at, absl::str
     return FailValue(at, absl::StrCat("unknown op '", op_name, "' (what ", spelled,
                                       " builds for these operands)"));
   }
-  return BuildBoundCall(*op, &row, /*unified=*/true, tile_level, in, depth, at);
+  return BuildBoundCall(*op, rules, /*unified=*/true, tile_level, in, depth, at);
 }
 
 // --allow-unregistered-ops: `x: T = pl.matmul(a, b)` whose op the registry

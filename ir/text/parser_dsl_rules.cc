@@ -8,12 +8,22 @@
 namespace pto::ir::parser_impl {
 namespace {
 
-// The int a mode name stands for, or -1.
+// The int a mode name stands for (-1: not a name of it); -2 when `key` has
+// no names. Upstream's IR builders take these kwargs by name or int.
 int64_t ModeValue(absl::string_view key, absl::string_view name) {
   static constexpr absl::string_view kCoalesce[] = {"row", "elem"};
   static constexpr absl::string_view kOob[] = {"undefined", "clamp", "wrap", "zero"};
-  absl::Span<const absl::string_view> names =
-      key == "coalesce" ? absl::MakeConstSpan(kCoalesce) : absl::MakeConstSpan(kOob);
+  static constexpr absl::string_view kCmp[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+  absl::Span<const absl::string_view> names;
+  if (key == "coalesce") {
+    names = kCoalesce;
+  } else if (key == "gather_oob") {
+    names = kOob;
+  } else if (key == "cmp_mode") {
+    names = kCmp;
+  } else {
+    return -2;
+  }
   for (size_t i = 0; i < names.size(); ++i) {
     if (names[i] == name) return static_cast<int64_t>(i);
   }
@@ -22,8 +32,28 @@ int64_t ModeValue(absl::string_view key, absl::string_view name) {
 
 }  // namespace
 
-bool Parser::ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, KwargSlots* kwargs,
-                          const Token& at) {
+// tile.mgather's coalesce / gather_oob and gather_compare's cmp_mode: a name
+// ("row", "clamp", "eq", ...) is the int it stands for.
+bool Parser::ApplyModeNames(const Op& op, KwargSlots* kwargs, const Token& at) {
+  for (size_t j = 0; j < kwargs->size(); ++j) {
+    std::optional<AttrValue>& v = (*kwargs)[j];
+    if (!v || v->kind() != AttrKind::kString || op.kwargs()[j].kind != AttrKind::kInt) continue;
+    absl::string_view key = op.kwargs()[j].name;
+    int64_t i = ModeValue(key, v->string_value());
+    if (i == -2) continue;
+    if (i < 0) {
+      absl::string_view allowed = key == "coalesce"     ? "'row', 'elem', 0 or 1"
+                                  : key == "gather_oob" ? "'undefined', 'clamp', 'wrap', 'zero' or 0-3"
+                                                        : "'eq', 'ne', 'lt', 'le', 'gt', 'ge' or 0-5";
+      return Fail(at, absl::StrCat(op.name(), ": ", key, " must be ", allowed, ", got '",
+                                   v->string_value(), "'"));
+    }
+    v = AttrValue::Int(i);
+  }
+  return true;
+}
+
+bool Parser::ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, KwargSlots* kwargs) {
   switch (fill) {
     case text::DslFill::kStartTakesDtype: {
       const auto* c = (*args)[0] != nullptr ? (*args)[0]->As<ConstInt>() : nullptr;
@@ -64,24 +94,25 @@ bool Parser::ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, Kwar
       if (c->dtype() != dt) (*args)[3] = ctx_.Int(v, dt, c->loc());
       return true;
     }
-    case text::DslFill::kMgatherModeNames:
-      for (absl::string_view key : {"coalesce", "gather_oob"}) {
-        int j = op.FindKwarg(key);
-        if (j < 0 || !(*kwargs)[j] || (*kwargs)[j]->kind() != AttrKind::kString) continue;
-        int64_t v = ModeValue(key, (*kwargs)[j]->string_value());
-        if (v < 0) {
-          return Fail(at, absl::StrCat(op.name(), ": ", key, " must be ",
-                                       key == "coalesce" ? "'row', 'elem', 0 or 1"
-                                                         : "'undefined', 'clamp', 'wrap', 'zero' "
-                                                           "or 0-3",
-                                       ", got '", (*kwargs)[j]->string_value(), "'"));
-        }
-        (*kwargs)[j] = AttrValue::Int(v);
-      }
-      return true;
     default:
       return true;
   }
+}
+
+absl::string_view Parser::GatherScatterForm(absl::string_view index_op, const CallArgs& in) {
+  bool gather = index_op == "tensor.gather";
+  absl::string_view form;
+  for (const CallArg& a : in) {
+    if (!a.named) continue;
+    absl::string_view k = Text(a.key);
+    if (k == "mask_pattern" || (gather ? k == "output_dtype" : k == "dst")) {
+      form = gather ? "tensor.gather_mask" : "tensor.scatter_mask";
+    }
+    if (gather && (k == "kvalue" || k == "cmp_mode" || k == "out_cols" || k == "count_dtype")) {
+      form = "tensor.gather_compare";
+    }
+  }
+  return form;
 }
 
 // pl.mrgsort / pl.tile.mrgsort / pl.tensor.mrgsort: `op2` is the level's

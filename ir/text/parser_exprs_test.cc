@@ -106,6 +106,9 @@ TEST_F(SubscriptTest, MergeSortRejections) {
               HasSubstr("tile.mgather: coalesce must be 'row', 'elem', 0 or 1, got 'col'"));
   EXPECT_THAT(Print("        a = pl.tile.gather_mask(t, mask_pattern=pl.tile.MaskPattern.P9)\n"),
               HasSubstr("unknown member 'P9' of pl.tile.MaskPattern"));
+  EXPECT_THAT(Print("        a = pl.tensor.gather(x, kvalue=1.0, cmp_mode=\"gte\", out_cols=8)\n"),
+              HasSubstr("tensor.gather_compare: cmp_mode must be 'eq', 'ne', 'lt', 'le', 'gt', "
+                        "'ge' or 0-5, got 'gte'"));
 }
 
 TEST_F(SubscriptTest, AnyExpressionIsAStatement) {

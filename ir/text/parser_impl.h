@@ -393,10 +393,12 @@ class Parser {
   // `unified`: written as pl.X, so INDEX scalar operands are restamped.
   Value BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool unified,
                        bool tile_level_drops, const CallArgs& in, int depth, const Token& at);
-  // The operand rewrites of a DslFill rule (parser_dsl_rules.cc); false on
-  // an error.
-  bool ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, KwargSlots* kwargs,
-                    const Token& at);
+  // The operand rewrites of a DslFill rule (parser_dsl_rules.cc).
+  bool ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, KwargSlots* kwargs);
+  bool ApplyModeNames(const Op& op, KwargSlots* kwargs, const Token& at);
+  // The mask or compare form of pl.tensor.gather / pl.tensor.scatter
+  // (`index_op`) the kwargs named select ("": the index form).
+  absl::string_view GatherScatterForm(absl::string_view index_op, const CallArgs& in);
   // pl.mrgsort and its level forms: format1 or format2 by the args given.
   Value MergeSortCall(absl::string_view op2, const CallArgs& in, int depth, const Token& at);
   Value UnregisteredDslCall(absl::string_view name, const CallArgs& in, int depth,

@@ -4,7 +4,9 @@
 # the sources); pl.tile.arange / pl.tensor.arange are tile.ci / tensor.ci,
 # whose literal start takes the dtype; tile.sels' literal scalar takes the
 # src dtype; tile.mgather's coalesce takes its names; pl.tensor.gather takes
-# (input, dim, index); pl.tile.MaskPattern.X is an int.
+# (input, dim, index), its mask and compare forms build gather_mask /
+# gather_compare (cmp_mode by name), pl.scatter's mask form scatter_mask;
+# pl.tile.MaskPattern.X is an int.
 #
 # RUN: pto-opt %s --passes=none | FileCheck %s
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
@@ -22,6 +24,10 @@
 # CHECK: pl.tile.sels(mask, si, tmp, pl.const(-3, pl.INT32))
 # CHECK: pl.tile.mgather(m, it, coalesce=1)
 # CHECK: pl.tile.gather_mask(t, mask_pattern=2
+# CHECK: pl.tensor.gather_mask(w, mask_pattern=1)
+# CHECK-NEXT: pl.tensor.gather_mask(w, mask_pattern=2, output_dtype=pl.UINT32)
+# CHECK-NEXT: pl.tensor.scatter_mask(w, wd, mask_pattern=1)
+# CHECK-NEXT: pl.tensor.gather_compare(wi, kv, cmp_mode=4, offset=0, out_cols=8)
 import pypto.language as pl
 
 
@@ -34,6 +40,10 @@ class OpRules:
         y: pl.Tensor[[1, 256], pl.FP32],
         m: pl.Tensor[[16, 64], pl.FP32],
         si32: pl.Tensor[[16, 16], pl.INT32],
+        w: pl.Tensor[[8, 16], pl.FP32],
+        wd: pl.Tensor[[8, 32], pl.FP32],
+        wi: pl.Tensor[[16, 64], pl.FP32],
+        kv: pl.Scalar[pl.FP32],
     ):
         a = pl.mrgsort(x, block_len=64)
         b = pl.tensor.mrgsort(x, y, exhausted=True)
@@ -53,4 +63,8 @@ class OpRules:
         it = pl.load(s, [0, 0], [1, 16])
         gm = pl.tile.mgather(m, it, coalesce="elem")
         gmask = pl.tile.gather_mask(t, mask_pattern=pl.tile.MaskPattern.P1010)
+        gw = pl.gather(w, mask_pattern=pl.tile.MaskPattern.P0101)
+        gw2 = pl.tensor.gather(w, mask_pattern=2, output_dtype=pl.UINT32)
+        sw = pl.scatter(w, mask_pattern=1, dst=wd)
+        cw, cnt = pl.tensor.gather(wi, kvalue=kv, cmp_mode="gt", out_cols=8)
         return
