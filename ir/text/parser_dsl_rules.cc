@@ -3,6 +3,8 @@
 // op from the arguments given (MergeSortCall). Each mirrors what upstream's
 // DSL wrapper or IR builder does before it creates the call.
 
+#include <cmath>
+
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {
@@ -37,6 +39,22 @@ int64_t ModeValue(absl::string_view key, absl::string_view name) {
 bool Parser::ApplyModeNames(const Op& op, KwargSlots* kwargs, const Token& at) {
   for (size_t j = 0; j < kwargs->size(); ++j) {
     std::optional<AttrValue>& v = (*kwargs)[j];
+    if (v && op.kwargs()[j].kind == AttrKind::kPadValue &&
+        (v->kind() == AttrKind::kInt || v->kind() == AttrKind::kFloat)) {
+      // upstream's pad_value sugar: 0 / 0.0 is zero, math.inf max, -math.inf min.
+      bool is_int = v->kind() == AttrKind::kInt;
+      double d = is_int ? static_cast<double>(v->int_value()) : v->float_value();
+      if (d == 0) {
+        v = AttrValue::Enum(PadValue::kZero);
+      } else if (!is_int && std::isinf(d)) {
+        v = AttrValue::Enum(d > 0 ? PadValue::kMax : PadValue::kMin);
+      } else {
+        return Fail(at, absl::StrCat(op.name(), ": pad_value takes a pl.PadValue or 0, 0.0, "
+                                     "math.inf, -math.inf; got ",
+                                     is_int ? absl::StrCat(v->int_value()) : absl::StrCat(d)));
+      }
+      continue;
+    }
     if (!v || v->kind() != AttrKind::kString || op.kwargs()[j].kind != AttrKind::kInt) continue;
     absl::string_view key = op.kwargs()[j].name;
     int64_t i = ModeValue(key, v->string_value());

@@ -280,6 +280,16 @@ Value Parser::ParseNameExpr() {
   const Token t = Peek();
   absl::string_view name = Text(t);
   if (At(K::kDot, 1) && (name == "pl" || name == "pld" || name == "self")) return ParseDotted();
+  if (name == "math" && At(K::kDot, 1) && AtName("inf", 2)) {
+    // math.inf: upstream's pad_value sugar (and any float) spells infinity so.
+    Advance();
+    Advance();
+    Advance();
+    Value c{ctx_.Float(std::numeric_limits<double>::infinity(), DataType::kFP32, Loc(t)), 1,
+            t.pos()};
+    c.literal = true;
+    return c;
+  }
   if (AtFloatCall()) {
     double v = 0;
     if (!ParseFloatCall(&v)) return Value{};

@@ -109,6 +109,9 @@ TEST_F(SubscriptTest, MergeSortRejections) {
   EXPECT_THAT(Print("        a = pl.tensor.gather(x, kvalue=1.0, cmp_mode=\"gte\", out_cols=8)\n"),
               HasSubstr("tensor.gather_compare: cmp_mode must be 'eq', 'ne', 'lt', 'le', 'gt', "
                         "'ge' or 0-5, got 'gte'"));
+  EXPECT_THAT(Print("        a = pl.fillpad(x, 3.5)\n"),
+              HasSubstr("tensor.fillpad: pad_value takes a pl.PadValue or 0, 0.0, math.inf, "
+                        "-math.inf; got 3.5"));
 }
 
 TEST_F(SubscriptTest, AnyExpressionIsAStatement) {

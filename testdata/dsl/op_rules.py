@@ -6,7 +6,7 @@
 # src dtype; tile.mgather's coalesce takes its names; pl.tensor.gather takes
 # (input, dim, index), its mask and compare forms build gather_mask /
 # gather_compare (cmp_mode by name), pl.scatter's mask form scatter_mask;
-# pl.tile.MaskPattern.X is an int.
+# pl.tile.MaskPattern.X is an int; pad_value takes 0, math.inf, -math.inf.
 #
 # RUN: pto-opt %s --passes=none | FileCheck %s
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
@@ -28,6 +28,11 @@
 # CHECK-NEXT: pl.tensor.gather_mask(w, mask_pattern=2, output_dtype=pl.UINT32)
 # CHECK-NEXT: pl.tensor.scatter_mask(w, wd, mask_pattern=1)
 # CHECK-NEXT: pl.tensor.gather_compare(wi, kv, cmp_mode=4, offset=0, out_cols=8)
+# CHECK: pl.tensor.fillpad(w, pad_value=pl.PadValue.max)
+# CHECK-NEXT: pl.tensor.fillpad(w, pad_value=pl.PadValue.min)
+# CHECK-NEXT: pl.tensor.fillpad(w, pad_value=pl.PadValue.zero)
+import math
+
 import pypto.language as pl
 
 
@@ -67,4 +72,7 @@ class OpRules:
         gw2 = pl.tensor.gather(w, mask_pattern=2, output_dtype=pl.UINT32)
         sw = pl.scatter(w, mask_pattern=1, dst=wd)
         cw, cnt = pl.tensor.gather(wi, kvalue=kv, cmp_mode="gt", out_cols=8)
+        f1 = pl.fillpad(w, math.inf)
+        f2 = pl.fillpad(w, pad_value=-math.inf)
+        f3 = pl.fillpad(w, 0)
         return
