@@ -45,10 +45,11 @@ enum class DslFill : uint8_t {
   // an absent `name` is the assigned name.
   kNameFromTarget,
   // tensor.ci / tile.ci: an int literal `start` takes the `dtype` kwarg's
-  // dtype (upstream's IR builder restamps it).
+  // dtype (upstream's IR builder restamps it; a typed pl.const is kept).
   kStartTakesDtype,
   // tile.sels: an int literal scalar (arg 3) takes the src's (arg 1) element
-  // dtype, an unsigned one its same-width signed dtype with the bits kept.
+  // dtype, an unsigned one its same-width signed dtype with the bits kept (a
+  // typed pl.const is kept).
   kSelsScalar,
   // pl.gather / pl.scatter (and their pl.tensor. spellings): the mask form
   // (`mask_pattern=`, gather's `output_dtype=`, scatter's `dst=`) builds

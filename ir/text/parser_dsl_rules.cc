@@ -74,9 +74,11 @@ bool Parser::ApplyModeNames(const Op& op, KwargSlots* kwargs, const Token& at) {
 bool Parser::ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, KwargSlots* kwargs) {
   switch (fill) {
     case text::DslFill::kStartTakesDtype: {
+      // Only a literal (INDEX): a typed pl.const says what it builds, so the
+      // canonical print stays a fixed point.
       const auto* c = (*args)[0] != nullptr ? (*args)[0]->As<ConstInt>() : nullptr;
       int j = op.FindKwarg("dtype");
-      if (c == nullptr || j < 0) return true;
+      if (c == nullptr || c->dtype() != DataType::kIndex || j < 0) return true;
       DataType dtype = DataType::kInt32;
       if ((*kwargs)[j] && (*kwargs)[j]->kind() == AttrKind::kDataType) {
         dtype = (*kwargs)[j]->dtype();
@@ -84,19 +86,17 @@ bool Parser::ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, Kwar
                  d && d->kind() == AttrKind::kDataType) {
         dtype = d->dtype();
       }
-      if (c->dtype() != dtype && dtype.IsInt()) (*args)[0] = ctx_.Int(c->value(), dtype, c->loc());
+      if (dtype.IsInt()) (*args)[0] = ctx_.Int(c->value(), dtype, c->loc());
       return true;
     }
     case text::DslFill::kSelsScalar: {
       if (args->size() < 4 || (*args)[1] == nullptr || (*args)[3] == nullptr) return true;
       const auto* c = (*args)[3]->As<ConstInt>();
       const auto* src = (*args)[1]->type()->As<ShapedType>();
-      if (c == nullptr || src == nullptr) return true;
+      if (c == nullptr || c->dtype() != DataType::kIndex || src == nullptr) return true;
       DataType dt = src->dtype();
       if (dt.IsFloat()) {
-        if (c->dtype() == DataType::kIndex) {
-          (*args)[3] = ctx_.Float(static_cast<double>(c->value()), dt, c->loc());
-        }
+        (*args)[3] = ctx_.Float(static_cast<double>(c->value()), dt, c->loc());
         return true;
       }
       if (!dt.IsInt()) return true;
@@ -109,7 +109,7 @@ bool Parser::ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, Kwar
         if (v >= (int64_t{1} << (bits - 1))) v -= int64_t{1} << bits;
         dt = *s;
       }
-      if (c->dtype() != dt) (*args)[3] = ctx_.Int(v, dt, c->loc());
+      (*args)[3] = ctx_.Int(v, dt, c->loc());
       return true;
     }
     default:

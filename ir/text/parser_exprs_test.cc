@@ -114,6 +114,15 @@ TEST_F(SubscriptTest, MergeSortRejections) {
                         "-math.inf; got 3.5"));
 }
 
+TEST_F(SubscriptTest, TypedConstStartIsKept) {
+  // Only an INDEX literal takes the dtype: the canonical print of a typed
+  // start must parse back to itself.
+  EXPECT_THAT(Print("        a = pl.tile.ci(pl.const(7, pl.INT32), [1, 32], dtype=pl.INT16)\n"),
+              HasSubstr("pl.tile.ci(pl.const(7, pl.INT32), [1, 32], dtype=pl.INT16"));
+  EXPECT_THAT(Print("        a = pl.tile.ci(7, [1, 32], dtype=pl.INT16)\n"),
+              HasSubstr("pl.tile.ci(pl.const(7, pl.INT16), [1, 32], dtype=pl.INT16"));
+}
+
 TEST_F(SubscriptTest, AnyExpressionIsAStatement) {
   std::string out = Print("        pl.const(0, pl.INT64)\n        i + 1\n");
   EXPECT_THAT(out, HasSubstr("\n        pl.const(0, pl.INT64)\n        i + 1\n"));
