@@ -4,7 +4,8 @@
 //   gen_program --kind=sin --format=mlir --n=200000 > sin.mlir  # mlir-opt's input
 //   gen_program --kind=mixed --n=100000 > mixed.py
 //
-// Kinds: sin (SinChainProgram; also as MLIR), cast, composite, mixed.
+// Kinds: sin (SinChainProgram) and muls (MulsChainProgram), both also as
+// MLIR; cast, composite, mixed.
 
 #include <cstdio>
 #include <string>
@@ -26,7 +27,7 @@ bool Flag(absl::string_view arg, absl::string_view name, std::string* value) {
 
 int Usage() {
   std::fprintf(stderr,
-               "usage: gen_program [--kind=sin|cast|composite|mixed] [--format=pto|mlir] "
+               "usage: gen_program [--kind=sin|muls|cast|composite|mixed] [--format=pto|mlir] "
                "[--n=N] [--seed=S]\n");
   return 2;
 }
@@ -49,15 +50,18 @@ int main(int argc, char** argv) {
   }
   std::string text;
   if (format == "mlir") {
-    if (kind != "sin") {
-      std::fprintf(stderr, "gen_program: --format=mlir exists for --kind=sin only\n");
+    if (kind != "sin" && kind != "muls") {
+      std::fprintf(stderr, "gen_program: --format=mlir exists for --kind=sin and muls only\n");
       return 2;
     }
-    text = pto::bench::MlirSinChain(n);
+    text = pto::bench::MlirChain(
+        n, kind == "sin" ? pto::bench::ChainKind::kSin : pto::bench::ChainKind::kMuls);
   } else if (format == "pto") {
     pto::ir::Context ctx;
     if (kind == "sin") {
       text = pto::ir::PrintProgram(pto::bench::SinChainProgram(ctx, n));
+    } else if (kind == "muls") {
+      text = pto::ir::PrintProgram(pto::bench::MulsChainProgram(ctx, n));
     } else if (kind == "cast" && n >= 1) {
       text = pto::ir::PrintProgram(pto::bench::CastChainProgram(ctx, n));
     } else if (kind == "composite") {

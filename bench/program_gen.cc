@@ -279,7 +279,11 @@ ir::Program SmallKernelsProgram(Context& ctx, int64_t statements, uint64_t seed)
   return MixedKernels(ctx, statements, seed, kSmallKernelStatements);
 }
 
-ir::Program SinChainProgram(Context& ctx, int64_t n) {
+namespace {
+
+// One InCore function: a tile.load, then `n` chained calls `make(cur)`.
+template <typename MakeCall>
+ir::Program ChainProgram(Context& ctx, absl::string_view name, int64_t n, MakeCall make) {
   Builder b(ctx);
   const Type* tensor = ctx.GetTensorType(DataType::kFP32, ctx.IndexList({16, 16}));
   const Var* x = ctx.NewVar("x", tensor);
@@ -287,10 +291,21 @@ ir::Program SinChainProgram(Context& ctx, int64_t n) {
   std::vector<const Stmt*> stmts;
   stmts.reserve(n + 3);
   const Var* cur = b.Assign(stmts, "t0", b.Load(x, ctx.Index(0), 16, 16));
-  for (int64_t i = 1; i <= n; ++i) {
-    cur = b.Assign(stmts, absl::StrCat("t", i), b.Call("tile.sin", {cur}));
-  }
-  return ctx.NewProgram("SinChain", {Kernel(b, "k", {x, out}, std::move(stmts), cur)});
+  for (int64_t i = 1; i <= n; ++i) cur = b.Assign(stmts, absl::StrCat("t", i), make(b, cur));
+  return ctx.NewProgram(name, {Kernel(b, "k", {x, out}, std::move(stmts), cur)});
+}
+
+}  // namespace
+
+ir::Program SinChainProgram(Context& ctx, int64_t n) {
+  return ChainProgram(ctx, "SinChain", n,
+                      [](Builder& b, const Var* cur) { return b.Call("tile.sin", {cur}); });
+}
+
+ir::Program MulsChainProgram(Context& ctx, int64_t n) {
+  return ChainProgram(ctx, "MulsChain", n, [&ctx](Builder& b, const Var* cur) {
+    return b.Call("tile.muls", {cur, ctx.Float(0.5)});
+  });
 }
 
 ir::Program CastChainProgram(Context& ctx, int64_t n) {
@@ -349,12 +364,19 @@ int64_t CountStatements(const ir::Program& program) {
   return n;
 }
 
-std::string MlirSinChain(int64_t n) {
+std::string MlirChain(int64_t n, ChainKind kind) {
   std::string text = "func @k(%arg0: tensor<16x16xf32>) -> tensor<16x16xf32> {\n";
-  text.reserve(text.size() + static_cast<size_t>(n) * 48 + 64);
+  text.reserve(text.size() + static_cast<size_t>(n) * 56 + 128);
+  if (kind == ChainKind::kMuls) {
+    absl::StrAppend(&text, "  %half = arith.constant dense<5.000000e-01> : tensor<16x16xf32>\n");
+  }
   std::string prev = "%arg0";
   for (int64_t i = 0; i < n; ++i) {
-    absl::StrAppend(&text, "  %", i, " = math.sin ", prev, " : tensor<16x16xf32>\n");
+    if (kind == ChainKind::kSin) {
+      absl::StrAppend(&text, "  %", i, " = math.sin ", prev, " : tensor<16x16xf32>\n");
+    } else {
+      absl::StrAppend(&text, "  %", i, " = arith.mulf ", prev, ", %half : tensor<16x16xf32>\n");
+    }
     prev = absl::StrCat("%", i);
   }
   absl::StrAppend(&text, "  return ", prev, " : tensor<16x16xf32>\n}\n");

@@ -26,13 +26,16 @@
 //     500 kernels at 1M statements.)
 //   * SinChainProgram: the performance anchor - one InCore function, a
 //     tile.load, `n` chained tile.sin on [16, 16] FP32 tiles, a tile.store.
+//   * MulsChainProgram: the same with `n` chained tile.muls by 0.5, the
+//     scalar-operand anchor (a float literal on every line).
 //   * CastChainProgram: the cast anchor - `n` chained casts alternating
 //     INT32 -> FP16 (not native on a5) and FP16 -> INT32.
 //   * CompositeProgram: `n` composite calls rotating tile.sin, tile.cos and
 //     tile.select (each select preceded by the tile.cmps making its mask).
 //
-// MlirSinChain writes the MLIR counterpart of SinChainProgram's text (the
-// same number of ops and values) for comparing against mlir-opt.
+// MlirChain writes the MLIR counterpart of SinChainProgram's or
+// MulsChainProgram's text (the same number of ops and values; the muls
+// chain multiplies by one splat constant) for comparing against mlir-opt.
 
 #ifndef PTO_BENCH_PROGRAM_GEN_H_
 #define PTO_BENCH_PROGRAM_GEN_H_
@@ -56,6 +59,8 @@ ir::Program MixedProgram(ir::Context& ctx, int64_t statements, uint64_t seed = 1
 ir::Program SmallKernelsProgram(ir::Context& ctx, int64_t statements, uint64_t seed = 1);
 // `n` >= 0 tile.sin calls; n + 3 statements.
 ir::Program SinChainProgram(ir::Context& ctx, int64_t n);
+// `n` >= 0 tile.muls calls; n + 3 statements.
+ir::Program MulsChainProgram(ir::Context& ctx, int64_t n);
 // `n` >= 1 casts; n + 3 statements.
 ir::Program CastChainProgram(ir::Context& ctx, int64_t n);
 // `n` >= 0 composite calls; n + n/3 (the masks) + 3 statements.
@@ -66,8 +71,11 @@ ir::Program CompositeProgram(ir::Context& ctx, int64_t n);
 // sequences themselves are not counted.
 int64_t CountStatements(const ir::Program& program);
 
-// func.func @k(%arg0: tensor<16x16xf32>) with `n` chained math.sin ops.
-std::string MlirSinChain(int64_t n);
+enum class ChainKind { kSin, kMuls };
+
+// func @k(%arg0: tensor<16x16xf32>) with `n` chained math.sin ops, or `n`
+// arith.mulf ops by a splat constant.
+std::string MlirChain(int64_t n, ChainKind kind);
 
 }  // namespace pto::bench
 

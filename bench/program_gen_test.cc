@@ -89,6 +89,7 @@ TEST(ProgramGenTest, ProgramsVerifyAndRoundTrip) {
   ExpectValidAndRoundTrips(SmallKernelsProgram(ctx, 5000));
   ExpectValidAndRoundTrips(SinChainProgram(ctx, 10));
   ExpectValidAndRoundTrips(SinChainProgram(ctx, 0));
+  ExpectValidAndRoundTrips(MulsChainProgram(ctx, 10));
   ExpectValidAndRoundTrips(CastChainProgram(ctx, 7));
   ExpectValidAndRoundTrips(CastChainProgram(ctx, 8));
   ExpectValidAndRoundTrips(CompositeProgram(ctx, 10));
@@ -97,6 +98,7 @@ TEST(ProgramGenTest, ProgramsVerifyAndRoundTrip) {
 TEST(ProgramGenTest, AnchorProgramSizes) {
   ir::Context ctx;
   EXPECT_EQ(CountStatements(SinChainProgram(ctx, 100)), 103);
+  EXPECT_EQ(CountStatements(MulsChainProgram(ctx, 100)), 103);
   EXPECT_EQ(CountStatements(CastChainProgram(ctx, 100)), 103);
   EXPECT_EQ(CountStatements(CompositeProgram(ctx, 99)), 99 + 33 + 3);
   std::string sin = ir::PrintProgram(SinChainProgram(ctx, 3));
@@ -129,12 +131,18 @@ TEST(ProgramGenTest, MixedGoesThroughTheDefaultPipelineAndCodegen) {
   EXPECT_THAT(*pto, HasSubstr("pto.tcvt"));
 }
 
-TEST(ProgramGenTest, MlirSinChain) {
-  EXPECT_EQ(MlirSinChain(2),
+TEST(ProgramGenTest, MlirChains) {
+  EXPECT_EQ(MlirChain(2, ChainKind::kSin),
             "func @k(%arg0: tensor<16x16xf32>) -> tensor<16x16xf32> {\n"
             "  %0 = math.sin %arg0 : tensor<16x16xf32>\n"
             "  %1 = math.sin %0 : tensor<16x16xf32>\n"
             "  return %1 : tensor<16x16xf32>\n"
+            "}\n");
+  EXPECT_EQ(MlirChain(1, ChainKind::kMuls),
+            "func @k(%arg0: tensor<16x16xf32>) -> tensor<16x16xf32> {\n"
+            "  %half = arith.constant dense<5.000000e-01> : tensor<16x16xf32>\n"
+            "  %0 = arith.mulf %arg0, %half : tensor<16x16xf32>\n"
+            "  return %0 : tensor<16x16xf32>\n"
             "}\n");
 }
 

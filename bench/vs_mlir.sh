@@ -4,9 +4,12 @@
 #
 #   bench/vs_mlir.sh              # 200k statements, 5 repetitions
 #   bench/vs_mlir.sh 1000000 3    # size, repetitions
+#   bench/vs_mlir.sh 200000 7 muls   # the scalar-operand chain
 #
 # The program is the performance anchor (docs/performance.md): N chained
-# sin ops on 16x16 FP32 values. Ours: one InCore function, a tile.load, N
+# sin ops on 16x16 FP32 values (kind `sin`, the default), or N chained
+# multiplications by 0.5 (kind `muls`: `pl.tile.muls(t, 0.5)` against
+# `arith.mulf` by a splat constant). Ours: one InCore function, a tile.load, N
 # `pl.tile.sin` assignments, a tile.store and the return (N + 3 statements);
 # MLIR's: one func with N `math.sin` ops on tensor<16x16xf32> and the return
 # (N + 1 ops). Both tools read a file and write a file; the two alternate
@@ -22,8 +25,9 @@ cd "$(dirname "$0")/.."
 
 n="${1:-200000}"
 reps="${2:-5}"
-if ! [[ "$n" =~ ^[0-9]+$ && "$reps" =~ ^[1-9][0-9]*$ ]]; then
-  echo "usage: bench/vs_mlir.sh [STATEMENTS] [REPETITIONS]" >&2
+kind="${3:-sin}"
+if ! [[ "$n" =~ ^[0-9]+$ && "$reps" =~ ^[1-9][0-9]*$ && "$kind" =~ ^(sin|muls)$ ]]; then
+  echo "usage: bench/vs_mlir.sh [STATEMENTS] [REPETITIONS] [sin|muls]" >&2
   exit 2
 fi
 
@@ -54,10 +58,10 @@ fi
 bin="$(./bazelw info -c opt bazel-bin 2>/dev/null)"
 # Private copies: a concurrent build cannot swap the binary mid-run.
 cp "${PTO_OPT:-$bin/tools/pto-opt}" "$work/pto-opt"
-"$bin/bench/gen_program" --kind=sin --format=pto --n="$n" > "$work/in.py"
-"$bin/bench/gen_program" --kind=sin --format=mlir --n="$n" > "$work/in.mlir"
+"$bin/bench/gen_program" --kind="$kind" --format=pto --n="$n" > "$work/in.py"
+"$bin/bench/gen_program" --kind="$kind" --format=mlir --n="$n" > "$work/in.mlir"
 ours=$((n + 3))
-theirs=$((n + 1))
+theirs=$((n + 1))  # the muls chain's splat constant is not counted
 
 have_time=0
 [[ -x /usr/bin/time ]] && have_time=1
@@ -90,7 +94,7 @@ if ! cmp -s <(head -c -1 "$work/out.py") <(head -c -1 "$work/in.py"); then
   echo "vs_mlir: pto-opt did not reproduce its input" >&2
   exit 1
 fi
-grep -q "math.sin" "$work/out.mlir" || { echo "vs_mlir: mlir-opt printed no ops" >&2; exit 1; }
+grep -q -E "math.sin|arith.mulf" "$work/out.mlir" || { echo "vs_mlir: mlir-opt printed no ops" >&2; exit 1; }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ours_s="$(cut -d' ' -f1 "$work/ours.times" | median)"
@@ -101,7 +105,7 @@ ours_kb="$(cut -d' ' -f2 "$work/ours.times" | median)"
 mlir_kb="$(cut -d' ' -f2 "$work/mlir.times" | median)"
 
 echo "# $(date -u +%FT%TZ), $(nproc) cores, load average before: $load"
-echo "# parse + verify + print, median of $reps alternating runs; pto-opt: ${PTO_OPT:-built from this checkout}"
+echo "# $kind chain: parse + verify + print, median of $reps alternating runs; pto-opt: ${PTO_OPT:-built from this checkout}"
 awk -v os="$ours_s" -v ms="$mlir_s" -v on="$ours" -v mn="$theirs" \
     -v ob="$ours_best" -v mb="$mlir_best" -v ok="$ours_kb" -v mk="$mlir_kb" -v in_b="$(stat -c %s "$work/in.py")" \
     -v mlir_b="$(stat -c %s "$work/in.mlir")" 'BEGIN {

@@ -547,7 +547,7 @@ TEST_F(PtoTest, OpWithoutEmitterIsAnErrorNamingIt) {
   ASSERT_FALSE(text.ok());
   EXPECT_EQ(text.status().code(), absl::StatusCode::kUnimplemented);
   EXPECT_EQ(text.status().message(),
-            "k.py:8:2: error: codegen: tile.frobnicate has no PTO emitter");
+            "k.py:8:2: error: codegen: tile.frobnicate has no PTO emitter (in function 'k')");
 }
 
 TEST_F(PtoTest, AnOpOfAnotherRegistryIsNotTheBuiltinOne) {

@@ -137,7 +137,7 @@ absl::Status FunctionEmitter::EmitCall(const ir::Call& call, const ir::Var* resu
       return Fail(absl::StrCat(name, ": tensor ops must be converted to tile ops before PTO "
                                      "codegen (run convert-tensor-to-tile-ops)"));
     }
-    return Unsupported(absl::StrCat(name, " has no PTO emitter"));
+    return Unsupported(absl::StrCat(name, " has no PTO emitter (in function '", fn_.name(), "')"));
   }
   result_ = result;
   call_ = &call;

@@ -7,6 +7,9 @@
 //
 //   FloatLiteral lit(0.5);
 //   out.append(lit.view());   // "0.5"
+//
+// ParseFloatLiteral reads a Python float literal's digits ("0.5", "1e-3")
+// back, correctly rounded.
 
 #ifndef PTO_IR_FLOAT_LITERAL_H_
 #define PTO_IR_FLOAT_LITERAL_H_
@@ -23,9 +26,15 @@ class FloatLiteral {
   absl::string_view view() const { return absl::string_view(buf_, size_); }
 
  private:
+  void Spell(double value);
+
   char buf_[40];
   uint8_t size_ = 0;
 };
+
+// The value of a float literal without sign ("0.5", "3.", ".25", "1e-3");
+// false if `text` is none.
+bool ParseFloatLiteral(absl::string_view text, double* out);
 
 }  // namespace pto::ir
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -51,6 +52,52 @@ TEST(FloatLiteralTest, DigitsAreThoseOfPrintf17g) {
       std::string expected(want, n);
       if (expected.find_first_of(".eE") == std::string::npos) expected += ".0";
       ASSERT_EQ(FloatLiteral(x).view(), expected);
+    }
+  }
+}
+
+TEST(FloatLiteralTest, ParsesLikeStrtod) {
+  // The fast path (plain decimals of up to 15 digits) and the general one
+  // agree with strtod, digit string for digit string.
+  std::mt19937_64 rng(3);
+  std::vector<std::string> texts = {"0.5", "3.", ".25", "0.1", "1e-3", "2.5E+10", "0.0",
+                                    "123456789012345", "1234567890123456", "0.000000000000001",
+                                    "99999999999999.9", "1.7976931348623157e308", "5e-324"};
+  for (int i = 0; i < 100000; ++i) {
+    std::string t = std::to_string(rng() % 100000000);
+    size_t dot = rng() % (t.size() + 1);
+    t.insert(dot, ".");
+    if (rng() % 4 == 0) t += std::to_string(rng());  // past the fast path's 15 digits
+    texts.push_back(t);
+  }
+  for (const std::string& t : texts) {
+    double got = -1;
+    ASSERT_TRUE(ParseFloatLiteral(t, &got)) << t;
+    EXPECT_EQ(got, std::strtod(t.c_str(), nullptr)) << t;
+  }
+  double v;
+  for (const char* bad : {"", ".", "1..2", "1.2.3", "abc", "1e", "0x1p3q"}) {
+    EXPECT_FALSE(ParseFloatLiteral(bad, &v)) << bad;
+  }
+}
+
+TEST(FloatLiteralTest, RepeatedValuesSpellTheSame) {
+  // A value printed again (from the cache of recent spellings), after other
+  // values have evicted or shared its slot, still spells as printf does.
+  std::mt19937_64 rng(11);
+  std::vector<double> values = {0.5, -0.0, 0.0, 1.0, -1.0, 1e300, 0.1};
+  for (int i = 0; i < 5000; ++i) {
+    values.push_back(std::ldexp(static_cast<double>(rng() % 1000), static_cast<int>(rng() % 40) - 20));
+  }
+  for (int round = 0; round < 3; ++round) {
+    for (size_t i = 0; i < values.size(); ++i) {
+      double x = values[(i * 7919 + round) % values.size()];
+      char want[64];
+      int n = std::snprintf(want, sizeof(want), "%.17g", x);
+      std::string expected(want, n);
+      if (expected.find_first_of(".eE") == std::string::npos) expected += ".0";
+      ASSERT_EQ(FloatLiteral(x).view(), expected) << "round " << round;
+      ASSERT_EQ(FloatLiteral(x).view(), expected) << "round " << round << ", repeated";
     }
   }
 }

@@ -1,5 +1,6 @@
 #include "ir/text/parser.h"
 
+#include "ir/float_literal.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir {
@@ -75,7 +76,7 @@ bool Parser::ParseInt(const Token& t, int64_t* out) {
 }
 
 bool Parser::ParseFloat(const Token& t, double* out) {
-  if (!absl::SimpleAtod(Text(t), out)) return Fail(t, "invalid float literal");
+  if (!ParseFloatLiteral(Text(t), out)) return Fail(t, "invalid float literal");
   return true;
 }
 

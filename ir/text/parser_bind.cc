@@ -44,11 +44,6 @@ bool IsDefaultFlag(const CallArg& a) {
   return a.attr.kind() == AttrKind::kBool && !a.attr.bool_value();
 }
 
-struct Slot {
-  bool is_arg;
-  int index;
-};
-
 }  // namespace
 
 bool Parser::IsValueName(absl::string_view name) {
@@ -75,6 +70,18 @@ const Expr* Parser::AttrAsConst(const AttrValue& v) {
 bool Parser::ParseArgValue(CallArg* out, int* depth) {
   const Token t = Peek();
   out->tok = t;
+  if (t.kind == K::kName && !in_signature_ && (At(K::kComma, 1) || At(K::kRParen, 1))) {
+    // The commonest argument, a variable in scope: one lookup, no descent
+    // through the expression grammar. Anything else takes the paths below.
+    auto it = names_.find(Text(t));
+    if (it != names_.end() && !it->second.dead) {
+      ++lookups_;
+      Advance();
+      out->expr = it->second.var;
+      *depth = std::max(*depth, 1);
+      return true;
+    }
+  }
   if (t.kind == K::kNone) {
     Advance();
     out->none = true;
@@ -112,61 +119,75 @@ bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
   if (!Expect(K::kLParen)) return false;
   bool seen_named = false;
   while (error_.ok() && !At(K::kRParen)) {
-    CallArg a;
-    if (At(K::kName) && At(K::kAssign, 1)) {
+    bool named = At(K::kName) && At(K::kAssign, 1);
+    if (!named && seen_named) return Fail(Peek(), "positional argument follows keyword argument");
+    CallArg& a = out->emplace_back();
+    if (named) {
       a.key = Advance();
       Advance();
       a.named = true;
       seen_named = true;
-    } else if (seen_named) {
-      return Fail(Peek(), "positional argument follows keyword argument");
     }
     if (!ParseArgValue(&a, depth)) return false;
-    out->push_back(a);
     if (!Accept(K::kComma)) break;
   }
   return Expect(K::kRParen);
 }
 
+const BindPlan& Parser::PlanFor(const Op& op, const text::DslOpRow* rules) {
+  auto [it, inserted] = bind_plans_.try_emplace(std::make_pair(&op, rules));
+  BindPlan& plan = it->second;
+  if (!inserted) return plan;
+  auto slot_of = [&op](absl::string_view name) {
+    if (int i = FindArgByName(op, name); i >= 0) return ParamSlot{name, true, i};
+    if (int j = op.FindKwarg(name); j >= 0) return ParamSlot{name, false, j};
+    return ParamSlot{name, true, -1};
+  };
+  for (size_t i = 0; i < op.args().size(); ++i) {
+    if (op.args()[i].keyword) continue;
+    plan.canonical.push_back(ParamSlot{op.args()[i].name, true, static_cast<int>(i)});
+    ++plan.plain_args;
+  }
+  for (size_t j = 0; j < op.kwargs().size(); ++j) {
+    const KwargSpec& spec = op.kwargs()[j];
+    if (!spec.keyword_only) plan.canonical.push_back(ParamSlot{spec.name, false, static_cast<int>(j)});
+  }
+  if (rules != nullptr && !rules->params.empty()) {
+    for (absl::string_view p : absl::StrSplit(rules->params, ',')) {
+      if (p.size() > 1 && p[0] == '#') {
+        size_t k = static_cast<size_t>(p[1] - '0');
+        plan.wrapper.push_back(k < op.args().size() ? ParamSlot{op.args()[k].name, true,
+                                                                static_cast<int>(k)}
+                                                    : ParamSlot{p, true, -1});
+      } else {
+        plan.wrapper.push_back(slot_of(p));
+      }
+    }
+  }
+  return plan;
+}
+
 Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool unified,
                              bool tile_level_drops, const CallArgs& in, int depth,
                              const Token& at) {
+  const BindPlan& plan = PlanFor(op, rules);
   // The positional parameters: the wrapper's order when the table gives it,
   // else the op's plain args and then its kwargs that are not keyword-only.
   // The canonical print passes exactly the op's plain args by position
   // (tile.cast's scratch `tmp` too, which the wrapper lacks): expressions
   // that fit them bind to them.
-  bool wrapper_order = rules != nullptr && !rules->params.empty();
+  bool wrapper_order = !plan.wrapper.empty();
   if (wrapper_order) {
-    size_t plain_args = 0, positional_exprs = 0, positional_all = 0;
-    for (const ArgSpec& spec : op.args()) plain_args += spec.keyword ? 0 : 1;
+    size_t positional_exprs = 0, positional_all = 0;
     for (const CallArg& a : in) {
       if (a.named) continue;
       ++positional_all;
       positional_exprs += a.expr != nullptr ? 1 : 0;
     }
-    wrapper_order = positional_exprs != positional_all || positional_all > plain_args;
+    wrapper_order = positional_exprs != positional_all || positional_all > plan.plain_args;
   }
-  // Parameter names in positional order; a positional value binds as if it
-  // were passed by that name.
-  absl::InlinedVector<absl::string_view, 12> params;
-  if (wrapper_order) {
-    for (absl::string_view p : absl::StrSplit(rules->params, ',')) {
-      if (p.size() > 1 && p[0] == '#') {
-        size_t k = static_cast<size_t>(p[1] - '0');
-        params.push_back(k < op.args().size() ? op.args()[k].name : p);
-      } else {
-        params.push_back(p);
-      }
-    }
-  } else {
-    for (const ArgSpec& spec : op.args()) {
-      if (!spec.keyword) params.push_back(spec.name);
-    }
-    for (const KwargSpec& spec : op.kwargs()) {
-      if (!spec.keyword_only) params.push_back(spec.name);
-    }
-  }
+  // A positional value binds as if it were passed by its parameter's name.
+  const ParamSlots& params = wrapper_order ? plan.wrapper : plan.canonical;
   ExprList args(op.args().size(), nullptr);
   absl::InlinedVector<bool, 12> arg_given(op.args().size(), false);
   KwargSlots kwargs(op.kwargs().size());
@@ -174,11 +195,17 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
   size_t positional = 0;
   std::optional<DataType> out_dtype;
   for (const CallArg& a : in) {
-    Slot slot{true, -1};
-    absl::string_view name;
+    ParamSlot slot;
     const Token& where = a.named ? a.key : a.tok;
     if (a.named) {
-      name = Text(a.key);
+      absl::string_view key = Text(a.key);
+      if (int i = FindArgByName(op, key); i >= 0) {
+        slot = ParamSlot{key, true, i};
+      } else if (int j = op.FindKwarg(key); j >= 0) {
+        slot = ParamSlot{key, false, j};
+      } else {
+        slot = ParamSlot{key, true, -1};
+      }
     } else {
       if (positional >= params.size()) {
         size_t given = 0;
@@ -187,22 +214,20 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
                                              " positional argument", params.size() == 1 ? "" : "s",
                                              " but ", given, " were given"));
       }
-      name = params[positional++];
+      slot = params[positional++];
     }
-    if (int i = FindArgByName(op, name); i >= 0) {
-      slot = Slot{true, i};
-    } else if (int j = op.FindKwarg(name); j >= 0) {
-      slot = Slot{false, j};
-    } else if (tile_level_drops && rules != nullptr && InList(rules->tile_default_only, name)) {
-      if (IsDefaultFlag(a)) continue;
-      if (name == "out_dtype" && a.expr == nullptr && a.attr.kind() == AttrKind::kDataType) {
-        out_dtype = a.attr.dtype();  // checked against the deduced dtype below
-        continue;
+    absl::string_view name = slot.name;
+    if (slot.index < 0) {
+      if (tile_level_drops && rules != nullptr && InList(rules->tile_default_only, name)) {
+        if (IsDefaultFlag(a)) continue;
+        if (name == "out_dtype" && a.expr == nullptr && a.attr.kind() == AttrKind::kDataType) {
+          out_dtype = a.attr.dtype();  // checked against the deduced dtype below
+          continue;
+        }
+        return FailValue(where, absl::StrCat("pl.", rules->name, ": '", name,
+                                             "' is only supported for tensors (", op.name(),
+                                             " takes it only at its default)"));
       }
-      return FailValue(where, absl::StrCat("pl.", rules->name, ": '", name,
-                                           "' is only supported for tensors (", op.name(),
-                                           " takes it only at its default)"));
-    } else {
       // A flag of the op's other level or form: say which op takes it.
       std::string hint;
       if (rules != nullptr && rules->dispatches()) {

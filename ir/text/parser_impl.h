@@ -27,6 +27,7 @@
 #include "absl/functional/function_ref.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/inlined_vector.h"
+#include "absl/container/node_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
@@ -98,6 +99,24 @@ using VarList = absl::InlinedVector<const Var*, 8>;
 
 // One argument of an op call as written: an expression, a constant that is
 // only a kwarg value (a string, dtype or enum), or None (left out).
+// Where a parameter of an op call binds: one of the op's args or kwargs, or
+// (index -1) a wrapper parameter the op lacks, such as a tile-level flag.
+struct ParamSlot {
+  absl::string_view name;
+  bool is_arg = true;
+  int index = -1;
+};
+using ParamSlots = absl::InlinedVector<ParamSlot, 12>;
+
+// How the positional arguments of one op, called under one row of wrapper
+// rules, bind: computed on the op's first call, so that binding compares no
+// names.
+struct BindPlan {
+  ParamSlots canonical;  // the op's plain args, then its kwargs that are not keyword-only
+  ParamSlots wrapper;    // the wrapper's order (DslOpRow::params); empty: none
+  size_t plain_args = 0;
+};
+
 struct CallArg {
   Token tok;  // the value's first token
   Token key;  // for `name=value`
@@ -391,6 +410,7 @@ class Parser {
   // Binds `in` to `op`'s args and kwargs (positional in the wrapper's order,
   // any by name) under `rules` and builds the call.
   // `unified`: written as pl.X, so INDEX scalar operands are restamped.
+  const BindPlan& PlanFor(const Op& op, const text::DslOpRow* rules);
   Value BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool unified,
                        bool tile_level_drops, const CallArgs& in, int depth, const Token& at);
   // The operand rewrites of a DslFill rule (parser_dsl_rules.cc).
@@ -527,6 +547,9 @@ class Parser {
 
   // The wrapper rules of each op called so far (FindDslRulesOf, by name).
   absl::flat_hash_map<const Op*, const text::DslOpRow*> dsl_rules_;
+  // The bind plan of each (op, rules) pair called so far. Node-based: a
+  // plan's address stays valid while more are added.
+  absl::node_hash_map<std::pair<const Op*, const text::DslOpRow*>, BindPlan> bind_plans_;
 
   std::vector<const Stmt*> stmt_stack_;
   // Unescaped string literals of the statement being parsed. A list: views

@@ -168,7 +168,7 @@ absl::StatusOr<Value> Frame::EvalCall(const ir::Call* call) const {
     if (results.size() == 1 && !call->type()->Is<ir::TupleType>()) return results[0];
     return Value::Tuple(std::move(results));
   }
-  PTO_ASSIGN_OR_RETURN(KernelFn kernel, interp_.KernelFor(*call));
+  PTO_ASSIGN_OR_RETURN(KernelFn kernel, interp_.KernelFor(*call, function_));
   KernelContext kc(ctx_, *call, args, *this, interp_.options_);
   PTO_RETURN_IF_ERROR(kernel(kc));
   return kc.TakeResult();
@@ -439,7 +439,8 @@ absl::StatusOr<std::vector<Value>> Interpreter::Call(const ir::Function& functio
   return frame.Execute();
 }
 
-absl::StatusOr<KernelFn> Interpreter::KernelFor(const ir::Call& call) {
+absl::StatusOr<KernelFn> Interpreter::KernelFor(const ir::Call& call,
+                                                const ir::Function& caller) {
   const ir::Op* op = call.op();
   auto it = kernels_.find(op);
   if (it != kernels_.end()) return it->second;
@@ -447,7 +448,8 @@ absl::StatusOr<KernelFn> Interpreter::KernelFor(const ir::Call& call) {
     // A kernel of the same name would be another op's semantics.
     return absl::UnimplementedError(ir::FormatError(
         program_.context(), call.loc(),
-        absl::StrCat(op->name(), ": an unregistered op has no semantics to interpret")));
+        absl::StrCat(op->name(), ": an unregistered op has no semantics to interpret (in function '",
+                     caller.name(), "')")));
   }
   KernelFn fn = BuiltinKernels().Find(op->name());
   if (fn == nullptr) {
@@ -455,8 +457,9 @@ absl::StatusOr<KernelFn> Interpreter::KernelFor(const ir::Call& call) {
     for (const KernelExclusion& e : ExcludedOps()) {
       if (e.op_name == op->name()) why = absl::StrCat(why, " (", e.reason, ")");
     }
-    return absl::UnimplementedError(ir::FormatError(program_.context(), call.loc(),
-                                                    absl::StrCat(op->name(), ": ", why)));
+    return absl::UnimplementedError(
+        ir::FormatError(program_.context(), call.loc(),
+                        absl::StrCat(op->name(), ": ", why, " (in function '", caller.name(), "')")));
   }
   kernels_.emplace(op, fn);
   return fn;

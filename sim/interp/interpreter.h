@@ -53,8 +53,8 @@ class Interpreter {
   friend class Frame;
   absl::StatusOr<std::vector<Value>> Call(const ir::Function& function, std::vector<Value> args,
                                           int depth);
-  // The kernel of `op`, or an error naming it.
-  absl::StatusOr<KernelFn> KernelFor(const ir::Call& call);
+  // The kernel of `call`'s op, or an error naming the op and `caller`.
+  absl::StatusOr<KernelFn> KernelFor(const ir::Call& call, const ir::Function& caller);
 
   ir::Program program_;
   InterpreterOptions options_;

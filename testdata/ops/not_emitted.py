@@ -12,8 +12,8 @@
 # RUN: rm -rf $TEST_TMPDIR/run && not pto-run %s --func=k --seed=1 --out-dir=$TEST_TMPDIR/run/o 2>&1 | FileCheck %s --check-prefix=INTERP
 # RUN: test ! -e $TEST_TMPDIR/run/o
 #
-# PTO: not_emitted.py:26:53: error: codegen: tile.concat has no PTO emitter
-# INTERP: not_emitted.py:26:53: error: tile.concat: the reference interpreter has no kernel for this op (not simulated yet (#20 registers it for parsing and passes only))
+# PTO: not_emitted.py:26:53: error: codegen: tile.concat has no PTO emitter (in function 'k')
+# INTERP: not_emitted.py:26:53: error: tile.concat: the reference interpreter has no kernel for this op (not simulated yet (#20 registers it for parsing and passes only)) (in function 'k')
 
 import pypto.language as pl
 

@@ -8,11 +8,11 @@
 # RUN: not pto-opt %s --emit=pto > $TEST_TMPDIR/out.pto 2> $TEST_TMPDIR/err.txt
 # RUN: FileCheck %s --check-prefix=PTO < $TEST_TMPDIR/err.txt
 # RUN: test ! -s $TEST_TMPDIR/out.pto
-# PTO: not_emitted_system.py:23:9: error: codegen: system.bar_v has no PTO emitter
+# PTO: not_emitted_system.py:23:9: error: codegen: system.bar_v has no PTO emitter (in function 'k')
 #
 # RUN: rm -rf $TEST_TMPDIR/run && not pto-run %s --func=k --seed=1 --out-dir=$TEST_TMPDIR/run/o 2>&1 | FileCheck %s --check-prefix=INTERP
 # RUN: test ! -e $TEST_TMPDIR/run/o
-# INTERP: not_emitted_system.py:23:9: error: system.bar_v: the reference interpreter has no kernel for this op (not simulated yet (#20 registers it for parsing and passes only))
+# INTERP: not_emitted_system.py:23:9: error: system.bar_v: the reference interpreter has no kernel for this op (not simulated yet (#20 registers it for parsing and passes only)) (in function 'k')
 import pypto.language as pl
 
 @pl.program
