@@ -196,14 +196,7 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   Token name = Advance();
   // The binding comes after the value: fetch its table slot meanwhile.
   names_.prefetch(Text(name));
-  if (strict_ssa_) {
-    auto it = names_.find(Text(name));
-    if (it != names_.end() && !it->second.dead) {
-      return Fail(name, absl::StrCat("strict_ssa: '", Text(name), "' is already defined at ",
-                                     PosText(it->second.def_pos),
-                                     "; each name is assigned once"));
-    }
-  }
+  if (!CheckStrictRebind(name, Text(name), /*note=*/true)) return false;
   const Type* annotation = nullptr;
   Token annotation_tok;
   if (Accept(K::kColon)) {
@@ -260,7 +253,8 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
     }
   }
   if (!CheckAnnotation(annotation_tok, annotation, v.expr->type())) return false;
-  const Var* var = ctx_.NewVar(Text(name), v.expr->type(), Loc(name));
+  const Var* var = ReassignedVar(Text(name), v.expr->type());  // parser_leak.cc
+  if (var == nullptr) var = ctx_.NewVar(Text(name), v.expr->type(), Loc(name));
   stmt_stack_.push_back(ctx_.NewAssign(var, v.expr, Loc(name), comments));
   Bind(Text(name), var, name);
   return ExpectNewline();
@@ -295,18 +289,12 @@ bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comment
   stmt_stack_.push_back(ctx_.NewAssign(tmp, v.expr, Loc(first), comments));
   for (size_t i = 0; i < targets.size(); ++i) {
     const Expr* e = ctx_.NewTupleGetItem(tmp, static_cast<int>(i), Loc(targets[i].tok));
-    const Var* var = ctx_.NewVar(targets[i].name, e->type(), Loc(targets[i].tok));
+    const Var* var = ReassignedVar(targets[i].name, e->type());
+    if (var == nullptr) var = ctx_.NewVar(targets[i].name, e->type(), Loc(targets[i].tok));
     stmt_stack_.push_back(ctx_.NewAssign(var, e, Loc(targets[i].tok)));
   }
   for (size_t i = 0; i < targets.size(); ++i) {
-    if (strict_ssa_) {
-      auto it = names_.find(targets[i].name);
-      if (it != names_.end() && !it->second.dead) {
-        return Fail(targets[i].tok, absl::StrCat("strict_ssa: '", targets[i].name,
-                                                 "' is already defined at ",
-                                                 PosText(it->second.def_pos)));
-      }
-    }
+    if (!CheckStrictRebind(targets[i].tok, targets[i].name, /*note=*/false)) return false;
     Bind(targets[i].name, stmt_stack_[stmt_stack_.size() - targets.size() + i]
                               ->As<AssignStmt>()->var(), targets[i].tok);
   }
@@ -556,7 +544,8 @@ bool Parser::ParseFor(Comments comments) {
   bool ok =
       ParseBlock(is_while ? BlockKind::kWhile : BlockKind::kFor, &body, is_while ? &cond : nullptr);
   jump_ok_.pop_back();
-  ExitBlock(is_while ? BlockKind::kWhile : BlockKind::kFor);
+  ExitBlock(is_while ? BlockKind::kWhile : BlockKind::kFor,
+            ok && iter_args.empty() && body.yield.targets.empty());
   if (!ok) return false;
   if (is_while && !cond.expr->type()->Is<ScalarType>()) {
     return FailAt(cond.pos, absl::StrCat("a while condition must be a scalar, got ",
@@ -602,7 +591,7 @@ bool Parser::ParseWhile(Comments comments) {
   jump_ok_.push_back(true);
   bool ok = ParseBlock(BlockKind::kWhile, &body);
   jump_ok_.pop_back();
-  ExitBlock(BlockKind::kWhile);
+  ExitBlock(BlockKind::kWhile, ok && body.yield.targets.empty());
   if (!ok) return false;
   VarList return_vars;
   if (!MakeReturnVars(body.yield, &return_vars)) return false;
@@ -623,7 +612,7 @@ bool Parser::ParseIf(Comments comments) {
   Block then_block;
   EnterBlock();
   bool ok = ParseBlock(BlockKind::kThen, &then_block);
-  ExitBlock(BlockKind::kThen);
+  ExitBlock(BlockKind::kThen, ok && then_block.yield.targets.empty());
   if (!ok) return false;
   Block else_block;
   bool has_else = false;
@@ -635,7 +624,8 @@ bool Parser::ParseIf(Comments comments) {
     if (!Expect(K::kColon)) return false;
     EnterBlock();
     ok = ParseBlock(BlockKind::kElse, &else_block);
-    ExitBlock(BlockKind::kElse);
+    ExitBlock(BlockKind::kElse,
+              ok && then_block.yield.targets.empty() && else_block.yield.targets.empty());
     if (!ok) return false;
     has_else = true;
   }
