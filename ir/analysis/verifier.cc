@@ -461,6 +461,9 @@ void Verifier::VerifyReturn(const ReturnStmt* s, SourceLoc loc) {
   ExprSpan values = s->values();
   for (const Expr* v : values) VerifyExpr(v, loc);
   auto types = function_->return_types();
+  // A function without a return annotation (upstream: no `->`) declares no
+  // return types yet may return values; its results are the values' types.
+  if (types.empty()) return;
   if (values.size() != types.size()) {
     Report(loc, absl::StrCat("return gives ", Count(values.size(), "value"), " but function ",
                              Quote(function_->name()), " declares ",

@@ -494,6 +494,13 @@ TEST_F(VerifierTest, ReturnOnlyEndsTheFunctionAndMatchesItsTypes) {
                           " but function 'k' returns " + FP16));
 }
 
+// Upstream's unannotated function (no `->`) declares no return types but may
+// return values.
+TEST_F(VerifierTest, FunctionWithoutReturnTypesMayReturnValues) {
+  const Var* x = V("x", Tile(), L(1));
+  EXPECT_THAT(Errors(Kernel({x}, {}, {Ret({x, x}, L(2))})), IsEmpty());
+}
+
 TEST_F(VerifierTest, ForBoundsAreIntegersAndTheLoopVarIsIndexLike) {
   const Var* x = V("x", Tile(), L(1));
   // An INT32 bound (pld.system.nranks) is fine: codegen casts it to index.

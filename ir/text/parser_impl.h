@@ -347,6 +347,7 @@ class Parser {
   bool ParseYield(BlockKind kind, YieldInfo* yield, Comments comments);
   bool ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments);
   bool ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comments);
+  bool AtParenTargets();
   bool ParseExprStatement(Comments comments);
   bool ParseReturn(Comments comments);
   bool ParseFor(Comments comments);

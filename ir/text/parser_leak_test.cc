@@ -145,5 +145,16 @@ TEST_F(ParserLeakTest, StrictSsaRejectsRebindingInOneScopeOnly) {
                         "name is assigned once"));
 }
 
+// `(a,) = pl.yield_(...)` and `(a, b) = t` bind like `a = ...` / `a, b = t`.
+TEST_F(ParserLeakTest, ParenthesizedTargets) {
+  std::string out = Print(Program(
+      "        for i, (s,) in pl.range(4, init_values=(x,)):\n"
+      "            (s_rv,) = pl.yield_(s + 1.0)\n"
+      "        (p, q) = (s_rv, s_rv)\n"
+      "        return q\n"));
+  EXPECT_THAT(out, HasSubstr("s_rv: pl.Scalar[pl.FP32] = pl.yield_(s + 1.0)"));
+  EXPECT_THAT(out, HasSubstr("q: pl.Scalar[pl.FP32] = _tuple_tmp[1]"));
+}
+
 }  // namespace
 }  // namespace pto::ir

@@ -135,6 +135,10 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
       }
       if (AtYieldCall()) return ParseYield(kind, yield, c);
       return ParseExprStatement(c);
+    case K::kLParen:
+      // `(a, b) = ...` and `(a,) = pl.yield_(...)`: parenthesized targets.
+      if (AtParenTargets()) return ParseMultiAssign(kind, yield, c);
+      return ParseExprStatement(c);
     default:
       return ParseExprStatement(c);
   }
@@ -260,13 +264,22 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   return ExpectNewline();
 }
 
+bool Parser::AtParenTargets() {
+  // `( name ,` opens targets: as an expression it would be a tuple, which is
+  // no statement (the token buffer looks 3 tokens ahead at most).
+  return At(K::kName, 1) && At(K::kComma, 2);
+}
+
 bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
+  bool paren = Accept(K::kLParen);
   Token first = Peek();
+  K end = paren ? K::kRParen : K::kAssign;
   do {
     Token name;
     if (!ExpectName(&name)) return false;
     yield->targets.push_back(YieldTarget{Text(name), name, nullptr, Token{}});
-  } while (Accept(K::kComma) && !At(K::kAssign));
+  } while (Accept(K::kComma) && !At(end));
+  if (paren && !Expect(K::kRParen)) return false;
   if (!Expect(K::kAssign)) return false;
   if (AtYieldCall()) return ParseYield(kind, yield, comments);
   // `a, b = <tuple>`: upstream binds the tuple to `_tuple_tmp`, then each
