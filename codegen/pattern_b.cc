@@ -7,6 +7,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "ir/context.h"
+#include "ir/op.h"
 #include "ir/diagnostic.h"
 #include "ir/stmt.h"
 #include "ir/visitor.h"
@@ -41,7 +42,7 @@ class Finder : public ir::IRVisitor {
   void VisitAssign(const ir::AssignStmt* s) override {
     At(s);
     VisitExpr(s->value());
-    Define(s->var());
+    Define(s->var(), StoresIntoItself(s));
   }
   void VisitEval(const ir::EvalStmt* s) override {
     At(s);
@@ -109,7 +110,15 @@ class Finder : public ir::IRVisitor {
   void At(const ir::Stmt* s) {
     if (s->loc().known()) loc_ = s->loc();
   }
-  void Define(const ir::Var* v) {
+  // `out = pl.tile.store(t, offsets, out)`: a store's result is bound to the
+  // tensor it wrote (memory_emitters.cc), so assigning it to that tensor's
+  // own Var, from any body, leaves the binding as it was.
+  static bool StoresIntoItself(const ir::AssignStmt* s) {
+    const auto* call = s->value()->As<ir::Call>();
+    return call != nullptr && call->op() != nullptr && call->op()->name() == "tile.store" &&
+           call->args().size() > 2 && call->arg(2) == s->var();
+  }
+  void Define(const ir::Var* v, bool rebinds_itself = false) {
     if (v == nullptr) return;
     ir::SourceLoc at = v->loc().known() ? v->loc() : loc_;
     auto [it, inserted] = vars_.try_emplace(v, Info{at, blocks_.back(), true});
@@ -119,7 +128,7 @@ class Finder : public ir::IRVisitor {
     }
     // Straight-line reassignment rebinds the name in program order, which
     // is what the IR means; from another body it is not.
-    if (it->second.visible && it->second.block == blocks_.back()) return;
+    if (it->second.visible && (it->second.block == blocks_.back() || rebinds_itself)) return;
     Report(absl::StrCat("'", v->name(), "' is assigned again in another loop body or branch (first at ",
                         ctx_.FormatLoc(it->second.loc), ")"));
   }

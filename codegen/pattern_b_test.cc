@@ -36,6 +36,23 @@ TEST_F(PatternBTest, StraightLineAndCarriedValuesPass) {
                   .ok());
 }
 
+// A store's result is the tensor it wrote: storing into `out` and assigning
+// `out` from a loop body rebinds nothing.
+TEST_F(PatternBTest, StoreIntoTheSameTensorFromALoopPasses) {
+  std::string text =
+      "import pypto.language as pl\n@pl.program\nclass P:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def k(self, x: pl.Tensor[[4, 8], pl.FP32], out: pl.Out[pl.Tensor[[4, 8], pl.FP32]])"
+      " -> pl.Tensor[[4, 8], pl.FP32]:\n"
+      "        for i in pl.range(4):\n"
+      "            t = pl.tile.load(x, [i, 0], [1, 8], target_memory=pl.Mem.Vec)\n"
+      "            out = pl.tile.store(t, [i, 0], out)\n"
+      "        return out\n";
+  absl::StatusOr<ir::Program> p = ir::ParseProgram(ctx_, text, "k.py");
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_TRUE(RejectPatternB(*p).ok()) << RejectPatternB(*p);
+}
+
 TEST_F(PatternBTest, ReassignmentFromALoopBodyIsUnimplemented) {
   absl::Status s = Check("        acc = a\n"
                          "        for i in pl.range(4):\n"
