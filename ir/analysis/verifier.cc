@@ -1,5 +1,6 @@
 #include "ir/analysis/verifier.h"
 
+#include <algorithm>
 #include <vector>
 
 #include <utility>
@@ -464,6 +465,15 @@ void Verifier::VerifyReturn(const ReturnStmt* s, SourceLoc loc) {
   // A function without a return annotation (upstream: no `->`) declares no
   // return types yet may return values; its results are the values' types.
   if (types.empty()) return;
+  // `return self.g(...)` of a callee returning the same several types: one
+  // tuple value stands for them (upstream's parser keeps the call whole).
+  if (values.size() == 1 && types.size() > 1 && values[0] != nullptr) {
+    const auto* tuple = values[0]->type()->As<TupleType>();
+    if (tuple != nullptr && tuple->elements().size() == types.size() &&
+        std::equal(types.begin(), types.end(), tuple->elements().begin())) {
+      return;
+    }
+  }
   if (values.size() != types.size()) {
     Report(loc, absl::StrCat("return gives ", Count(values.size(), "value"), " but function ",
                              Quote(function_->name()), " declares ",

@@ -496,6 +496,18 @@ TEST_F(VerifierTest, ReturnOnlyEndsTheFunctionAndMatchesItsTypes) {
 
 // Upstream's unannotated function (no `->`) declares no return types but may
 // return values.
+// `return self.g(...)`: one tuple value for several return types.
+TEST_F(VerifierTest, OneTupleValueMayReturnSeveralTypes) {
+  const Var* x = V("x", Tile(), L(1));
+  std::vector<const Expr*> two = {x, x}, three = {x, x, x};
+  const Expr* pair = ctx_.NewMakeTuple(two);
+  EXPECT_THAT(Errors(Kernel({x}, {x->type(), x->type()}, {Ret({pair}, L(2))})), IsEmpty());
+  const Expr* triple = ctx_.NewMakeTuple(three);
+  EXPECT_THAT(Errors(Kernel({x}, {x->type(), x->type()}, {Ret({triple}, L(2))})),
+              ElementsAre("k.py:2:5: error: return gives 1 value but function 'k' declares 2 "
+                          "return types"));
+}
+
 TEST_F(VerifierTest, FunctionWithoutReturnTypesMayReturnValues) {
   const Var* x = V("x", Tile(), L(1));
   EXPECT_THAT(Errors(Kernel({x}, {}, {Ret({x, x}, L(2))})), IsEmpty());

@@ -215,6 +215,12 @@ absl::StatusOr<Flow> Frame::Exec(const ir::Stmt* stmt) {
         PTO_ASSIGN_OR_RETURN(Value v, Eval(e));
         flow.values.push_back(std::move(v));
       }
+      // `return self.g(...)` giving one tuple for several return types.
+      if (flow.kind == Flow::kReturn && flow.values.size() == 1 &&
+          function_.return_types().size() > 1 && flow.values[0].tuple() != nullptr) {
+        std::vector<Value> elements = *flow.values[0].tuple();
+        flow.values = std::move(elements);
+      }
       return flow;
     }
     case ir::NodeKind::kSeq: {

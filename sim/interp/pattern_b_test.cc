@@ -66,5 +66,22 @@ TEST(PatternBTest, ReadingANameWhoseAssignmentNeverRanIsALocatedError) {
                         "did not run)"));
 }
 
+// Not pattern B, but the same upstream leniency: `return self.g(...)` gives
+// one tuple for several return types, and the caller gets its elements.
+TEST(PatternBTest, ReturnOfATupleCallGivesItsElements) {
+  SimProgram p(R"(
+    @pl.function
+    def g(self, a: pl.Scalar[pl.INDEX]) -> tuple[pl.Scalar[pl.INDEX], pl.Scalar[pl.INDEX]]:
+        return a + 1, a + 2
+
+    @pl.function
+    def f(self, a: pl.Scalar[pl.INDEX]) -> tuple[pl.Scalar[pl.INDEX], pl.Scalar[pl.INDEX]]:
+        return self.g(a))");
+  absl::StatusOr<std::vector<Value>> r = p.Run("f", {IndexValue(5)});
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_EQ(r->size(), 2u);
+  EXPECT_EQ((*r)[1].scalar()->i, 7);
+}
+
 }  // namespace
 }  // namespace pto::sim
