@@ -1,5 +1,6 @@
 #include "ir/analysis/verifier.h"
 
+#include <algorithm>
 #include <vector>
 
 #include <utility>
@@ -179,7 +180,9 @@ class Verifier {
   // Defines `v` at `loc`: the statement for an AssignStmt var, else the
   // Var's own location when known (VarSite), as one Var object may be
   // (wrongly) defined at several sites.
-  void Define(const Var* v, SourceLoc loc);
+  // `reassign`: an AssignStmt may assign a plain Var that is already
+  // defined and visible here again (pattern B, see VerifyAssign).
+  void Define(const Var* v, SourceLoc loc, bool reassign = false);
   static SourceLoc VarSite(const Var* v, SourceLoc fallback) {
     return v != nullptr && v->loc().known() ? v->loc() : fallback;
   }
@@ -235,7 +238,7 @@ void Verifier::ExitScope(size_t mark) {
   scope_.resize(mark);
 }
 
-void Verifier::Define(const Var* v, SourceLoc loc) {
+void Verifier::Define(const Var* v, SourceLoc loc, bool reassign) {
   if (v == nullptr) {
     Report(loc, "missing variable in a definition");
     return;
@@ -251,6 +254,7 @@ void Verifier::Define(const Var* v, SourceLoc loc) {
     }
     return;
   }
+  if (reassign && info->visible && !info->dynamic_dim && v->kind() == NodeKind::kVar) return;
   Report(at, absl::StrCat(Quote(v->name()), " is defined more than once (",
                           info->dynamic_dim ? "it is " : "first ", DefinedAt(*info), ")"));
   // Keep the later uses quiet: the variable is at least visible here.
@@ -444,7 +448,10 @@ void Verifier::VerifyStmt(const Stmt* s, BodyKind kind, bool last) {
 void Verifier::VerifyAssign(const AssignStmt* s, SourceLoc loc) {
   VerifyExpr(s->value(), loc);
   const Var* v = s->var();
-  Define(v, loc);
+  // Pattern B (upstream's non-strict_ssa form): assigning a Var that is
+  // visible here assigns it again; every read sees the latest assignment
+  // that ran. The IR does not record strict_ssa: the parser enforces it.
+  Define(v, loc, /*reassign=*/true);
   if (v != nullptr && s->value() != nullptr && v->type() != s->value()->type()) {
     Report(loc, absl::StrCat(Quote(v->name()), " has type ", FormatType(v->type()),
                              " but its value has type ", FormatType(s->value()->type())));
@@ -455,6 +462,18 @@ void Verifier::VerifyReturn(const ReturnStmt* s, SourceLoc loc) {
   ExprSpan values = s->values();
   for (const Expr* v : values) VerifyExpr(v, loc);
   auto types = function_->return_types();
+  // A function without a return annotation (upstream: no `->`) declares no
+  // return types yet may return values; its results are the values' types.
+  if (types.empty()) return;
+  // `return self.g(...)` of a callee returning the same several types: one
+  // tuple value stands for them (upstream's parser keeps the call whole).
+  if (values.size() == 1 && types.size() > 1 && values[0] != nullptr) {
+    const auto* tuple = values[0]->type()->As<TupleType>();
+    if (tuple != nullptr && tuple->elements().size() == types.size() &&
+        std::equal(types.begin(), types.end(), tuple->elements().begin())) {
+      return;
+    }
+  }
   if (values.size() != types.size()) {
     Report(loc, absl::StrCat("return gives ", Count(values.size(), "value"), " but function ",
                              Quote(function_->name()), " declares ",
@@ -523,15 +542,19 @@ void Verifier::VerifyIf(const IfStmt* s, SourceLoc loc) {
   if (s->condition() != nullptr) VerifyExpr(s->condition(), loc);
   CheckScalarCondition(s->condition(), "if", loc);
   if (s->then_body() == nullptr) Report(loc, "if has no then branch");
+  // Pattern B: an if without return vars leaks its branches' names to the
+  // code after it (and the then branch's to the else branch, as upstream's
+  // parser scopes them).
+  VarSpan rvs = s->return_vars();
+  bool leaks = rvs.empty();
   size_t mark = EnterScope();
   const YieldStmt* then_yield = VerifyBody(s->then_body(), BodyKind::kBranch);
-  ExitScope(mark);
+  if (!leaks) ExitScope(mark);
   const YieldStmt* else_yield = nullptr;
   if (s->else_body() != nullptr) {
     else_yield = VerifyBody(s->else_body(), BodyKind::kBranch);
-    ExitScope(mark);
+    if (!leaks) ExitScope(mark);
   }
-  VarSpan rvs = s->return_vars();
   if (s->then_body() != nullptr) CheckBranchYield(then_yield, rvs, "then", loc);
   if (s->else_body() != nullptr) {
     CheckBranchYield(else_yield, rvs, "else", loc);
@@ -622,7 +645,8 @@ void Verifier::VerifyFor(const ForStmt* s, SourceLoc loc) {
   const YieldStmt* y = VerifyBody(s->body(), BodyKind::kLoop);
   jump_ok_.pop_back();
   CheckLoopYield(y, s->iter_args(), "for loop", loc);
-  ExitScope(mark);
+  // Pattern B: a loop that carries no values leaks its body's names.
+  if (!s->iter_args().empty() || !s->return_vars().empty()) ExitScope(mark);
   for (const Var* v : s->return_vars()) Define(v, VarSite(v, loc));
   CheckLoopReturnVars(s->return_vars(), s->iter_args(), "for loop", loc);
 }
@@ -638,7 +662,7 @@ void Verifier::VerifyWhile(const WhileStmt* s, SourceLoc loc) {
   const YieldStmt* y = VerifyBody(s->body(), BodyKind::kLoop);
   jump_ok_.pop_back();
   CheckLoopYield(y, s->iter_args(), "while loop", loc);
-  ExitScope(mark);
+  if (!s->iter_args().empty() || !s->return_vars().empty()) ExitScope(mark);
   for (const Var* v : s->return_vars()) Define(v, VarSite(v, loc));
   CheckLoopReturnVars(s->return_vars(), s->iter_args(), "while loop", loc);
 }

@@ -151,13 +151,29 @@ TEST_F(VerifierTest, CalleeDynamicDimsAcceptConcreteArguments) {
 
 // --- SSA and scoping ------------------------------------------------------------------
 
+// A Var whose first definition is no longer visible cannot be assigned again
+// (a loop that carries values keeps its body's names to itself).
 TEST_F(VerifierTest, VarDefinedTwice) {
   const Var* x = V("x", Tile(), L(1));
   const Call* v = Op("tile.adds", {x, F(1.0)});
-  const Var* y = V("y", v->type(), L(2));
-  Program p = Kernel({x}, {}, {ctx_.NewAssign(y, v, L(2)), ctx_.NewAssign(y, v, L(3))});
-  EXPECT_THAT(Errors(p), ElementsAre("k.py:3:5: error: 'y' is defined more than once (first "
-                                     "defined at k.py:2:5)"));
+  const Var* y = V("y", v->type(), L(3));
+  const IterArg* acc = Iter("acc", x, L(2, 12));
+  const Var* out = V("out", x->type(), L(2, 30));
+  const Stmt* loop =
+      For(LoopVar(), 4, {acc}, {ctx_.NewAssign(y, v, L(3)), Yield({acc}, L(4))}, {out}, L(2));
+  Program p = Kernel({x}, {}, {loop, ctx_.NewAssign(y, v, L(5))});
+  EXPECT_THAT(Errors(p), ElementsAre("k.py:5:5: error: 'y' is defined more than once (first "
+                                     "defined at k.py:3:5)"));
+}
+
+// Pattern B: assigning a visible Var again is a reassignment (upstream's
+// non-strict_ssa IR), also of a parameter and from inside a loop body.
+TEST_F(VerifierTest, VisibleVarMayBeAssignedAgain) {
+  const Var* x = V("x", Tile(), L(1));
+  const Call* v = Op("tile.adds", {x, F(1.0)});
+  const Stmt* loop = For(LoopVar(), 4, {}, {ctx_.NewAssign(x, v, L(3))}, {}, L(2));
+  Program p = Kernel({x}, {}, {loop, ctx_.NewAssign(x, v, L(4))});
+  EXPECT_THAT(Errors(p), IsEmpty());
 }
 
 TEST_F(VerifierTest, ParamListedTwice) {
@@ -193,12 +209,15 @@ TEST_F(VerifierTest, VarOfAnotherFunction) {
               ElementsAre("k.py:5:5: error: 'x' is not defined in function 'g'"));
 }
 
-TEST_F(VerifierTest, LoopBodyDefinitionsAreNotVisibleAfterTheLoop) {
+// A loop that carries values keeps its body's names (and its loop var).
+TEST_F(VerifierTest, LoopBodyDefinitionsAreNotVisibleAfterACarryingLoop) {
   const Var* x = V("x", Tile(), L(1));
   const Var* i = LoopVar();
   const Var* t;
   const Stmt* inside = Let(t, "t", Op("tile.adds", {x, F(1.0)}), L(4));
-  const Stmt* loop = For(i, 4, {}, {inside}, {}, L(3));
+  const IterArg* acc = Iter("acc", x, L(3, 12));
+  const Var* out = V("out", x->type(), L(3, 30));
+  const Stmt* loop = For(i, 4, {acc}, {inside, Yield({acc}, L(5))}, {out}, L(3));
   const Var *u, *w;
   const Stmt* use_t = Let(u, "u", Op("tile.adds", {t, F(1.0)}), L(6));
   const Stmt* use_i = Let(w, "w", ctx_.NewBinary(BinaryOp::kAdd, i, ctx_.Index(1),
@@ -208,6 +227,20 @@ TEST_F(VerifierTest, LoopBodyDefinitionsAreNotVisibleAfterTheLoop) {
                           "(defined at k.py:4:5)",
                           "k.py:7:5: error: 'i' is used outside the scope that defines it "
                           "(defined at k.py:3:5)"));
+}
+
+// Pattern B: a loop without carried values leaks its body's names.
+TEST_F(VerifierTest, LoopBodyDefinitionsLeakFromAPlainLoop) {
+  const Var* x = V("x", Tile(), L(1));
+  const Var* i = LoopVar();
+  const Var* t;
+  const Stmt* inside = Let(t, "t", Op("tile.adds", {x, F(1.0)}), L(4));
+  const Stmt* loop = For(i, 4, {}, {inside}, {}, L(3));
+  const Var *u, *w;
+  const Stmt* use_t = Let(u, "u", Op("tile.adds", {t, F(1.0)}), L(6));
+  const Stmt* use_i = Let(w, "w", ctx_.NewBinary(BinaryOp::kAdd, i, ctx_.Index(1),
+                                                 DataType::kIndex), L(7));
+  EXPECT_THAT(Errors(Kernel({x}, {}, {loop, use_t, use_i})), IsEmpty());
 }
 
 TEST_F(VerifierTest, IterArgsAreVisibleOnlyInTheirLoop) {
@@ -222,13 +255,27 @@ TEST_F(VerifierTest, IterArgsAreVisibleOnlyInTheirLoop) {
                           "(defined at k.py:3:12)"));
 }
 
+// Pattern B: an if without return vars leaks its branches' names.
+TEST_F(VerifierTest, BranchDefinitionsLeakFromAnIfWithoutReturnVars) {
+  const Var* x = V("x", Tile(), L(1));
+  const Var* c = V("c", Scalar(DataType::kBool), L(1));
+  const Var *v, *w, *z;
+  const Stmt* then_let = Let(v, "v", Op("tile.adds", {x, F(1.0)}), L(3));
+  const Stmt* else_let = Let(w, "w", Op("tile.adds", {x, F(2.0)}), L(5));
+  const Stmt* branch = ctx_.NewIf(c, Seq({then_let}), Seq({else_let}), {}, L(2));
+  const Stmt* after = Let(z, "z", Op("tile.adds", {w, F(1.0)}), L(6));
+  EXPECT_THAT(Errors(Kernel({x, c}, {}, {branch, after})), IsEmpty());
+}
+
 TEST_F(VerifierTest, BranchDefinitionsAreVisibleInTheirBranchOnly) {
   const Var* x = V("x", Tile(), L(1));
   const Var* c = V("c", Scalar(DataType::kBool), L(1));
   const Var *v, *w, *z;
   const Stmt* then_let = Let(v, "v", Op("tile.adds", {x, F(1.0)}), L(3));
   const Stmt* else_use = Let(w, "w", Op("tile.adds", {v, F(1.0)}), L(5));
-  const Stmt* branch = ctx_.NewIf(c, Seq({then_let}), Seq({else_use}), {}, L(2));
+  const Var* r = V("r", x->type(), L(2));
+  const Stmt* branch = ctx_.NewIf(c, Seq({then_let, Yield({x}, L(4))}),
+                                  Seq({else_use, Yield({x}, L(5))}), {r}, L(2));
   const Stmt* after = Let(z, "z", Op("tile.adds", {v, F(1.0)}), L(6));
   EXPECT_THAT(Errors(Kernel({x, c}, {}, {branch, after})),
               ElementsAre("k.py:5:5: error: 'v' is used outside the scope that defines it "
@@ -445,6 +492,25 @@ TEST_F(VerifierTest, ReturnOnlyEndsTheFunctionAndMatchesItsTypes) {
   EXPECT_THAT(Errors(Kernel({x}, {Tile(DataType::kFP16)}, {Ret({x}, L(2))})),
               ElementsAre("k.py:2:5: error: return value 0 has type " + FP32 +
                           " but function 'k' returns " + FP16));
+}
+
+// Upstream's unannotated function (no `->`) declares no return types but may
+// return values.
+// `return self.g(...)`: one tuple value for several return types.
+TEST_F(VerifierTest, OneTupleValueMayReturnSeveralTypes) {
+  const Var* x = V("x", Tile(), L(1));
+  std::vector<const Expr*> two = {x, x}, three = {x, x, x};
+  const Expr* pair = ctx_.NewMakeTuple(two);
+  EXPECT_THAT(Errors(Kernel({x}, {x->type(), x->type()}, {Ret({pair}, L(2))})), IsEmpty());
+  const Expr* triple = ctx_.NewMakeTuple(three);
+  EXPECT_THAT(Errors(Kernel({x}, {x->type(), x->type()}, {Ret({triple}, L(2))})),
+              ElementsAre("k.py:2:5: error: return gives 1 value but function 'k' declares 2 "
+                          "return types"));
+}
+
+TEST_F(VerifierTest, FunctionWithoutReturnTypesMayReturnValues) {
+  const Var* x = V("x", Tile(), L(1));
+  EXPECT_THAT(Errors(Kernel({x}, {}, {Ret({x, x}, L(2))})), IsEmpty());
 }
 
 TEST_F(VerifierTest, ForBoundsAreIntegersAndTheLoopVarIsIndexLike) {

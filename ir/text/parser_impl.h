@@ -76,6 +76,17 @@ struct Binding {
   SourcePos def_pos;
   bool dead = false;
   BlockKind dead_in = BlockKind::kFunction;
+  // Block nesting depth of the scope that holds the binding (the block that
+  // bound it, or the outer one it leaked to): strict_ssa rejects a second
+  // binding of a name only within one scope, as upstream's ScopeManager.
+  uint32_t depth = 0;
+};
+
+// A binding made inside an open block, with the one it replaced (var ==
+// nullptr: none) so that a block that does not leak can restore it.
+struct LoggedBinding {
+  absl::string_view name;
+  Binding previous;
 };
 
 struct YieldTarget {
@@ -347,7 +358,16 @@ class Parser {
   // --- Scopes ------------------------------------------------------------------
   void Bind(absl::string_view name, const Var* var, const Token& at);
   void EnterBlock() { block_marks_.push_back(scope_log_.size()); }
-  void ExitBlock(BlockKind kind);
+  // Closes the innermost block. `leak` (pattern B: a for/while without
+  // carried values, an if without pl.yield_) keeps its names visible in the
+  // enclosing block; otherwise each name gets its outer binding back, or
+  // dies (parser_leak.cc).
+  void ExitBlock(BlockKind kind, bool leak);
+  // The Var an assignment of `name` (value type `type`) reassigns instead of
+  // binding a new one, or nullptr (parser_leak.cc).
+  const Var* ReassignedVar(absl::string_view name, const Type* type) const;
+  // strict_ssa: fails when `name` is already bound in the current scope.
+  bool CheckStrictRebind(const Token& name_tok, absl::string_view name, bool note);
   Value LookupName(const Token& t);
 
   // --- Statements --------------------------------------------------------------
@@ -358,6 +378,7 @@ class Parser {
   bool ParseYield(BlockKind kind, YieldInfo* yield, Comments comments);
   bool ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments);
   bool ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comments);
+  bool AtParenTargets();
   bool ParseExprStatement(Comments comments);
   bool ParseReturn(Comments comments);
   bool ParseFor(Comments comments);
@@ -519,7 +540,7 @@ class Parser {
                       HugePageAllocator<std::pair<const absl::string_view, Binding>>>
       names_;
   // Names bound inside the open blocks, innermost last.
-  std::vector<absl::string_view> scope_log_;
+  std::vector<LoggedBinding> scope_log_;
   std::vector<size_t> block_marks_;
   // Signature scope: the params parsed so far.
   bool in_signature_ = false;

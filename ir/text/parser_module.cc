@@ -349,24 +349,12 @@ bool Parser::ParseFunction() {
 
 void Parser::Bind(absl::string_view name, const Var* var, const Token& at) {
   Binding& b = names_[name];
+  // Function-level bindings never die: only block bindings are logged.
+  if (!block_marks_.empty()) scope_log_.push_back(LoggedBinding{name, b});
   b.var = var;
   b.def_pos = at.pos();
   b.dead = false;
-  // Function-level bindings never die: only block bindings are logged.
-  if (!block_marks_.empty()) scope_log_.push_back(name);
-}
-
-void Parser::ExitBlock(BlockKind kind) {
-  size_t mark = block_marks_.back();
-  block_marks_.pop_back();
-  for (size_t i = mark; i < scope_log_.size(); ++i) {
-    Binding& b = names_.find(scope_log_[i])->second;
-    if (!b.dead) {
-      b.dead = true;
-      b.dead_in = kind;
-    }
-  }
-  scope_log_.resize(mark);
+  b.depth = static_cast<uint32_t>(block_marks_.size());
 }
 
 Value Parser::LookupName(const Token& t) {

@@ -136,6 +136,10 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
       }
       if (AtYieldCall()) return ParseYield(kind, yield, c);
       return ParseExprStatement(c);
+    case K::kLParen:
+      // `(a, b) = ...` and `(a,) = pl.yield_(...)`: parenthesized targets.
+      if (AtParenTargets()) return ParseMultiAssign(kind, yield, c);
+      return ParseExprStatement(c);
     default:
       return ParseExprStatement(c);
   }
@@ -197,14 +201,7 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   Token name = Advance();
   // The binding comes after the value: fetch its table slot meanwhile.
   names_.prefetch(Text(name));
-  if (strict_ssa_) {
-    auto it = names_.find(Text(name));
-    if (it != names_.end() && !it->second.dead) {
-      return Fail(name, absl::StrCat("strict_ssa: '", Text(name), "' is already defined at ",
-                                     PosText(it->second.def_pos),
-                                     "; each name is assigned once"));
-    }
-  }
+  if (!CheckStrictRebind(name, Text(name), /*note=*/true)) return false;
   const Type* annotation = nullptr;
   Token annotation_tok;
   if (Accept(K::kColon)) {
@@ -261,19 +258,29 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
     }
   }
   if (!CheckAnnotation(annotation_tok, annotation, v.expr->type())) return false;
-  const Var* var = ctx_.NewVar(Text(name), v.expr->type(), Loc(name));
+  const Var* var = ReassignedVar(Text(name), v.expr->type());  // parser_leak.cc
+  if (var == nullptr) var = ctx_.NewVar(Text(name), v.expr->type(), Loc(name));
   stmt_stack_.push_back(ctx_.NewAssign(var, v.expr, Loc(name), comments));
   Bind(Text(name), var, name);
   return ExpectNewline();
 }
 
+bool Parser::AtParenTargets() {
+  // `( name ,` opens targets: as an expression it would be a tuple, which is
+  // no statement (the token buffer looks 3 tokens ahead at most).
+  return At(K::kName, 1) && At(K::kComma, 2);
+}
+
 bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
+  bool paren = Accept(K::kLParen);
   Token first = Peek();
+  K end = paren ? K::kRParen : K::kAssign;
   do {
     Token name;
     if (!ExpectName(&name)) return false;
     yield->targets.push_back(YieldTarget{Text(name), name, nullptr, Token{}});
-  } while (Accept(K::kComma) && !At(K::kAssign));
+  } while (Accept(K::kComma) && !At(end));
+  if (paren && !Expect(K::kRParen)) return false;
   if (!Expect(K::kAssign)) return false;
   if (AtYieldCall()) return ParseYield(kind, yield, comments);
   // `a, b = <tuple>`: upstream binds the tuple to `_tuple_tmp`, then each
@@ -296,18 +303,12 @@ bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comment
   stmt_stack_.push_back(ctx_.NewAssign(tmp, v.expr, Loc(first), comments));
   for (size_t i = 0; i < targets.size(); ++i) {
     const Expr* e = ctx_.NewTupleGetItem(tmp, static_cast<int>(i), Loc(targets[i].tok));
-    const Var* var = ctx_.NewVar(targets[i].name, e->type(), Loc(targets[i].tok));
+    const Var* var = ReassignedVar(targets[i].name, e->type());
+    if (var == nullptr) var = ctx_.NewVar(targets[i].name, e->type(), Loc(targets[i].tok));
     stmt_stack_.push_back(ctx_.NewAssign(var, e, Loc(targets[i].tok)));
   }
   for (size_t i = 0; i < targets.size(); ++i) {
-    if (strict_ssa_) {
-      auto it = names_.find(targets[i].name);
-      if (it != names_.end() && !it->second.dead) {
-        return Fail(targets[i].tok, absl::StrCat("strict_ssa: '", targets[i].name,
-                                                 "' is already defined at ",
-                                                 PosText(it->second.def_pos)));
-      }
-    }
+    if (!CheckStrictRebind(targets[i].tok, targets[i].name, /*note=*/false)) return false;
     Bind(targets[i].name, stmt_stack_[stmt_stack_.size() - targets.size() + i]
                               ->As<AssignStmt>()->var(), targets[i].tok);
   }
@@ -557,7 +558,8 @@ bool Parser::ParseFor(Comments comments) {
   bool ok =
       ParseBlock(is_while ? BlockKind::kWhile : BlockKind::kFor, &body, is_while ? &cond : nullptr);
   jump_ok_.pop_back();
-  ExitBlock(is_while ? BlockKind::kWhile : BlockKind::kFor);
+  ExitBlock(is_while ? BlockKind::kWhile : BlockKind::kFor,
+            ok && iter_args.empty() && body.yield.targets.empty());
   if (!ok) return false;
   if (is_while && !cond.expr->type()->Is<ScalarType>()) {
     return FailAt(cond.pos, absl::StrCat("a while condition must be a scalar, got ",
@@ -603,7 +605,7 @@ bool Parser::ParseWhile(Comments comments) {
   jump_ok_.push_back(true);
   bool ok = ParseBlock(BlockKind::kWhile, &body);
   jump_ok_.pop_back();
-  ExitBlock(BlockKind::kWhile);
+  ExitBlock(BlockKind::kWhile, ok && body.yield.targets.empty());
   if (!ok) return false;
   VarList return_vars;
   if (!MakeReturnVars(body.yield, &return_vars)) return false;
@@ -624,7 +626,7 @@ bool Parser::ParseIf(Comments comments) {
   Block then_block;
   EnterBlock();
   bool ok = ParseBlock(BlockKind::kThen, &then_block);
-  ExitBlock(BlockKind::kThen);
+  ExitBlock(BlockKind::kThen, ok && then_block.yield.targets.empty());
   if (!ok) return false;
   Block else_block;
   bool has_else = false;
@@ -636,7 +638,8 @@ bool Parser::ParseIf(Comments comments) {
     if (!Expect(K::kColon)) return false;
     EnterBlock();
     ok = ParseBlock(BlockKind::kElse, &else_block);
-    ExitBlock(BlockKind::kElse);
+    ExitBlock(BlockKind::kElse,
+              ok && then_block.yield.targets.empty() && else_block.yield.targets.empty());
     if (!ok) return false;
     has_else = true;
   }

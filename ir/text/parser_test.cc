@@ -505,13 +505,17 @@ const DiagnosticCase kDiagnostics[] = {
     {{"c = pl.tile.cast(t, target_type=a)"}, "t.py:6:41: error: expected a kwarg value"},
     {{"c = pl.tile.create([16, 16], dtype=pl.FP32, target_memory=pl.Mem.Foo)"},
      "t.py:6:74: error: unknown member 'Foo' of pl.Mem"},
-    {{"for i in pl.range(4):", "    b: pl.Scalar[pl.INDEX] = a + i", "c: pl.Scalar[pl.INDEX] = b"},
-     "t.py:8:34: error: 'b' is not visible here: it is defined inside a for body (at 7:13); "
+    // A loop that carries values, or an if that yields, keeps its names
+    // (pattern B, where they leak, is in parser_leak_test.cc).
+    {{"for i, (s,) in pl.range(4, init_values=(a,)):", "    b: pl.Scalar[pl.INDEX] = s + i",
+      "    r = pl.yield_(b)", "c: pl.Scalar[pl.INDEX] = b"},
+     "t.py:9:34: error: 'b' is not visible here: it is defined inside a for body (at 7:13); "
      "values leave a loop or if only through pl.yield_"},
-    {{"for i in pl.range(4):", "    pass", "c: pl.Scalar[pl.INDEX] = i"},
+    {{"for i, (s,) in pl.range(4, init_values=(a,)):", "    r = pl.yield_(s)",
+      "c: pl.Scalar[pl.INDEX] = i"},
      "t.py:8:34: error: 'i' is not visible here: it is defined inside a for body (at 6:13)"},
-    {{"if a == 0:", "    b = a", "else:", "    c = b"},
-     "t.py:9:17: error: 'b' is not visible here: it is defined inside a if branch (at 7:13)"},
+    {{"if a == 0:", "    b = a", "    r = pl.yield_(b)", "else:", "    c = b"},
+     "t.py:10:17: error: 'b' is not visible here: it is defined inside a if branch (at 7:13)"},
     {{"for i, (b,) in pl.range(4, init_values=(a,)):", "    c: pl.Scalar[pl.INDEX] = pl.yield_(b)",
       "    d: pl.Scalar[pl.INDEX] = b"},
      "t.py:7:38: error: pl.yield_ must be the last statement of its block"},

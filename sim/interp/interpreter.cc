@@ -86,8 +86,15 @@ absl::StatusOr<Value> Frame::Eval(const ir::Expr* expr) const {
     case ir::NodeKind::kIterArg: {
       auto it = env_.find(expr->As<ir::Var>());
       if (it == env_.end()) {
-        return Error(expr->loc(), absl::StrCat("'", expr->As<ir::Var>()->name(),
-                                               "' has no value here"));
+        // At the reading statement: a Var's own loc is its definition's. In
+        // pattern-B IR this is a read after a loop or branch whose
+        // assignment of the name never ran.
+        const ir::Var* v = expr->As<ir::Var>();
+        std::string where = v->loc().known()
+                                ? absl::StrCat(" (its assignment at ", ctx_.FormatLoc(v->loc()),
+                                               " did not run)")
+                                : std::string();
+        return Error(loc_, absl::StrCat("'", v->name(), "' has no value here", where));
       }
       return it->second;
     }
@@ -207,6 +214,12 @@ absl::StatusOr<Flow> Frame::Exec(const ir::Stmt* stmt) {
       for (const ir::Expr* e : values) {
         PTO_ASSIGN_OR_RETURN(Value v, Eval(e));
         flow.values.push_back(std::move(v));
+      }
+      // `return self.g(...)` giving one tuple for several return types.
+      if (flow.kind == Flow::kReturn && flow.values.size() == 1 &&
+          function_.return_types().size() > 1 && flow.values[0].tuple() != nullptr) {
+        std::vector<Value> elements = *flow.values[0].tuple();
+        flow.values = std::move(elements);
       }
       return flow;
     }
