@@ -217,6 +217,11 @@ class Verifier {
   // Per enclosing loop: may a break/continue leave it (a sequential for or
   // a while)?
   std::vector<bool> jump_ok_;
+  // Open pl.split_aiv regions (they do not nest).
+  int split_aiv_depth_ = 0;
+  // The `as` variable of a scope and a pl.split_aiv region's mode and
+  // loop-variable binding.
+  void VerifyScopeShape(const ScopeStmt* scope, SourceLoc loc);
   SourceLoc stmt_loc_;
   int depth_ = 0;
   bool reported_depth_ = false;
@@ -427,11 +432,18 @@ void Verifier::VerifyStmt(const Stmt* s, BodyKind kind, bool last) {
         Report(loc, "scope has no body");
         break;
       }
+      VerifyScopeShape(scope, loc);
+      bool region = scope->scope_kind() == ScopeKind::kSplitAiv;
+      split_aiv_depth_ += region;
+      // break/continue cannot leave a pl.split_aiv region (upstream's rule).
+      if (region) jump_ok_.push_back(false);
       if (const auto* seq = scope->body()->As<SeqStmts>()) {
         for (const Stmt* c : seq->stmts()) VerifyStmt(c, kind, /*last=*/false);
       } else {
         VerifyStmt(scope->body(), kind, /*last=*/false);
       }
+      if (region) jump_ok_.pop_back();
+      split_aiv_depth_ -= region;
       break;
     }
     default:
@@ -439,6 +451,34 @@ void Verifier::VerifyStmt(const Stmt* s, BodyKind kind, bool last) {
       break;
   }
   stmt_loc_ = saved;
+}
+
+void Verifier::VerifyScopeShape(const ScopeStmt* scope, SourceLoc loc) {
+  for (const ScopeArg& a : scope->args()) {
+    if (a.key != "task_id_var") continue;
+    const Expr* e = a.operand >= 0 && static_cast<size_t>(a.operand) < scope->operands().size()
+                        ? scope->operands()[a.operand]
+                        : nullptr;
+    const auto* st = e == nullptr ? nullptr : e->type()->As<ScalarType>();
+    if (e == nullptr || !e->Is<Var>() || st == nullptr || st->dtype() != DataType::kTaskId) {
+      Report(loc, "the 'as' variable of a scope must be a pl.Scalar[pl.TASK_ID] variable");
+    }
+  }
+  if (scope->scope_kind() != ScopeKind::kSplitAiv) return;
+  if (split_aiv_depth_ > 0) Report(loc, "pl.split_aiv regions do not nest");
+  if (scope->args().size() != 1 || scope->args()[0].key != "mode" ||
+      !absl::StartsWith(scope->args()[0].enum_ref, "SplitMode.")) {
+    Report(loc, "a pl.split_aiv region takes exactly mode=pl.SplitMode.<mode>");
+  }
+  // The loop variable: `aiv_id = tile.get_subblock_idx()` first.
+  const auto* seq = scope->body()->As<SeqStmts>();
+  const auto* bind = seq == nullptr || seq->stmts().empty() ? nullptr
+                                                            : seq->stmts()[0]->As<AssignStmt>();
+  const auto* call = bind == nullptr ? nullptr : bind->value()->As<Call>();
+  if (call == nullptr || call->op() == nullptr || call->op()->name() != "tile.get_subblock_idx") {
+    Report(loc, "a pl.split_aiv region's body must begin with "
+                "`aiv_id = tile.get_subblock_idx()` (its loop variable)");
+  }
 }
 
 void Verifier::VerifyAssign(const AssignStmt* s, SourceLoc loc) {

@@ -364,6 +364,7 @@ bool Parser::ParseFor(Comments comments) {
   bool has_loop_var = false;
   bool has_carried = false;
   absl::InlinedVector<Token, 4> carried;
+  std::optional<Token> flat_tok;
   auto parse_carried = [&]() {
     Token open;
     if (!Expect(K::kLParen, &open)) return false;
@@ -382,19 +383,36 @@ bool Parser::ParseFor(Comments comments) {
     if (!ExpectName(&loop_name)) return false;
     has_loop_var = true;
     if (Accept(K::kComma)) {
-      if (!At(K::kLParen)) {
-        return Fail(Peek(),
-                    "loop-carried names go in parentheses: for i, (a, b) in "
-                    "pl.range(n, init_values=(a0, b0))");
+      if (At(K::kLParen)) {
+        if (!parse_carried()) return false;
+      } else {
+        // `for a, b in pl.while_(...)` (a target tuple without parentheses,
+        // which only pl.while_ accepts: checked below).
+        flat_tok = Peek();
+        carried.push_back(loop_name);
+        while (!At(K::kIn)) {
+          Token n;
+          if (!ExpectName(&n)) return false;
+          carried.push_back(n);
+          if (!Accept(K::kComma)) break;
+        }
       }
-      if (!parse_carried()) return false;
     }
   }
   if (!Expect(K::kIn)) return false;
   Token head = Peek();
+  bool spmd = AtDotted("pl", "spmd");
+  if (spmd || AtDotted("pl", "split_aiv")) {
+    if (!has_loop_var || has_carried || flat_tok) {
+      return Fail(for_tok, absl::StrCat("for ... in pl.", spmd ? "spmd" : "split_aiv",
+                                        "(...) must use a single loop variable"));
+    }
+    return spmd ? ParseSpmdFor(for_tok, loop_name, comments)
+                : ParseSplitAivFor(for_tok, loop_name, comments);
+  }
   if (!AtName("pl") || !At(K::kDot, 1) || !At(K::kName, 2)) {
-    return Fail(head, absl::StrCat("expected pl.range, pl.parallel, pl.unroll, pl.pipeline or "
-                                   "pl.while_ but found ",
+    return Fail(head, absl::StrCat("expected pl.range, pl.parallel, pl.unroll, pl.pipeline, "
+                                   "pl.while_, pl.spmd or pl.split_aiv but found ",
                                    Describe(head)));
   }
   Advance();
@@ -404,9 +422,18 @@ bool Parser::ParseFor(Comments comments) {
   bool is_while = kind_name == "while_";
   std::optional<ForKind> kind = EnumFromName<ForKind>(kind_name);
   if (!is_while && !kind) {
-    return Fail(kind_tok, absl::StrCat("expected pl.range, pl.parallel, pl.unroll, pl.pipeline "
-                                       "or pl.while_ but found pl.",
+    return Fail(kind_tok, absl::StrCat("expected pl.range, pl.parallel, pl.unroll, pl.pipeline, "
+                                       "pl.while_, pl.spmd or pl.split_aiv but found pl.",
                                        kind_name));
+  }
+  if (flat_tok) {
+    if (!is_while) {
+      return Fail(*flat_tok,
+                  "loop-carried names go in parentheses: for i, (a, b) in "
+                  "pl.range(n, init_values=(a0, b0))");
+    }
+    has_loop_var = false;
+    has_carried = true;
   }
   if (is_while && has_loop_var) {
     return Fail(loop_name,
