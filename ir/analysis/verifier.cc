@@ -363,6 +363,13 @@ const YieldStmt* Verifier::VerifyBody(const Stmt* body, BodyKind kind) {
   for (size_t i = 0; i < list.size(); ++i) VerifyStmt(list[i], kind, i + 1 == list.size());
   if (kind == BodyKind::kFunction || list.empty()) return nullptr;
   const Stmt* last = list.back();
+  // A scope ending the body may end with the body's yield (upstream allows
+  // `with pl.scope(): ... v = pl.yield_(x)` as a loop body's end).
+  while (last != nullptr && last->Is<ScopeStmt>()) {
+    const Stmt* b = last->As<ScopeStmt>()->body();
+    const auto* seq = b == nullptr ? nullptr : b->As<SeqStmts>();
+    last = seq == nullptr ? b : seq->stmts().empty() ? nullptr : seq->stmts().back();
+  }
   return last != nullptr ? last->As<YieldStmt>() : nullptr;
 }
 
@@ -425,7 +432,7 @@ void Verifier::VerifyStmt(const Stmt* s, BodyKind kind, bool last) {
       }
       break;
     case NodeKind::kScope: {
-      // Transparent to names; a return or yield cannot end a scope's body.
+      // Transparent to names.
       const auto* scope = s->As<ScopeStmt>();
       for (const Expr* e : scope->operands()) VerifyExpr(e, loc);
       if (scope->body() == nullptr) {
@@ -437,10 +444,16 @@ void Verifier::VerifyStmt(const Stmt* s, BodyKind kind, bool last) {
       split_aiv_depth_ += region;
       // break/continue cannot leave a pl.split_aiv region (upstream's rule).
       if (region) jump_ok_.push_back(false);
+      // Its last statement may be the yield or return of the body the scope
+      // ends (upstream's scopes are transparent to both), except in a
+      // pl.split_aiv region.
+      bool pass_last = last && !region;
       if (const auto* seq = scope->body()->As<SeqStmts>()) {
-        for (const Stmt* c : seq->stmts()) VerifyStmt(c, kind, /*last=*/false);
+        for (size_t i = 0; i < seq->stmts().size(); ++i) {
+          VerifyStmt(seq->stmts()[i], kind, pass_last && i + 1 == seq->stmts().size());
+        }
       } else {
-        VerifyStmt(scope->body(), kind, /*last=*/false);
+        VerifyStmt(scope->body(), kind, pass_last);
       }
       if (region) jump_ok_.pop_back();
       split_aiv_depth_ -= region;

@@ -334,7 +334,10 @@ class Parser {
   bool ParseIf(Comments comments);
   bool ParseJump(Comments comments);
   // `with pl.<scope>(...):` (parser_scope.cc).
-  bool ParseWith(Comments comments);
+  // `outer` is the kind of block the scope stands in: as the last statement
+  // of a loop or if body, the scope's body may end with that body's
+  // pl.yield_, which goes to `yield`.
+  bool ParseWith(Comments comments, BlockKind outer, YieldInfo* yield);
   bool ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg* out,
                      ExprList* operands);
   // The arguments of pl.<name>(...) from after `(` through `)`, sorted into
@@ -476,6 +479,9 @@ class Parser {
   // scopes declaring optimizations=[pl.split(...)]; the split modes of the
   // open pl.split_aiv regions, innermost last ("UP_DOWN", ...).
   bool in_incore_function_ = false;
+  // The with body being parsed may end with a pl.yield_ of the loop or if
+  // body it ends.
+  bool scope_yield_ok_ = false;
   int incore_scopes_ = 0;
   int split_scopes_ = 0;
   std::vector<absl::string_view> split_aiv_modes_;

@@ -67,8 +67,11 @@ bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments c
   ++incore_scopes_;
   split_scopes_ += split;
   jump_ok_.push_back(false);
+  bool saved_yield_ok = scope_yield_ok_;
+  scope_yield_ok_ = false;
   Block body;
   bool ok = ParseBlock(BlockKind::kScope, &body);
+  scope_yield_ok_ = saved_yield_ok;
   jump_ok_.pop_back();
   split_scopes_ -= split;
   --incore_scopes_;
@@ -154,8 +157,11 @@ bool Parser::ParseSplitAivFor(const Token& for_tok, const Token& var_tok, Commen
   if (bind == nullptr) return false;
   split_aiv_modes_.push_back(Text(mode_member));
   jump_ok_.push_back(false);
+  bool saved_yield_ok = scope_yield_ok_;
+  scope_yield_ok_ = false;
   Block body;
   bool ok = ParseBlock(BlockKind::kScope, &body);
+  scope_yield_ok_ = saved_yield_ok;
   jump_ok_.pop_back();
   split_aiv_modes_.pop_back();
   if (!ok) return false;

@@ -247,5 +247,35 @@ TEST_F(ParserLoopsTest, Optimizations) {
               HasSubstr("slot_num must be a positive integer literal"));
 }
 
+TEST_F(ParserLoopsTest, AScopeEndingALoopBodyMayEndWithItsYield) {
+  std::string out = Print(Fn("@pl.function",
+                             "        for i, (x,) in pl.range(4, init_values=(a,)):\n"
+                             "            with pl.scope():\n"
+                             "                y = x\n"
+                             "                x2 = pl.yield_(y)\n"
+                             "        b = x2\n"));
+  EXPECT_THAT(out, HasSubstr("            with pl.scope():\n"
+                             "                y: pl.Tensor[[128, 128], pl.FP32] = x\n"
+                             "                x2: pl.Tensor[[128, 128], pl.FP32] = pl.yield_(y)\n"
+                             "        b: pl.Tensor[[128, 128], pl.FP32] = x2\n"));
+  // A function body's scope may end with its return.
+  EXPECT_THAT(Print(absl::StrCat(kHead, "    @pl.function\n"
+                                 "    def f(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+                                 "        with pl.scope():\n            return a\n")),
+              HasSubstr("        with pl.scope():\n            return a"));
+  EXPECT_THAT(Print(Fn("@pl.function", "        with pl.scope():\n            x = pl.yield_(a)\n")),
+              HasSubstr("pl.yield_ can end a with body only where it ends a loop or if body"));
+  EXPECT_THAT(Print(Fn("@pl.function",
+                       "        for i, (x,) in pl.range(4, init_values=(a,)):\n"
+                       "            with pl.scope():\n                x2 = pl.yield_(x)\n"
+                       "            b = a\n")),
+              HasSubstr("pl.yield_ must be the last statement of its block"));
+  EXPECT_THAT(Print(Fn("@pl.function",
+                       "        for i, (x,) in pl.range(4, init_values=(a,)):\n"
+                       "            for v in pl.split_aiv(2, mode=pl.SplitMode.NONE):\n"
+                       "                x2 = pl.yield_(x)\n")),
+              HasSubstr("pl.yield_ can end a with body only where it ends a loop or if body"));
+}
+
 }  // namespace
 }  // namespace pto::ir

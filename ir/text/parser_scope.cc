@@ -264,7 +264,7 @@ const AssignStmt* Parser::BindNullaryOp(absl::string_view op_name, const Token& 
   return ctx_.NewAssign(var, *call, Loc(name_tok));
 }
 
-bool Parser::ParseWith(Comments comments) {
+bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
   Token with_tok = Advance();
   Token head = Peek();
   if (!AtName("pl") || !At(K::kDot, 1) || !At(K::kName, 2)) {
@@ -337,10 +337,17 @@ bool Parser::ParseWith(Comments comments) {
   incore_scopes_ += opens_incore;
   split_scopes_ += opens_split;
   Block body;
+  bool saved_yield_ok = scope_yield_ok_;
+  scope_yield_ok_ = outer == BlockKind::kFor || outer == BlockKind::kWhile ||
+                    outer == BlockKind::kThen || outer == BlockKind::kElse ||
+                    (outer == BlockKind::kScope && saved_yield_ok);
   bool ok = ParseBlock(BlockKind::kScope, &body);
+  scope_yield_ok_ = saved_yield_ok;
   incore_scopes_ -= opens_incore;
   split_scopes_ -= opens_split;
   if (!ok) return false;
+  // The yield ends the enclosing body too (the caller checks nothing follows).
+  if (body.yield.stmt != nullptr) *yield = std::move(body.yield);
   stmt_stack_.push_back(ctx_.NewScope(kind, sorted, ExprSpan(operands.data(), operands.size()),
                                       body.body, Loc(with_tok), comments));
   return true;

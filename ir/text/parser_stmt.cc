@@ -120,7 +120,7 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
     case K::kFrom:
       return Fail(t, "imports are only allowed at module level");
     case K::kOtherKeyword:
-      if (Text(t) == "with") return ParseWith(c);
+      if (Text(t) == "with") return ParseWith(c, kind, yield);
       if (Text(t) == "break" || Text(t) == "continue") return ParseJump(c);
       return Fail(t, absl::StrCat("'", Text(t), "' is not supported"));
     case K::kIndent:
@@ -162,7 +162,9 @@ bool Parser::ParseYield(BlockKind kind, YieldInfo* yield, Comments comments) {
   if (kind == BlockKind::kFunction) {
     return Fail(at, "pl.yield_ outside a loop or if body: use return");
   }
-  if (kind == BlockKind::kScope) return Fail(at, "pl.yield_ cannot end a with body");
+  if (kind == BlockKind::kScope && !scope_yield_ok_) {
+    return Fail(at, "pl.yield_ can end a with body only where it ends a loop or if body");
+  }
   Advance();
   Advance();
   Advance();

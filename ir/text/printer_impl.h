@@ -168,7 +168,8 @@ class Printer {
   void PrintFor(const ForStmt* f);
   void PrintWhile(const WhileStmt* w);
   // Scopes, with the loop forms of pl.spmd and pl.split_aiv (printer_scope.cc).
-  void PrintScope(const ScopeStmt* s);
+  // `return_vars`: those of the loop or if body whose yield ends the scope.
+  void PrintScope(const ScopeStmt* s, VarSpan return_vars = {});
   void PrintScopeArgs(const ScopeStmt* s, const ScopeArg* optimizations);
   void PrintSplitAiv(const ScopeStmt* s);
   // The statements of `seq` from `start` on, one per line ("pass" if none),

@@ -145,7 +145,7 @@ void Printer::PrintScopeArgs(const ScopeStmt* s, const ScopeArg* optimizations) 
   if (optimizations != nullptr) print_arg(*optimizations);
 }
 
-void Printer::PrintScope(const ScopeStmt* s) {
+void Printer::PrintScope(const ScopeStmt* s, VarSpan return_vars) {
   if (s->scope_kind() == ScopeKind::kSplitAiv) {
     PrintSplitAiv(s);
     return;
@@ -174,7 +174,7 @@ void Printer::PrintScope(const ScopeStmt* s) {
   }
   Append(":\n");
   ++indent_;
-  PrintBody(s->body(), {});
+  PrintBody(s->body(), return_vars);
   --indent_;
 }
 

@@ -281,6 +281,17 @@ void Printer::PrintBody(const Stmt* body, VarSpan return_vars) {
       PrintStmt(y);
     }
   };
+  // A scope ending the body may end with its yield.
+  auto print_last = [&](const Stmt* s) {
+    const auto* scope = s->As<ScopeStmt>();
+    if (scope != nullptr && !return_vars.empty()) {
+      Indent();
+      PrintComments(scope);
+      PrintScope(scope, return_vars);
+    } else {
+      PrintStmtBlock(s);
+    }
+  };
   if (const auto* y = body->As<YieldStmt>()) {
     print_yield(y);
   } else if (seq != nullptr) {
@@ -298,12 +309,14 @@ void Printer::PrintBody(const Stmt* body, VarSpan return_vars) {
       const auto* y = s->As<YieldStmt>();
       if (y != nullptr && i + 1 == seq->stmts().size()) {
         print_yield(y);
+      } else if (i + 1 == seq->stmts().size()) {
+        print_last(s);
       } else {
         PrintStmtBlock(s);
       }
     }
   } else {
-    PrintStmtBlock(body);
+    print_last(body);
   }
 }
 
