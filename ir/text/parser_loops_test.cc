@@ -210,6 +210,10 @@ TEST_F(ParserLoopsTest, AsTidBindsATaskId) {
   // A placeholder with comments, or not followed by its scope, prints.
   EXPECT_THAT(Print(Fn("@pl.function", "        t = pl.system.task_invalid()\n")),
               HasSubstr("t: pl.Scalar[pl.TASK_ID] = pl.system.task_invalid()\n"));
+  EXPECT_THAT(Print(Fn("@pl.function", "        with pl.spmd(4, deps=[]):\n            pass\n")),
+              HasSubstr("pl.spmd(deps=...) needs the task id it orders"));
+  EXPECT_THAT(Print(Fn("@pl.function", "        with pl.spmd(4, deps=[]) as t:\n            pass\n")),
+              HasSubstr("with pl.spmd(4, deps=[]) as t:\n"));
   EXPECT_THAT(Print(Fn("@pl.function", "        with pl.cluster() as t:\n            pass\n")),
               HasSubstr("'as' is only allowed on pl.at and pl.spmd, not pl.cluster()"));
   EXPECT_THAT(Print(Fn("@pl.function", "        with pl.spmd(4) as (t, u):\n            pass\n")),
@@ -236,7 +240,12 @@ TEST_F(ParserLoopsTest, Optimizations) {
                              "            b = a\n"
                              "        with pl.at(level=pl.Level.CORE_GROUP, optimizations=["
                              "pl.split(pl.SplitMode.NONE)]):\n"
-                             "            c = a\n"));
+                             "            c = a\n"
+                             "        with pl.at(level=pl.Level.CORE_GROUP, optimizations=["
+                             "pl.optimizations.split(pl.SplitMode.UP_DOWN)]):\n"
+                             "            d = a\n"));
+  EXPECT_THAT(out, HasSubstr("with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split("
+                             "pl.SplitMode.UP_DOWN)]):\n            d:"));
   EXPECT_THAT(out, HasSubstr("with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split("
                              "pl.SplitMode.LEFT_RIGHT), pl.cross_core_slot(slot_num=8)]):\n"));
   // NONE is the default split: it prints nothing (upstream's printer).

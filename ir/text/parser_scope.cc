@@ -107,14 +107,15 @@ bool Parser::ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg*
       };
       while (!At(K::kRBracket)) {
         Token at = Peek();
-        bool split = AtDotted("pl", "split");
-        if (!split && !AtDotted("pl", "cross_core_slot")) {
+        // pl.<entry> or its fully qualified pl.optimizations.<entry>.
+        int k = AtDotted("pl", "optimizations") && At(K::kDot, 3) ? 2 : 0;
+        bool split = AtDotted("pl", "split") || (k > 0 && AtName("split", k + 2));
+        if (!split && !AtDotted("pl", "cross_core_slot") &&
+            !(k > 0 && AtName("cross_core_slot", k + 2))) {
           return Fail(at, "optimizations takes [pl.split(pl.SplitMode.<mode>)] and "
                           "pl.cross_core_slot(slot_num=N)");
         }
-        Advance();
-        Advance();
-        Advance();
+        for (int i = 0; i < 3 + k; ++i) Advance();
         if (!Expect(K::kLParen)) return false;
         if (split) {
           if (seen_split) return Fail(at, "pl.split(...) appears twice in optimizations=[...]");
@@ -317,6 +318,14 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
     }
     tid_tok = Advance();
     has_tid = true;
+  }
+  if (kind == ScopeKind::kSpmd && !has_tid) {
+    for (const ScopeArg& a : sorted) {
+      if (a.key == "deps") {
+        return Fail(name_tok, "pl.spmd(deps=...) needs the task id it orders: write "
+                              "'with pl.spmd(n, deps=[...]) as tid:'");
+      }
+    }
   }
   if (!Expect(K::kColon)) return false;
   if (has_tid) {
