@@ -57,6 +57,9 @@ absl::Status FunctionEmitter::EmitStmt(const ir::Stmt* s) {
       return Unsupported(absl::StrCat(s->kind() == ir::NodeKind::kBreak ? "break" : "continue",
                                       " is not supported by PTO codegen"));
     case ir::NodeKind::kScope:
+      if (s->As<ir::ScopeStmt>()->scope_kind() == ir::ScopeKind::kSplitAiv) {
+        return Unsupported("pl.split_aiv(...) regions are not supported by PTO codegen");
+      }
       return Unsupported(absl::StrCat(
           "with pl.", ir::ScopeKindName(s->As<ir::ScopeStmt>()->scope_kind()),
           "(...) scopes are not supported by PTO codegen (outline the scope into a kernel)"));

@@ -214,6 +214,11 @@ enum class ScopeKind : uint8_t {
   kCluster,  // with pl.cluster()
   kSpmd,     // with pl.spmd(core_num, ...)
   kRuntime,  // with pl.scope(mode=...) / pl.manual_scope()
+  // for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.X): a region run by both
+  // AIV lanes. Its one arg is `mode`; its body begins with
+  // `aiv_id = tile.get_subblock_idx()` (the verifier checks), which the
+  // for-form binds and the printer folds back into the loop header.
+  kSplitAiv,
 };
 
 // `break` / `continue`: leave or restart the innermost sequential for or
@@ -246,12 +251,15 @@ inline absl::string_view ScopeKindName(ScopeKind kind) {
     case ScopeKind::kCluster: return "cluster";
     case ScopeKind::kSpmd: return "spmd";
     case ScopeKind::kRuntime: return "scope";
+    case ScopeKind::kSplitAiv: return "split_aiv";
   }
   return "scope";
 }
 
 // One argument of a scope, in the canonical order the parser sorts them
-// into. Its value is exactly one of: the operand `operand` of the scope
+// into. The key "task_id_var" is not a keyword: its operand is the TASK_ID
+// variable of `with pl.at(...) as tid:`, which a `tid = system.task_invalid()`
+// placeholder right before the scope defines (upstream's IR). Its value is exactly one of: the operand `operand` of the scope
 // (an expression: a core count, a list of variables), an enum member
 // `enum_ref` ("Level.CORE_GROUP", printed with `pl.`), or `value`.
 struct ScopeArg {

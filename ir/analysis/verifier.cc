@@ -220,6 +220,11 @@ class Verifier {
   // Per enclosing loop: may a break/continue leave it (a sequential for or
   // a while)?
   std::vector<bool> jump_ok_;
+  // Open pl.split_aiv regions (they do not nest).
+  int split_aiv_depth_ = 0;
+  // The `as` variable of a scope and a pl.split_aiv region's mode and
+  // loop-variable binding.
+  void VerifyScopeShape(const ScopeStmt* scope, SourceLoc loc);
   SourceLoc stmt_loc_;
   int depth_ = 0;
   bool reported_depth_ = false;
@@ -362,6 +367,13 @@ const YieldStmt* Verifier::VerifyBody(const Stmt* body, BodyKind kind) {
   for (size_t i = 0; i < list.size(); ++i) VerifyStmt(list[i], kind, i + 1 == list.size());
   if (kind == BodyKind::kFunction || list.empty()) return nullptr;
   const Stmt* last = list.back();
+  // A scope ending the body may end with the body's yield (upstream allows
+  // `with pl.scope(): ... v = pl.yield_(x)` as a loop body's end).
+  while (last != nullptr && last->Is<ScopeStmt>()) {
+    const Stmt* b = last->As<ScopeStmt>()->body();
+    const auto* seq = b == nullptr ? nullptr : b->As<SeqStmts>();
+    last = seq == nullptr ? b : seq->stmts().empty() ? nullptr : seq->stmts().back();
+  }
   return last != nullptr ? last->As<YieldStmt>() : nullptr;
 }
 
@@ -424,18 +436,31 @@ void Verifier::VerifyStmt(const Stmt* s, BodyKind kind, bool last) {
       }
       break;
     case NodeKind::kScope: {
-      // Transparent to names; a return or yield cannot end a scope's body.
+      // Transparent to names.
       const auto* scope = s->As<ScopeStmt>();
       for (const Expr* e : scope->operands()) VerifyExpr(e, loc);
       if (scope->body() == nullptr) {
         Report(loc, "scope has no body");
         break;
       }
+      VerifyScopeShape(scope, loc);
+      bool region = scope->scope_kind() == ScopeKind::kSplitAiv;
+      split_aiv_depth_ += region;
+      // break/continue cannot leave a pl.split_aiv region (upstream's rule).
+      if (region) jump_ok_.push_back(false);
+      // Its last statement may be the yield or return of the body the scope
+      // ends (upstream's scopes are transparent to both), except in a
+      // pl.split_aiv region.
+      bool pass_last = last && !region;
       if (const auto* seq = scope->body()->As<SeqStmts>()) {
-        for (const Stmt* c : seq->stmts()) VerifyStmt(c, kind, /*last=*/false);
+        for (size_t i = 0; i < seq->stmts().size(); ++i) {
+          VerifyStmt(seq->stmts()[i], kind, pass_last && i + 1 == seq->stmts().size());
+        }
       } else {
-        VerifyStmt(scope->body(), kind, /*last=*/false);
+        VerifyStmt(scope->body(), kind, pass_last);
       }
+      if (region) jump_ok_.pop_back();
+      split_aiv_depth_ -= region;
       break;
     }
     default:
@@ -443,6 +468,34 @@ void Verifier::VerifyStmt(const Stmt* s, BodyKind kind, bool last) {
       break;
   }
   stmt_loc_ = saved;
+}
+
+void Verifier::VerifyScopeShape(const ScopeStmt* scope, SourceLoc loc) {
+  for (const ScopeArg& a : scope->args()) {
+    if (a.key != "task_id_var") continue;
+    const Expr* e = a.operand >= 0 && static_cast<size_t>(a.operand) < scope->operands().size()
+                        ? scope->operands()[a.operand]
+                        : nullptr;
+    const auto* st = e == nullptr ? nullptr : e->type()->As<ScalarType>();
+    if (e == nullptr || !e->Is<Var>() || st == nullptr || st->dtype() != DataType::kTaskId) {
+      Report(loc, "the 'as' variable of a scope must be a pl.Scalar[pl.TASK_ID] variable");
+    }
+  }
+  if (scope->scope_kind() != ScopeKind::kSplitAiv) return;
+  if (split_aiv_depth_ > 0) Report(loc, "pl.split_aiv regions do not nest");
+  if (scope->args().size() != 1 || scope->args()[0].key != "mode" ||
+      !absl::StartsWith(scope->args()[0].enum_ref, "SplitMode.")) {
+    Report(loc, "a pl.split_aiv region takes exactly mode=pl.SplitMode.<mode>");
+  }
+  // The loop variable: `aiv_id = tile.get_subblock_idx()` first.
+  const auto* seq = scope->body()->As<SeqStmts>();
+  const auto* bind = seq == nullptr || seq->stmts().empty() ? nullptr
+                                                            : seq->stmts()[0]->As<AssignStmt>();
+  const auto* call = bind == nullptr ? nullptr : bind->value()->As<Call>();
+  if (call == nullptr || call->op() == nullptr || call->op()->name() != "tile.get_subblock_idx") {
+    Report(loc, "a pl.split_aiv region's body must begin with "
+                "`aiv_id = tile.get_subblock_idx()` (its loop variable)");
+  }
 }
 
 void Verifier::VerifyAssign(const AssignStmt* s, SourceLoc loc) {

@@ -83,6 +83,15 @@ Value Parser::ParseDotted() {
             "'", src_.substr(head.offset, segs.back().offset + segs.back().length - head.offset),
             "' is not a value"));
   }
+  if (head_name == "pl" && !segs.empty() && segs.size() <= 2) {
+    // pl.aiv_shard(x) anywhere; pl.tile.aiv_shard(x) inside a split_aiv region.
+    absl::string_view last = Text(segs.back());
+    absl::string_view ns = segs.size() == 2 ? Text(segs[0]) : "";
+    if ((last == "aiv_shard" || last == "aic_gather") &&
+        (segs.size() == 1 || ((ns == "tile" || ns == "tensor") && !split_aiv_modes_.empty()))) {
+      return ParseAivShard(head, segs);
+    }
+  }
   if (head_name == "pl" && segs.size() == 1) {
     bool handled = false;
     Value v = ParsePlSpecial(head, segs[0], &handled);

@@ -386,9 +386,26 @@ class Parser {
   bool ParseIf(Comments comments);
   bool ParseJump(Comments comments);
   // `with pl.<scope>(...):` (parser_scope.cc).
-  bool ParseWith(Comments comments);
+  // `outer` is the kind of block the scope stands in: as the last statement
+  // of a loop or if body, the scope's body may end with that body's
+  // pl.yield_, which goes to `yield`.
+  bool ParseWith(Comments comments, BlockKind outer, YieldInfo* yield);
   bool ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg* out,
                      ExprList* operands);
+  // The arguments of pl.<name>(...) from after `(` through `)`, sorted into
+  // the canonical order with defaults dropped (parser_scope.cc). `loop_form`
+  // is `for i in pl.spmd(...)`, which rejects the range-only keywords.
+  bool ParseScopeArgs(ScopeKind kind, bool manual, bool loop_form, const Token& name_tok,
+                      std::vector<ScopeArg>* sorted, ExprList* operands);
+  // `for i in pl.spmd(...)` and `for aiv_id in pl.split_aiv(...)`, after
+  // `in` (parser_loops.cc).
+  bool ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments comments);
+  bool ParseSplitAivFor(const Token& for_tok, const Token& var_tok, Comments comments);
+  // pl.aiv_shard(x) / pl.aic_gather(x) and their pl.tile./pl.tensor. forms,
+  // at `(`: inside a pl.split_aiv region they take its split mode.
+  Value ParseAivShard(const Token& head, absl::Span<const Token> segs);
+  // `name = <op>()` for a no-argument op, bound to `name`.
+  const AssignStmt* BindNullaryOp(absl::string_view op, const Token& name_tok);
   bool CheckAnnotation(const Token& at, const Type* annotation, const Type* deduced);
   // Return vars for the targets of a block's final yield.
   bool MakeReturnVars(const YieldInfo& yield, VarList* vars);
@@ -528,6 +545,16 @@ class Parser {
   // Per enclosing loop: may break/continue leave it (a pl.range or while
   // loop, upstream's rule)?
   std::vector<bool> jump_ok_;
+  // The function being parsed is InCore; open pl.at(CORE_GROUP) scopes; open
+  // scopes declaring optimizations=[pl.split(...)]; the split modes of the
+  // open pl.split_aiv regions, innermost last ("UP_DOWN", ...).
+  bool in_incore_function_ = false;
+  // The with body being parsed may end with a pl.yield_ of the loop or if
+  // body it ends.
+  bool scope_yield_ok_ = false;
+  int incore_scopes_ = 0;
+  int split_scopes_ = 0;
+  std::vector<absl::string_view> split_aiv_modes_;
   // No statement but docstrings and pl.func_attr yet in the function body.
   bool prologue_open_ = false;
   // Lines of bare string statements (docstrings), the leading comments of

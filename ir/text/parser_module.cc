@@ -271,6 +271,7 @@ bool Parser::ParseFunction() {
   Decorator dec;
   if (At(K::kAt) && !ParseDecorator(&dec)) return false;
   FunctionType type = dec.type;
+  in_incore_function_ = type == FunctionType::kInCore;
   std::optional<Level> level = dec.level;
   std::optional<Role> role = dec.role;
   comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);

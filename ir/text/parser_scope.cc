@@ -85,26 +85,59 @@ bool Parser::ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg*
       return true;
     }
     case ArgForm::kSplit: {
-      // optimizations=[pl.split(pl.SplitMode.X)] (or [] for none).
+      // optimizations=[pl.split(pl.SplitMode.X), pl.cross_core_slot(slot_num=N)],
+      // each at most once, either or none. The split goes in enum_ref (NONE is
+      // the default and prints nothing, as upstream), the slot count in value.
       if (!Expect(K::kLBracket)) return false;
-      if (Accept(K::kRBracket)) return true;
-      Token at = Peek();
-      if (!AtDotted("pl", "split")) {
-        return Fail(at, "optimizations takes [pl.split(pl.SplitMode.<mode>)]");
+      bool seen_split = false, seen_slot = false;
+      auto parse_slot_num = [&](const Token& at) {
+        Token k = Peek(), n;
+        if (!ExpectName(&k) || Text(k) != "slot_num" || !Expect(K::kAssign)) {
+          return Fail(k, "expected slot_num=N");
+        }
+        n = Peek();
+        int64_t v = 0;
+        if (!Expect(K::kInt) || !ParseInt(n, &v) || v < 1 || v > (int64_t{1} << 31)) {
+          return Fail(n, "slot_num must be a positive integer literal");
+        }
+        if (seen_slot) return Fail(at, "optimizations=[...] sets the cross-core slot count twice");
+        seen_slot = true;
+        out->value = AttrValue::Int(v);
+        return true;
+      };
+      while (!At(K::kRBracket)) {
+        Token at = Peek();
+        // pl.<entry> or its fully qualified pl.optimizations.<entry>.
+        int k = AtDotted("pl", "optimizations") && At(K::kDot, 3) ? 2 : 0;
+        bool split = AtDotted("pl", "split") || (k > 0 && AtName("split", k + 2));
+        if (!split && !AtDotted("pl", "cross_core_slot") &&
+            !(k > 0 && AtName("cross_core_slot", k + 2))) {
+          return Fail(at, "optimizations takes [pl.split(pl.SplitMode.<mode>)] and "
+                          "pl.cross_core_slot(slot_num=N)");
+        }
+        for (int i = 0; i < 3 + k; ++i) Advance();
+        if (!Expect(K::kLParen)) return false;
+        if (split) {
+          if (seen_split) return Fail(at, "pl.split(...) appears twice in optimizations=[...]");
+          seen_split = true;
+          Token cls, member;
+          if (!ParseEnumRef(&cls, &member)) return false;
+          if (Text(cls) != "SplitMode" || !IsSplitMode(Text(member))) {
+            return Fail(member,
+                        absl::StrCat("unknown split mode pl.", Text(cls), ".", Text(member)));
+          }
+          if (Text(member) != "NONE") {
+            out->enum_ref = ctx_.SaveString(absl::StrCat("SplitMode.", Text(member)));
+          }
+          // The deprecated pl.split(mode, slot_num=N) spelling.
+          if (Accept(K::kComma) && !At(K::kRParen) && !parse_slot_num(at)) return false;
+        } else if (!parse_slot_num(at)) {
+          return false;
+        }
+        if (!Expect(K::kRParen)) return false;
+        if (!Accept(K::kComma)) break;
       }
-      Advance();
-      Advance();
-      Advance();
-      Token cls, member;
-      if (!Expect(K::kLParen) || !ParseEnumRef(&cls, &member)) return false;
-      if (Text(cls) != "SplitMode" || !IsSplitMode(Text(member))) {
-        return Fail(member, absl::StrCat("unknown split mode pl.", Text(cls), ".", Text(member)));
-      }
-      if (!Expect(K::kRParen)) return false;
-      Accept(K::kComma);
-      if (!Expect(K::kRBracket)) return false;
-      out->enum_ref = ctx_.SaveString(absl::StrCat("SplitMode.", Text(member)));
-      return true;
+      return Expect(K::kRBracket);
     }
     case ArgForm::kString: {
       Token str;
@@ -141,7 +174,98 @@ bool Parser::ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg*
   return false;
 }
 
-bool Parser::ParseWith(Comments comments) {
+bool Parser::ParseScopeArgs(ScopeKind kind, bool manual, bool loop_form, const Token& name_tok,
+                            std::vector<ScopeArg>* sorted, ExprList* operands) {
+  absl::string_view name = Text(name_tok);
+  // Indexed by the arg's place in kScopeArgs: sorted as they print.
+  absl::InlinedVector<std::pair<int, ScopeArg>, 4> args;
+  int positional = 0;
+  while (error_.ok() && !At(K::kRParen)) {
+    Token key = Peek();
+    int spec = -1;
+    if (At(K::kName) && At(K::kAssign, 1)) {
+      Advance();
+      Advance();
+      absl::string_view k = Text(key);
+      if (loop_form && (k == "init_values" || k == "chunk" || k == "chunk_policy" ||
+                        k == "attrs" || k == "step" || k == "stage" || k == "deps")) {
+        return Fail(key, absl::StrCat("the pl.", name, "() loop form does not accept '", k,
+                                      "='"));
+      }
+      spec = SpecIndex(kind, k);
+      if (spec < 0 || manual) {
+        return Fail(key, absl::StrCat("unknown keyword '", k, "' in pl.", name, "()"));
+      }
+    } else {
+      // The one positional parameter: pl.spmd's core count, pl.at's level.
+      const char* first = kind == ScopeKind::kSpmd ? "core_num" : kind == ScopeKind::kAt ? "level"
+                                                                                          : "";
+      if (positional > 0 || *first == '\0' || manual) {
+        return Fail(key, absl::StrCat("pl.", name, "() takes no further positional arguments"));
+      }
+      spec = SpecIndex(kind, first);
+      ++positional;
+    }
+    for (const auto& a : args) {
+      if (a.first == spec) {
+        return Fail(key, absl::StrCat("pl.", name, "() gets '", kScopeArgs[spec].key,
+                                      "' twice"));
+      }
+    }
+    ScopeArg arg;
+    if (!ParseScopeArg(kind, spec, key, &arg, operands)) return false;
+    args.emplace_back(spec, arg);
+    if (!Accept(K::kComma)) break;
+  }
+  if (!Expect(K::kRParen)) return false;
+  if (manual) {
+    ScopeArg mode;
+    mode.key = "mode";
+    mode.enum_ref = "ScopeMode.MANUAL";
+    args.emplace_back(SpecIndex(kind, "mode"), mode);
+  }
+  // Defaults print nothing: a False flag, an AUTO scope, no optimizations.
+  std::sort(args.begin(), args.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  bool has_level = false, has_core_num = false;
+  for (const auto& [spec, a] : args) {
+    has_level = has_level || a.key == "level";
+    has_core_num = has_core_num || a.key == "core_num";
+    if (a.operand < 0 && a.enum_ref.empty() && a.value.kind() == AttrKind::kBool &&
+        !a.value.bool_value()) {
+      continue;
+    }
+    if (a.enum_ref == "ScopeMode.AUTO") continue;
+    sorted->push_back(a);
+  }
+  if (kind == ScopeKind::kAt && !has_level) {
+    return Fail(name_tok, "pl.at() needs level=pl.Level.<level>");
+  }
+  if (kind == ScopeKind::kSpmd && !has_core_num) {
+    return Fail(name_tok, "pl.spmd() needs the core count: pl.spmd(n)");
+  }
+  return true;
+}
+
+const AssignStmt* Parser::BindNullaryOp(absl::string_view op_name, const Token& name_tok) {
+  // A caller-supplied registry may lack the op.
+  const Op* op = ops_.Find(op_name);
+  if (op == nullptr) {
+    Fail(name_tok, absl::StrCat("binding '", Text(name_tok), "' needs the op ", op_name,
+                                ", which the op registry lacks"));
+    return nullptr;
+  }
+  absl::StatusOr<const Call*> call = CreateCall(ctx_, *op, {}, {}, Loc(name_tok));
+  if (!call.ok()) {
+    Fail(name_tok, call.status().message());
+    return nullptr;
+  }
+  const Var* var = ctx_.NewVar(Text(name_tok), (*call)->type(), Loc(name_tok));
+  Bind(Text(name_tok), var, name_tok);
+  return ctx_.NewAssign(var, *call, Loc(name_tok));
+}
+
+bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
   Token with_tok = Advance();
   Token head = Peek();
   if (!AtName("pl") || !At(K::kDot, 1) || !At(K::kName, 2)) {
@@ -172,76 +296,67 @@ bool Parser::ParseWith(Comments comments) {
                                        name));
   }
   if (!Expect(K::kLParen)) return false;
-  // Indexed by the arg's place in kScopeArgs: sorted as they print.
-  absl::InlinedVector<std::pair<int, ScopeArg>, 4> args;
+  std::vector<ScopeArg> sorted;
   ExprList operands;
-  int positional = 0;
-  while (error_.ok() && !At(K::kRParen)) {
-    Token key = Peek();
-    int spec = -1;
-    if (At(K::kName) && At(K::kAssign, 1)) {
-      Advance();
-      Advance();
-      spec = SpecIndex(kind, Text(key));
-      if (spec < 0 || manual) {
-        return Fail(key, absl::StrCat("unknown keyword '", Text(key), "' in pl.", name, "()"));
-      }
-    } else {
-      // The one positional parameter: pl.spmd's core count, pl.at's level.
-      const char* first = kind == ScopeKind::kSpmd ? "core_num" : kind == ScopeKind::kAt ? "level"
-                                                                                          : "";
-      if (positional > 0 || *first == '\0' || manual) {
-        return Fail(key, absl::StrCat("pl.", name, "() takes no further positional arguments"));
-      }
-      spec = SpecIndex(kind, first);
-      ++positional;
-    }
-    for (const auto& a : args) {
-      if (a.first == spec) {
-        return Fail(key, absl::StrCat("pl.", name, "() gets '", kScopeArgs[spec].key,
-                                      "' twice"));
-      }
-    }
-    ScopeArg arg;
-    if (!ParseScopeArg(kind, spec, key, &arg, &operands)) return false;
-    args.emplace_back(spec, arg);
-    if (!Accept(K::kComma)) break;
+  if (!ParseScopeArgs(kind, manual, /*loop_form=*/false, name_tok, &sorted, &operands)) {
+    return false;
   }
-  if (!Expect(K::kRParen)) return false;
+  // `as tid` captures the scope's TaskId: upstream defines it by a
+  // `tid = system.task_invalid()` placeholder right before the scope (the
+  // printer folds it back into `as tid`) and records it on the scope.
+  Token tid_tok;
+  bool has_tid = false;
   if (At(K::kAs)) {
-    return Fail(Peek(), absl::StrCat("'with pl.", name, "(...) as <task id>' is not supported "
-                                     "yet: the IR has no TASK_ID dtype"));
+    Token as_tok = Advance();
+    if (kind != ScopeKind::kAt && kind != ScopeKind::kSpmd) {
+      return Fail(as_tok, absl::StrCat("'as' is only allowed on pl.at and pl.spmd, not pl.",
+                                       name, "()"));
+    }
+    if (!At(K::kName) || !At(K::kColon, 1)) {
+      return Fail(Peek(), absl::StrCat("the 'as' target of pl.", name,
+                                       "() must be a plain variable name"));
+    }
+    tid_tok = Advance();
+    has_tid = true;
+  }
+  if (kind == ScopeKind::kSpmd && !has_tid) {
+    for (const ScopeArg& a : sorted) {
+      if (a.key == "deps") {
+        return Fail(name_tok, "pl.spmd(deps=...) needs the task id it orders: write "
+                              "'with pl.spmd(n, deps=[...]) as tid:'");
+      }
+    }
   }
   if (!Expect(K::kColon)) return false;
-  if (manual) {
-    ScopeArg mode;
-    mode.key = "mode";
-    mode.enum_ref = "ScopeMode.MANUAL";
-    args.emplace_back(SpecIndex(kind, "mode"), mode);
+  if (has_tid) {
+    const AssignStmt* placeholder = BindNullaryOp("system.task_invalid", tid_tok);
+    if (placeholder == nullptr) return false;
+    stmt_stack_.push_back(placeholder);
+    ScopeArg arg;
+    arg.key = "task_id_var";
+    arg.operand = static_cast<int>(operands.size());
+    operands.push_back(placeholder->var());
+    sorted.push_back(arg);
   }
-  // Defaults print nothing: a False flag, an AUTO scope, no optimizations.
-  std::vector<ScopeArg> sorted;
-  std::sort(args.begin(), args.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
-  bool has_level = false, has_core_num = false;
-  for (const auto& [spec, a] : args) {
-    has_level = has_level || a.key == "level";
-    has_core_num = has_core_num || a.key == "core_num";
-    if (a.operand < 0 && a.enum_ref.empty() && a.value.kind() == AttrKind::kBool &&
-        !a.value.bool_value()) {
-      continue;
-    }
-    if (a.enum_ref == "ScopeMode.AUTO") continue;
-    if (a.key == "optimizations" && a.enum_ref.empty()) continue;
-    sorted.push_back(a);
+  bool opens_incore = false, opens_split = false;
+  for (const ScopeArg& a : sorted) {
+    opens_incore = opens_incore || a.enum_ref == "Level.CORE_GROUP";
+    opens_split = opens_split || (a.key == "optimizations" && !a.enum_ref.empty());
   }
-  if (kind == ScopeKind::kAt && !has_level) return Fail(name_tok, "pl.at() needs level=pl.Level.<level>");
-  if (kind == ScopeKind::kSpmd && !has_core_num) {
-    return Fail(name_tok, "pl.spmd() needs the core count: pl.spmd(n)");
-  }
+  incore_scopes_ += opens_incore;
+  split_scopes_ += opens_split;
   Block body;
+  bool saved_yield_ok = scope_yield_ok_;
+  scope_yield_ok_ = outer == BlockKind::kFor || outer == BlockKind::kWhile ||
+                    outer == BlockKind::kThen || outer == BlockKind::kElse ||
+                    (outer == BlockKind::kScope && saved_yield_ok);
   bool ok = ParseBlock(BlockKind::kScope, &body);
+  scope_yield_ok_ = saved_yield_ok;
+  incore_scopes_ -= opens_incore;
+  split_scopes_ -= opens_split;
   if (!ok) return false;
+  // The yield ends the enclosing body too (the caller checks nothing follows).
+  if (body.yield.stmt != nullptr) *yield = std::move(body.yield);
   stmt_stack_.push_back(ctx_.NewScope(kind, sorted, ExprSpan(operands.data(), operands.size()),
                                       body.body, Loc(with_tok), comments));
   return true;

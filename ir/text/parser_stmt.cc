@@ -120,7 +120,7 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
     case K::kFrom:
       return Fail(t, "imports are only allowed at module level");
     case K::kOtherKeyword:
-      if (Text(t) == "with") return ParseWith(c);
+      if (Text(t) == "with") return ParseWith(c, kind, yield);
       if (Text(t) == "break" || Text(t) == "continue") return ParseJump(c);
       return Fail(t, absl::StrCat("'", Text(t), "' is not supported"));
     case K::kIndent:
@@ -167,7 +167,9 @@ bool Parser::ParseYield(BlockKind kind, YieldInfo* yield, Comments comments) {
   if (kind == BlockKind::kFunction) {
     return Fail(at, "pl.yield_ outside a loop or if body: use return");
   }
-  if (kind == BlockKind::kScope) return Fail(at, "pl.yield_ cannot end a with body");
+  if (kind == BlockKind::kScope && !scope_yield_ok_) {
+    return Fail(at, "pl.yield_ can end a with body only where it ends a loop or if body");
+  }
   Advance();
   Advance();
   Advance();
@@ -366,6 +368,7 @@ bool Parser::ParseFor(Comments comments) {
   bool has_loop_var = false;
   bool has_carried = false;
   absl::InlinedVector<Token, 4> carried;
+  std::optional<Token> flat_tok;
   auto parse_carried = [&]() {
     Token open;
     if (!Expect(K::kLParen, &open)) return false;
@@ -384,19 +387,36 @@ bool Parser::ParseFor(Comments comments) {
     if (!ExpectName(&loop_name)) return false;
     has_loop_var = true;
     if (Accept(K::kComma)) {
-      if (!At(K::kLParen)) {
-        return Fail(Peek(),
-                    "loop-carried names go in parentheses: for i, (a, b) in "
-                    "pl.range(n, init_values=(a0, b0))");
+      if (At(K::kLParen)) {
+        if (!parse_carried()) return false;
+      } else {
+        // `for a, b in pl.while_(...)` (a target tuple without parentheses,
+        // which only pl.while_ accepts: checked below).
+        flat_tok = Peek();
+        carried.push_back(loop_name);
+        while (!At(K::kIn)) {
+          Token n;
+          if (!ExpectName(&n)) return false;
+          carried.push_back(n);
+          if (!Accept(K::kComma)) break;
+        }
       }
-      if (!parse_carried()) return false;
     }
   }
   if (!Expect(K::kIn)) return false;
   Token head = Peek();
+  bool spmd = AtDotted("pl", "spmd");
+  if (spmd || AtDotted("pl", "split_aiv")) {
+    if (!has_loop_var || has_carried || flat_tok) {
+      return Fail(for_tok, absl::StrCat("for ... in pl.", spmd ? "spmd" : "split_aiv",
+                                        "(...) must use a single loop variable"));
+    }
+    return spmd ? ParseSpmdFor(for_tok, loop_name, comments)
+                : ParseSplitAivFor(for_tok, loop_name, comments);
+  }
   if (!AtName("pl") || !At(K::kDot, 1) || !At(K::kName, 2)) {
-    return Fail(head, absl::StrCat("expected pl.range, pl.parallel, pl.unroll, pl.pipeline or "
-                                   "pl.while_ but found ",
+    return Fail(head, absl::StrCat("expected pl.range, pl.parallel, pl.unroll, pl.pipeline, "
+                                   "pl.while_, pl.spmd or pl.split_aiv but found ",
                                    Describe(head)));
   }
   Advance();
@@ -406,9 +426,18 @@ bool Parser::ParseFor(Comments comments) {
   bool is_while = kind_name == "while_";
   std::optional<ForKind> kind = EnumFromName<ForKind>(kind_name);
   if (!is_while && !kind) {
-    return Fail(kind_tok, absl::StrCat("expected pl.range, pl.parallel, pl.unroll, pl.pipeline "
-                                       "or pl.while_ but found pl.",
+    return Fail(kind_tok, absl::StrCat("expected pl.range, pl.parallel, pl.unroll, pl.pipeline, "
+                                       "pl.while_, pl.spmd or pl.split_aiv but found pl.",
                                        kind_name));
+  }
+  if (flat_tok) {
+    if (!is_while) {
+      return Fail(*flat_tok,
+                  "loop-carried names go in parentheses: for i, (a, b) in "
+                  "pl.range(n, init_values=(a0, b0))");
+    }
+    has_loop_var = false;
+    has_carried = true;
   }
   if (is_while && has_loop_var) {
     return Fail(loop_name,

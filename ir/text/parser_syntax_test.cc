@@ -188,8 +188,8 @@ TEST_F(ParserSyntaxTest, WithScopeDiagnostics) {
               HasSubstr("t.py:6:25: error: unknown keyword 'bogus' in pl.spmd()"));
   EXPECT_THAT(Print(body("        with pl.at(level=pl.Role.Orchestrator):\n            pass\n")),
               HasSubstr("level cannot be pl.Role.Orchestrator"));
-  EXPECT_THAT(Print(body("        with pl.spmd(4) as tid:\n            pass\n")),
-              HasSubstr("is not supported yet"));
+  EXPECT_THAT(Print(body("        with pl.scope() as tid:\n            pass\n")),
+              HasSubstr("'as' is only allowed on pl.at and pl.spmd"));
   EXPECT_THAT(Print(body("        with open(f):\n            pass\n")),
               HasSubstr("expected pl.at, pl.cluster, pl.spmd, pl.scope or pl.manual_scope"));
 }

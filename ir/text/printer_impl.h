@@ -167,7 +167,19 @@ class Printer {
   void PrintReturnValues(absl::string_view keyword, ExprSpan values);
   void PrintFor(const ForStmt* f);
   void PrintWhile(const WhileStmt* w);
-  void PrintScope(const ScopeStmt* s);
+  // Scopes, with the loop forms of pl.spmd and pl.split_aiv (printer_scope.cc).
+  // `return_vars`: those of the loop or if body whose yield ends the scope.
+  void PrintScope(const ScopeStmt* s, VarSpan return_vars = {});
+  void PrintScopeArgs(const ScopeStmt* s, const ScopeArg* optimizations);
+  void PrintSplitAiv(const ScopeStmt* s);
+  // The statements of `seq` from `start` on, one per line ("pass" if none),
+  // leaving out `tid = system.task_invalid()` placeholders of `as tid`.
+  void PrintStmtsFrom(const SeqStmts* seq, size_t start);
+  // Whether `s` is the placeholder defining the `as` variable of scope `next`.
+  static bool IsTaskIdPlaceholder(const Stmt* s, const Stmt* next);
+  // Whether `k` is the split= of an aiv_shard / aic_gather call, which a
+  // pl.split_aiv region supplies.
+  static bool IsRegionSplit(const Call* c, const Kwarg& k);
   void PrintIf(const IfStmt* i);
   void PrintExprList(ExprSpan values);
   void PrintCall(const Call* c);
@@ -189,6 +201,8 @@ class Printer {
   static constexpr size_t kCollectedTypes = 16;
   const Type* collected_types_[kCollectedTypes] = {};
   int indent_ = 0;
+  // Open pl.split_aiv regions.
+  int split_aiv_depth_ = 0;
   // Prints INDEX constants as pl.const(v, pl.INDEX): inside composite type
   // dims and pure-constant arithmetic.
   bool typed_consts_ = false;

@@ -145,9 +145,13 @@ void Printer::PrintFunction(const Function* f) {
     Indent();
     Append("pass");
   } else if (seq != nullptr) {
+    bool printed = false;
     for (size_t i = 0; i < seq->stmts().size(); ++i) {
-      if (i > 0) out_.push_back('\n');
-      print_top(seq->stmts()[i]);
+      const Stmt* s = seq->stmts()[i];
+      if (i + 1 < seq->stmts().size() && IsTaskIdPlaceholder(s, seq->stmts()[i + 1])) continue;
+      if (printed) out_.push_back('\n');
+      printed = true;
+      print_top(s);
     }
   } else {
     print_top(body);
@@ -166,10 +170,7 @@ void Printer::PrintComments(const Stmt* s) {
 
 void Printer::PrintStmtBlock(const Stmt* s) {
   if (const auto* seq = s->As<SeqStmts>()) {
-    for (size_t i = 0; i < seq->stmts().size(); ++i) {
-      if (i > 0) out_.push_back('\n');
-      PrintStmtBlock(seq->stmts()[i]);
-    }
+    PrintStmtsFrom(seq, 0);
     return;
   }
   Indent();
@@ -282,6 +283,17 @@ void Printer::PrintBody(const Stmt* body, VarSpan return_vars) {
       PrintStmt(y);
     }
   };
+  // A scope ending the body may end with its yield.
+  auto print_last = [&](const Stmt* s) {
+    const auto* scope = s->As<ScopeStmt>();
+    if (scope != nullptr && !return_vars.empty()) {
+      Indent();
+      PrintComments(scope);
+      PrintScope(scope, return_vars);
+    } else {
+      PrintStmtBlock(s);
+    }
+  };
   if (const auto* y = body->As<YieldStmt>()) {
     print_yield(y);
   } else if (seq != nullptr) {
@@ -290,18 +302,23 @@ void Printer::PrintBody(const Stmt* body, VarSpan return_vars) {
       Append("pass");
       return;
     }
+    bool printed = false;
     for (size_t i = 0; i < seq->stmts().size(); ++i) {
-      if (i > 0) out_.push_back('\n');
       const Stmt* s = seq->stmts()[i];
+      if (i + 1 < seq->stmts().size() && IsTaskIdPlaceholder(s, seq->stmts()[i + 1])) continue;
+      if (printed) out_.push_back('\n');
+      printed = true;
       const auto* y = s->As<YieldStmt>();
       if (y != nullptr && i + 1 == seq->stmts().size()) {
         print_yield(y);
+      } else if (i + 1 == seq->stmts().size()) {
+        print_last(s);
       } else {
         PrintStmtBlock(s);
       }
     }
   } else {
-    PrintStmtBlock(body);
+    print_last(body);
   }
 }
 
@@ -371,38 +388,6 @@ void Printer::PrintFor(const ForStmt* f) {
   Append("):\n");
   ++indent_;
   PrintBody(f->body(), f->return_vars());
-  --indent_;
-}
-
-void Printer::PrintScope(const ScopeStmt* s) {
-  Append("with pl.");
-  Append(ScopeKindName(s->scope_kind()));
-  out_.push_back('(');
-  bool first = true;
-  for (const ScopeArg& a : s->args()) {
-    if (!first) Append(", ");
-    first = false;
-    // spmd's core count is its positional argument.
-    if (a.key != "core_num") {
-      Append(a.key);
-      out_.push_back('=');
-    }
-    if (a.operand >= 0) {
-      PrintExprText(s->operands()[a.operand]);
-    } else if (!a.enum_ref.empty()) {
-      bool split = a.key == "optimizations";
-      Append(split ? "[pl.split(pl." : "pl.");
-      Append(a.enum_ref);
-      if (split) Append(")]");
-    } else if (a.value.kind() == AttrKind::kString) {
-      AppendDoubleQuoted(a.value.string_value());
-    } else {
-      PrintAttr(a.value);
-    }
-  }
-  Append("):\n");
-  ++indent_;
-  PrintBody(s->body(), {});
   --indent_;
 }
 
@@ -607,6 +592,7 @@ void Printer::PrintCall(const Call* c) {
     PrintExprText(args[i]);
   }
   for (const Kwarg& k : c->kwargs()) {
+    if (split_aiv_depth_ > 0 && IsRegionSplit(c, k)) continue;
     sep();
     absl::string_view key;
     if (k.key < op->kwargs().size()) key = op->kwargs()[k.key].name;

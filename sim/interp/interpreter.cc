@@ -248,6 +248,11 @@ absl::StatusOr<Flow> Frame::Exec(const ir::Stmt* stmt) {
       if (scope->scope_kind() == ir::ScopeKind::kSpmd) {
         return Error(stmt->loc(), "with pl.spmd(...) scopes are not supported by the interpreter");
       }
+      // Both AIV lanes run a split_aiv region, each on its half.
+      if (scope->scope_kind() == ir::ScopeKind::kSplitAiv) {
+        return Error(stmt->loc(),
+                     "pl.split_aiv(...) regions are not supported by the interpreter");
+      }
       return Exec(scope->body());
     }
     default:

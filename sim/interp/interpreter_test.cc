@@ -340,5 +340,31 @@ TEST(InterpreterTest, BreakAndContinueKeepTheCarriedValues) {
   EXPECT_EQ(IntResult(p.Run("f", {IndexValue(2)})), 6);
 }
 
+TEST(InterpreterTest, YieldAndReturnLeaveTheScopesThatEndTheirBodies) {
+  SimProgram p(R"(
+    @pl.function
+    def f(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+        for i, (x,) in pl.range(n, init_values=(n,)):
+            with pl.scope():
+                y: pl.Scalar[pl.INDEX] = x + i
+                x2 = pl.yield_(y)
+        with pl.at(level=pl.Level.CORE_GROUP):
+            return x2)");
+  EXPECT_EQ(IntResult(p.Run("f", {IndexValue(4)})), 4 + 0 + 1 + 2 + 3);
+}
+
+TEST(InterpreterTest, SplitAivRegionsAreRejected) {
+  SimProgram p(R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def f(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+        for lane in pl.split_aiv(2, mode=pl.SplitMode.NONE):
+            m: pl.Scalar[pl.INDEX] = n + 1
+        return m)");
+  absl::StatusOr<std::vector<Value>> r = p.Run("f", {IndexValue(4)});
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(r.status().message(),
+              HasSubstr("pl.split_aiv(...) regions are not supported by the interpreter"));
+}
+
 }  // namespace
 }  // namespace pto::sim
