@@ -85,7 +85,12 @@ absl::Status FunctionEmitter::EmitAssign(const ir::AssignStmt& s) {
 }
 
 absl::Status FunctionEmitter::BindValue(const ir::Var* var, const ir::Expr* value) {
-  if (const auto* src = value->As<ir::Var>()) return Rename(var, src);
+  // A differently typed source is an INDEX value bound to an integer name
+  // (`y: pl.Scalar[pl.INT64] = i`): it converts like any scalar value.
+  if (const auto* src = value->As<ir::Var>();
+      src != nullptr && !(var->type()->Is<ir::ScalarType>() && src->type() != var->type())) {
+    return Rename(var, src);
+  }
   if (const auto* scalar = var->type()->As<ir::ScalarType>()) {
     PTO_ASSIGN_OR_RETURN(ScalarValue v, EmitScalar(value, var->name()));
     PTO_ASSIGN_OR_RETURN(v, Convert(v, scalar->dtype(), var->name()));

@@ -56,6 +56,22 @@ bool SameTileUpToView(const Type* a, const Type* b) {
          absl::c_equal(ta->shape(), tb->shape());
 }
 
+bool AnnotationMayRetype(const Type* deduced, const Type* annotated) {
+  if (deduced == annotated) return true;
+  if (deduced == nullptr || annotated == nullptr) return false;
+  if (deduced->Is<UnknownType>()) return true;
+  if (deduced->kind() != annotated->kind()) return false;
+  if (const auto* d = deduced->As<ScalarType>()) {
+    DataType a = annotated->As<ScalarType>()->dtype();
+    return d->dtype() == DataType::kIndex && a.IsInt();
+  }
+  const auto* d = deduced->As<ShapedType>();
+  const auto* a = annotated->As<ShapedType>();
+  if (d == nullptr) return false;
+  // Interned dims: equal static extents and the same symbol are one object.
+  return d->dtype() == a->dtype() && absl::c_equal(d->shape(), a->shape());
+}
+
 absl::string_view HandleTypeSpelling(HandleKind kind) {
   switch (kind) {
     case HandleKind::kPtr: return "pl.Ptr";

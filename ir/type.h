@@ -270,6 +270,17 @@ std::optional<DataType> ElementType(const Type* type);
 // (Op::result_view_overridable).
 bool SameTileUpToView(const Type* a, const Type* b);
 
+// Whether an op call deduced as `deduced` may carry `annotated` instead, by
+// upstream PyPTO's rules for an annotated assignment `x: T = op(...)`:
+//   * an UnknownType result (e.g. tile.tpop_from_aic) takes the annotation;
+//   * a tile keeps dtype and shape, and takes the annotation's memory space
+//     and view;
+//   * a tensor keeps dtype, shape and kind, and takes the annotation's view;
+//   * an INDEX scalar takes an annotated integer dtype.
+// The parser retypes a call only this way, and the verifier accepts exactly
+// these deviations from the deduced type.
+bool AnnotationMayRetype(const Type* deduced, const Type* annotated);
+
 }  // namespace pto::ir
 
 #endif  // PTO_IR_TYPE_H_

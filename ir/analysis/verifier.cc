@@ -498,6 +498,12 @@ void Verifier::VerifyScopeShape(const ScopeStmt* scope, SourceLoc loc) {
   }
 }
 
+bool IsIndexToIntBinding(const Type* var, const Type* value) {
+  const auto* a = var->As<ScalarType>();
+  const auto* b = value->As<ScalarType>();
+  return a != nullptr && b != nullptr && b->dtype() == DataType::kIndex && a->dtype().IsInt();
+}
+
 void Verifier::VerifyAssign(const AssignStmt* s, SourceLoc loc) {
   VerifyExpr(s->value(), loc);
   const Var* v = s->var();
@@ -505,7 +511,11 @@ void Verifier::VerifyAssign(const AssignStmt* s, SourceLoc loc) {
   // visible here assigns it again; every read sees the latest assignment
   // that ran. The IR does not record strict_ssa: the parser enforces it.
   Define(v, loc, /*reassign=*/true);
-  if (v != nullptr && s->value() != nullptr && v->type() != s->value()->type()) {
+  // `y: pl.Scalar[pl.INT64] = i` with an INDEX `i` binds an INT64 name to
+  // the INDEX value, as upstream's parser does (the annotation wins over an
+  // INDEX scalar; the value is not rewritten).
+  if (v != nullptr && s->value() != nullptr && v->type() != s->value()->type() &&
+      !IsIndexToIntBinding(v->type(), s->value()->type())) {
     Report(loc, absl::StrCat(Quote(v->name()), " has type ", FormatType(v->type()),
                              " but its value has type ", FormatType(s->value()->type())));
   }
@@ -824,8 +834,11 @@ void Verifier::VerifyOpCall(const Call* c, SourceLoc loc) {
                     : absl::StrCat(op.name(), ": ", message));
     return;
   }
+  // An annotated assignment may retype the call as upstream's annotation
+  // rules allow (AnnotationMayRetype): those types are the program's own.
   if (*deduced != c->type() &&
-      !(op.result_view_overridable() && SameTileUpToView(*deduced, c->type()))) {
+      !(op.result_view_overridable() && SameTileUpToView(*deduced, c->type())) &&
+      !AnnotationMayRetype(*deduced, c->type())) {
     Report(loc, absl::StrCat(op.name(), ": type ", FormatType(c->type()),
                              " does not match the deduced type ", FormatType(*deduced)));
   }

@@ -312,6 +312,41 @@ TEST_F(VerifierTest, OpCallTypeMustBeTheDeducedType) {
                           " does not match the deduced type " + FP32));
 }
 
+TEST_F(VerifierTest, AnnotationRetypesAreAcceptedAndNothingElse) {
+  const Var* x = V("x", Tile(), L(1));
+  const Call* deduced = Op("tile.adds", {x, F(1.0)});
+  auto retyped = [&](const Type* type) {
+    const Call* c = ctx_.NewOpCall(deduced->op(), deduced->args(), deduced->kwargs(), type,
+                                   L(2, 9));
+    return Errors(Kernel({x}, {}, {ctx_.NewAssign(V("y", type), c, L(2))}));
+  };
+  // Upstream's annotation rules: a tile takes another memory space or view.
+  TileView narrow;
+  std::vector<const Expr*> valid = {ctx_.Index(8), ctx_.Index(16)};
+  narrow.valid_shape = valid;
+  EXPECT_THAT(retyped(Tile(DataType::kFP32, {16, 16}, MemorySpace::kMat)), IsEmpty());
+  EXPECT_THAT(retyped(ctx_.GetTileType(DataType::kFP32, Tile()->shape(), MemorySpace::kVec,
+                                       &narrow)),
+              IsEmpty());
+  // Never another dtype or shape.
+  EXPECT_THAT(retyped(Tile(DataType::kFP32, {16, 8})),
+              ElementsAre(HasSubstr("does not match the deduced type")));
+  EXPECT_THAT(retyped(Scalar(DataType::kFP32)),
+              ElementsAre(HasSubstr("does not match the deduced type")));
+}
+
+TEST_F(VerifierTest, AnIndexValueMayBindAnIntegerName) {
+  const Var* i = V("i", Scalar(), L(1));
+  const Var* j = V("j", Scalar(DataType::kInt32), L(1));
+  const Var* y = V("y", Scalar(DataType::kInt64));
+  EXPECT_THAT(Errors(Kernel({i}, {}, {ctx_.NewAssign(y, i, L(2))})), IsEmpty());
+  // Only INDEX converts implicitly.
+  const Var* z = V("z", Scalar(DataType::kInt64));
+  EXPECT_THAT(Errors(Kernel({j}, {}, {ctx_.NewAssign(z, j, L(2))})),
+              ElementsAre(HasSubstr("'z' has type pl.Scalar[pl.INT64] but its value has type "
+                                    "pl.Scalar[pl.INT32]")));
+}
+
 TEST_F(VerifierTest, DeducerErrorIsReported) {
   const Var* x = V("x", Tile(), L(1));
   const Call* bad =

@@ -9,9 +9,8 @@
 //
 // split: 0 = no split axis (the shape is kept), 1 = UP_DOWN (axis 0),
 // 2 = LEFT_RIGHT (axis 1); the pipe ops also take 3/4, the same axes over an
-// odd extent. A tpop's result type is whatever the program annotates in
-// upstream PyPTO; here it is UnknownType until the parser can take a result
-// type from the annotation (see docs/ops.md).
+// odd extent. A tpop deduces UnknownType, as upstream's does: its result
+// type is whatever the program annotates (AnnotationMayRetype; docs/dsl.md).
 
 #include "absl/strings/str_cat.h"
 #include "ir/ops/families.h"

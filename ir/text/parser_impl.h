@@ -407,6 +407,9 @@ class Parser {
   // `name = <op>()` for a no-argument op, bound to `name`.
   const AssignStmt* BindNullaryOp(absl::string_view op, const Token& name_tok);
   bool CheckAnnotation(const Token& at, const Type* annotation, const Type* deduced);
+  // parser_annotation.cc: upstream's rules for `x: T = value`.
+  const Type* AnnotatedType(const Type* annotation, const Type* deduced);
+  bool ApplyAnnotation(const Token& at, const Type* annotation, Value* v, const Type** var_type);
   // Return vars for the targets of a block's final yield.
   bool MakeReturnVars(const YieldInfo& yield, VarList* vars);
   void BindAll(const YieldInfo& yield, const VarList& vars);
@@ -503,6 +506,8 @@ class Parser {
                        ExprList* valid, ExprList* stride);
   const Expr* ParseDim();
   const Type* ParseTensorType(bool distributed, const Token& at);
+  bool AtWindowBufferMarker();
+  bool ParseLayoutShorthand(bool distributed, TensorLayout* out);
   const Type* ParseTileType(const Token& at);
   // `pl.<cls>.<member>`; returns the class and member tokens.
   bool ParseEnumRef(Token* cls, Token* member);

@@ -241,27 +241,10 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
       v.expr = *retyped;
     }
   }
-  if (annotation != nullptr && annotation != v.expr->type()) {
-    // Upstream's merges: an INDEX literal takes the annotated int dtype; a
-    // tile annotation that names no memory space or view takes the deduced
-    // tile's (the annotation then says nothing the value does not).
-    const auto* st = annotation->As<ScalarType>();
-    const auto* lit = v.expr->As<ConstInt>();
-    if (st != nullptr && st->dtype().IsInt() && lit != nullptr &&
-        lit->dtype() == DataType::kIndex) {
-      v.expr = ctx_.Int(lit->value(), st->dtype(), lit->loc());
-    }
-    const auto* at = annotation->As<TileType>();
-    const auto* dt = v.expr->type()->As<TileType>();
-    if (at != nullptr && dt != nullptr && !at->memory_space() && at->view() == nullptr &&
-        at->dtype() == dt->dtype() && at->shape().size() == dt->shape().size() &&
-        ctx_.GetTileType(dt->dtype(), dt->shape(), std::nullopt) == annotation) {
-      annotation = dt;
-    }
-  }
-  if (!CheckAnnotation(annotation_tok, annotation, v.expr->type())) return false;
-  const Var* var = ReassignedVar(Text(name), v.expr->type());  // parser_leak.cc
-  if (var == nullptr) var = ctx_.NewVar(Text(name), v.expr->type(), Loc(name));
+  const Type* var_type = nullptr;
+  if (!ApplyAnnotation(annotation_tok, annotation, &v, &var_type)) return false;
+  const Var* var = ReassignedVar(Text(name), var_type);  // parser_leak.cc
+  if (var == nullptr) var = ctx_.NewVar(Text(name), var_type, Loc(name));
   stmt_stack_.push_back(ctx_.NewAssign(var, v.expr, Loc(name), comments));
   Bind(Text(name), var, name);
   return ExpectNewline();

@@ -151,13 +151,67 @@ TEST_F(ParserSyntaxTest, AnnotationsMergeWithDeducedTypes) {
       "target_memory=pl.Mem.Vec)\n        return\n"));
   EXPECT_THAT(out, HasSubstr("n: pl.Scalar[pl.INT32] = pl.const(5, pl.INT32)\n"));
   EXPECT_THAT(out, HasSubstr("t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.load("));
-  // A memory space that contradicts the value is still an error.
+  // Upstream's annotation wins over the deduced memory space: the call is
+  // retyped, and prints back as written.
   EXPECT_THAT(Print(Program("", ", x: pl.Tensor[[16, 16], pl.FP32]",
                             "        t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Mat] = pl.tile.load(x, "
+                            "[0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)\n        return\n")),
+              HasSubstr("t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Mat] = pl.tile.load("));
+  // A dtype or a static dim that contradicts the value is still an error.
+  EXPECT_THAT(Print(Program("", ", x: pl.Tensor[[16, 16], pl.FP32]",
+                            "        t: pl.Tile[[16, 16], pl.FP16] = pl.tile.load(x, "
+                            "[0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)\n        return\n")),
+              HasSubstr("does not match the deduced type"));
+  EXPECT_THAT(Print(Program("", ", x: pl.Tensor[[16, 16], pl.FP32]",
+                            "        t: pl.Tile[[16, 8], pl.FP32] = pl.tile.load(x, "
                             "[0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)\n        return\n")),
               HasSubstr("does not match the deduced type"));
 }
 
+
+TEST_F(ParserSyntaxTest, TensorLayoutShorthandAndMarkers) {
+  std::string out = Print(Program(
+      "import pypto.language.distributed as pld\n",
+      ", x: pl.Tensor[[16, 16], pl.FP32, pl.NZ], w: pld.DistributedTensor[[16], pl.FP32, "
+      "\"window_buffer=buf\"], c: pld.CommCtx",
+      "        return\n"));
+  EXPECT_THAT(out, HasSubstr("x: pl.Tensor[[16, 16], pl.FP32, pl.TensorView(stride=[], "
+                             "layout=pl.TensorLayout.NZ)], w: pld.DistributedTensor[[16], "
+                             "pl.FP32], c: pld.CommCtxType"));
+  EXPECT_THAT(Print(Program("", ", x: pl.Tensor[[16, 16], pl.FP32, pl.DN]", "        return\n")),
+              HasSubstr("pl.Tensor[..., DN] is not supported"));
+  EXPECT_THAT(Print(Program("", ", x: pl.Tensor[[16, 16], pl.FP32, pl.Mem.Vec]",
+                            "        return\n")),
+              HasSubstr("expected pl.TensorView(...) or a layout such as pl.NZ"));
+  // The marker is a DistributedTensor's only.
+  EXPECT_THAT(Print(Program("", ", x: pl.Tensor[[16], pl.FP32, \"window_buffer=b\"]",
+                            "        return\n")),
+              HasSubstr("expected pl.TensorView(...) or a layout such as pl.NZ"));
+}
+
+TEST_F(ParserSyntaxTest, AnnotationsOverrideAsUpstreamDoes) {
+  std::string out = Print(Program(
+      "", ", x: pl.Tensor[[16, 16], pl.FP32]",
+      "        e: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=0)\n"
+      "        v: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[8, 16])] = "
+      "pl.tile.add(e, e)\n"
+      "        for i in pl.range(4):\n            y: pl.Scalar[pl.INT64] = i\n"
+      "        return\n"));
+  EXPECT_THAT(out, HasSubstr("e: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = "
+                             "pl.tile.tpop_from_aic(split=0)"));
+  EXPECT_THAT(out, HasSubstr("v: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec, "
+                             "pl.TileView(valid_shape=[8, 16])] = pl.tile.add(e, e)"));
+  EXPECT_THAT(out, HasSubstr("y: pl.Scalar[pl.INT64] = i\n"));
+  // Only an INDEX scalar value binds a name of another dtype; a tile value
+  // must have the annotated type.
+  EXPECT_THAT(Print(Program("", ", a: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec]",
+                            "        b: pl.Tile[[16, 16], pl.FP32, pl.Mem.Mat] = a\n"
+                            "        return\n")),
+              HasSubstr("does not match the deduced type"));
+  EXPECT_THAT(Print(Program("", ", a: pl.Scalar[pl.INT32]",
+                            "        b: pl.Scalar[pl.INT64] = a\n        return\n")),
+              HasSubstr("does not match the deduced type"));
+}
 
 TEST_F(ParserSyntaxTest, WithScopesPrintCanonically) {
   std::string out = Print(Program(

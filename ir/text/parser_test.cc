@@ -485,8 +485,8 @@ TEST_P(DiagnosticTest, ReportsLocationAndMessage) {
 
 const DiagnosticCase kDiagnostics[] = {
     {{"b: pl.Scalar[pl.INDEX] = c"}, "t.py:6:34: error: undefined name 'c'"},
-    {{"b: pl.Scalar[pl.INT32] = a"},
-     "t.py:6:12: error: type annotation pl.Scalar[pl.INT32] does not match the deduced type "
+    {{"b: pl.Scalar[pl.FP32] = a"},
+     "t.py:6:12: error: type annotation pl.Scalar[pl.FP32] does not match the deduced type "
      "pl.Scalar[pl.INDEX]"},
     {{"c = pl.tile.cast(t, target_type=pl.FP32)"},
      "t.py:6:13: error: tile.cast: target_type FP32 equals the input dtype"},

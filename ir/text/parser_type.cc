@@ -1,6 +1,7 @@
 // Types of the text form: pl.Tensor / pl.Tile / pl.Scalar / pl.Tuple and
 // their views, dtypes, dims and enum references.
 
+#include "absl/strings/match.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {
@@ -168,7 +169,7 @@ const Type* Parser::ParseType() {
   absl::string_view k = Text(kind);
   if (pld) {
     if (k == "DistributedTensor") return ParseTensorType(/*distributed=*/true, kind);
-    if (k == "CommCtxType") return ctx_.GetCommCtxType();
+    if (k == "CommCtxType" || k == "CommCtx") return ctx_.GetCommCtxType();
     Fail(kind, absl::StrCat("unknown type 'pld.", k, "'"));
     return nullptr;
   }
@@ -250,6 +251,41 @@ bool Parser::ParseViewFields(absl::string_view view,
   return Expect(K::kRParen);
 }
 
+bool Parser::AtWindowBufferMarker() {
+  return At(K::kString) &&
+         absl::StartsWith(text::UnquoteString(Text(Peek())), "window_buffer=");
+}
+
+// `pl.NZ` (any `<prefix>.NZ`) or a bare `NZ`: upstream widens a layout in a
+// tensor annotation's view slot to a stride-less view carrying it. The DN
+// shorthand is rejected, as upstream rejects it (its coordinates are
+// ambiguous); a DN view is written pl.TensorView(stride=..., layout=...).
+bool Parser::ParseLayoutShorthand(bool distributed, TensorLayout* out) {
+  Token at = Peek();
+  Token name = at;
+  int tokens = 1;
+  if (At(K::kName) && At(K::kDot, 1) && At(K::kName, 2) && !At(K::kDot, 3)) {
+    name = Peek(2);
+    tokens = 3;
+  } else if (!At(K::kName) || At(K::kDot, 1)) {
+    return Fail(at, absl::StrCat("expected pl.TensorView(...) or a layout such as pl.NZ but found ",
+                                 Describe(at)));
+  }
+  std::optional<TensorLayout> layout = EnumFromName<TensorLayout>(Text(name));
+  if (!layout) {
+    return Fail(at, absl::StrCat("expected pl.TensorView(...) or a layout such as pl.NZ but found ",
+                                 Describe(at)));
+  }
+  if (*layout == TensorLayout::kDN) {
+    return Fail(at, absl::StrCat(distributed ? "pld.DistributedTensor" : "pl.Tensor",
+                                 "[..., DN] is not supported: write the view out, "
+                                 "pl.TensorView(stride=[...], layout=pl.TensorLayout.DN)"));
+  }
+  for (int i = 0; i < tokens; ++i) Advance();
+  *out = *layout;
+  return true;
+}
+
 const Type* Parser::ParseTensorType(bool distributed, const Token& at) {
   ExprList shape;
   DataType dtype;
@@ -259,17 +295,22 @@ const Type* Parser::ParseTensorType(bool distributed, const Token& at) {
   TensorView view;
   ExprList valid, stride;
   if (Accept(K::kComma) && !At(K::kRBracket)) {
-    if (!AtDotted("pl", "TensorView")) {
-      Fail(Peek(), absl::StrCat("expected pl.TensorView(...) but found ", Describe(Peek())));
+    if (distributed && AtWindowBufferMarker()) {
+      // Upstream's explicit dumps name the window buffer in a trailing string;
+      // it is informational (pld.tensor.window re-derives it) and dropped.
+      Advance();
+    } else if (AtDotted("pl", "TensorView")) {
+      bool ok = ParseViewFields("pl.TensorView", [&](absl::string_view k, bool* known) {
+        if (k == "layout") return ParseEnumOf({"TensorLayout"}, &view.layout);
+        if (k == "pad") return ParseEnumOf({"PadValue"}, &view.pad);
+        *known = false;
+        return false;
+      }, &valid, &stride);
+      if (!ok) return nullptr;
+    } else if (!ParseLayoutShorthand(distributed, &view.layout)) {
       return nullptr;
     }
-    bool ok = ParseViewFields("pl.TensorView", [&](absl::string_view k, bool* known) {
-      if (k == "layout") return ParseEnumOf({"TensorLayout"}, &view.layout);
-      if (k == "pad") return ParseEnumOf({"PadValue"}, &view.pad);
-      *known = false;
-      return false;
-    }, &valid, &stride);
-    if (!ok) return nullptr;
+    if (Accept(K::kComma) && distributed && AtWindowBufferMarker()) Advance();
     Accept(K::kComma);
   }
   if (!Expect(K::kRBracket)) return nullptr;

@@ -197,6 +197,12 @@ absl::StatusOr<Flow> Frame::Exec(const ir::Stmt* stmt) {
     case ir::NodeKind::kAssign: {
       const auto* s = stmt->As<ir::AssignStmt>();
       PTO_ASSIGN_OR_RETURN(Value v, Eval(s->value()));
+      // An INDEX value bound to an integer name (`y: pl.Scalar[pl.INT64] = i`)
+      // takes the name's dtype, as a scalar cast would.
+      const auto* st = s->var()->type()->As<ir::ScalarType>();
+      if (st != nullptr && v.scalar() != nullptr && v.scalar()->dtype != st->dtype()) {
+        v = Value::Of(CastScalar(*v.scalar(), st->dtype()));
+      }
       env_[s->var()] = std::move(v);
       return Flow{};
     }
