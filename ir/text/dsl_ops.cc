@@ -63,6 +63,11 @@ constexpr DslOpRow NameFromTarget(DslOpRow r) {
   return r;
 }
 
+constexpr DslOpRow ZeroArgs(DslOpRow r) {
+  r.fill = DslFill::kZeroArgs;
+  return r;
+}
+
 constexpr DslOpRow MixesLevels(DslOpRow r) {
   r.mixes_levels = true;
   return r;
@@ -226,8 +231,8 @@ constexpr DslOpRow kRows[] = {
     Fixed("tfree_to_aiv", "system.tfree_to_aiv"),
     Fixed("reserve_buffer", "system.reserve_buffer"),
     Fixed("import_peer_buffer", "system.import_peer_buffer"),
-    Fixed("aic_initialize_pipe", "system.aic_initialize_pipe"),
-    Fixed("aiv_initialize_pipe", "system.aiv_initialize_pipe"),
+    ZeroArgs(Fixed("aic_initialize_pipe", "system.aic_initialize_pipe")),
+    ZeroArgs(Fixed("aiv_initialize_pipe", "system.aiv_initialize_pipe")),
     // --- §f pld short forms ----------------------------------------------------
     Fixed("pld.world_size", "pld.system.world_size"),
     Fixed("pld.get_comm_ctx", "pld.system.get_comm_ctx"),

@@ -44,6 +44,9 @@ enum class DslFill : uint8_t {
   // pld.alloc_window_buffer: the call is the whole value of `buf = ...` and
   // an absent `name` is the assigned name.
   kNameFromTarget,
+  // aic/aiv_initialize_pipe: an absent consumer buffer is ConstInt(0, INT32),
+  // as upstream's wrapper defaults it.
+  kZeroArgs,
 };
 
 struct DslOpRow {

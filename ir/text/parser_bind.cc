@@ -255,6 +255,11 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
     int shapes = FindArgByName(op, "shapes");
     if (valid >= 0 && shapes >= 0 && args[valid] == nullptr) args[valid] = args[shapes];
   }
+  if (rules != nullptr && rules->fill == text::DslFill::kZeroArgs) {
+    for (const Expr*& a : args) {
+      if (a == nullptr) a = ctx_.Int(0, DataType::kInt32, Loc(at));
+    }
+  }
   // Only the short form names the buffer: the canonical call keeps what it says.
   if (unified && rules != nullptr && rules->fill == text::DslFill::kNameFromTarget) {
     if (at.offset != rhs_offset_) {
