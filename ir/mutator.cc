@@ -123,6 +123,8 @@ const Expr* IRMutator::VisitCall(const Call* c) {
   absl::StatusOr<const Type*> type = c->op()->deducer()(dc);
   PTO_CHECK(type.ok()) << "rewrite broke the typing of " << c->op()->name() << ": "
                        << type.status().message();
+  // The type the program annotated stands for the one the op cannot know.
+  if (c->op()->typed_by_annotation() && (*type)->Is<UnknownType>()) type = c->type();
   return ctx_.NewOpCall(c->op(), args, c->kwargs(), *type, c->loc());
 }
 

@@ -756,7 +756,9 @@ void Verifier::VerifyOpCall(const Call* c, SourceLoc loc) {
     return;
   }
   if (*deduced != c->type() &&
-      !(op.result_view_overridable() && SameTileUpToView(*deduced, c->type()))) {
+      !(op.result_view_overridable() && SameTileUpToView(*deduced, c->type())) &&
+      !(op.typed_by_annotation() && (*deduced)->Is<UnknownType>() &&
+        c->type()->Is<TileType>())) {
     Report(loc, absl::StrCat(op.name(), ": type ", FormatType(c->type()),
                              " does not match the deduced type ", FormatType(*deduced)));
   }

@@ -68,6 +68,11 @@ constexpr DslOpRow ZeroArgs(DslOpRow r) {
   return r;
 }
 
+constexpr DslOpRow Fill(DslOpRow r, DslFill fill) {
+  r.fill = fill;
+  return r;
+}
+
 constexpr DslOpRow MixesLevels(DslOpRow r) {
   r.mixes_levels = true;
   return r;
@@ -225,8 +230,8 @@ constexpr DslOpRow kRows[] = {
     // --- §a.4 system re-exports ------------------------------------------------
     Fixed("tpush_to_aiv", "tile.tpush_to_aiv"),
     Fixed("tpush_to_aic", "tile.tpush_to_aic"),
-    Fixed("tpop_from_aic", "tile.tpop_from_aic"),
-    Fixed("tpop_from_aiv", "tile.tpop_from_aiv"),
+    Fill(Fixed("tpop_from_aic", "tile.tpop_from_aic"), DslFill::kPopTypeVec),
+    Fill(Fixed("tpop_from_aiv", "tile.tpop_from_aiv"), DslFill::kPopTypeMat),
     Fixed("tfree_to_aic", "system.tfree_to_aic"),
     Fixed("tfree_to_aiv", "system.tfree_to_aiv"),
     Fixed("reserve_buffer", "system.reserve_buffer"),

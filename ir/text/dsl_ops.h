@@ -47,6 +47,11 @@ enum class DslFill : uint8_t {
   // aic/aiv_initialize_pipe: an absent consumer buffer is ConstInt(0, INT32),
   // as upstream's wrapper defaults it.
   kZeroArgs,
+  // pl.tpop_from_aic / pl.tpop_from_aiv: the wrapper's shape= and dtype=
+  // give the popped tile's type, in Vec (from the cube) or Mat (from the
+  // vector cores).
+  kPopTypeVec,
+  kPopTypeMat,
 };
 
 struct DslOpRow {

@@ -234,8 +234,9 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   if (annotation != nullptr && annotation != v.expr->type()) {
     // An op whose result view may be overridden takes the annotated view.
     const auto* call = v.expr->As<Call>();
-    if (call != nullptr && call->op() != nullptr && call->op()->result_view_overridable() &&
-        SameTileUpToView(annotation, call->type())) {
+    if (call != nullptr && call->op() != nullptr &&
+        ((call->op()->result_view_overridable() && SameTileUpToView(annotation, call->type())) ||
+         (call->op()->typed_by_annotation() && call->type()->Is<UnknownType>()))) {
       absl::StatusOr<const Call*> retyped = RetypeCallView(ctx_, *call, annotation);
       if (!retyped.ok()) return Fail(annotation_tok, retyped.status().message());
       v.expr = *retyped;
