@@ -450,22 +450,49 @@ const Call* Context::NewOpCall(const Op* op, ExprSpan args, absl::Span<const Kwa
 }
 
 const Call* Context::NewFunctionCall(const GlobalVar* callee, ExprSpan args, const Type* type,
-                                     SourceLoc loc) {
+                                     SourceLoc loc, const CallSite* site) {
   PTO_CHECK(callee != nullptr && type != nullptr);
-  return MakeCall(loc, type, nullptr, callee, args, {});
+  if (site != nullptr && site->empty()) site = nullptr;
+  return MakeCall(loc, type, nullptr, callee, args, {}, site);
 }
 
 const Call* Context::MakeCall(SourceLoc loc, const Type* type, const Op* op,
                               const GlobalVar* callee, ExprSpan args,
                               absl::Span<const Kwarg> kwargs) {
+  return MakeCall(loc, type, op, callee, args, kwargs, nullptr);
+}
+
+const Call* Context::MakeCall(SourceLoc loc, const Type* type, const Op* op,
+                              const GlobalVar* callee, ExprSpan args,
+                              absl::Span<const Kwarg> kwargs, const CallSite* site) {
   PTO_CHECK(args.size() <= UINT32_MAX && kwargs.size() <= UINT16_MAX);
+  PTO_CHECK(site == nullptr || (op == nullptr && kwargs.empty()));
   size_t arg_bytes = sizeof(const Expr*) * args.size();
   size_t kwarg_bytes = sizeof(Kwarg) * kwargs.size();
-  void* storage = arena_.Allocate(sizeof(Call) + arg_bytes + kwarg_bytes, alignof(Call));
-  auto* call = new (storage) Call(loc, type, op, callee, args.size(), kwargs.size());
+  size_t site_bytes = site != nullptr ? sizeof(const CallSite*) : 0;
+  void* storage =
+      arena_.Allocate(sizeof(Call) + arg_bytes + kwarg_bytes + site_bytes, alignof(Call));
+  auto* call =
+      new (storage) Call(loc, type, op, callee, args.size(), kwargs.size(), site != nullptr);
   char* trailing = reinterpret_cast<char*>(call + 1);
   if (!args.empty()) std::memcpy(trailing, args.data(), arg_bytes);
   if (!kwargs.empty()) std::memcpy(trailing + arg_bytes, kwargs.data(), kwarg_bytes);
+  if (site != nullptr) {
+    auto* copy = new (arena_.Allocate(sizeof(CallSite), alignof(CallSite))) CallSite(*site);
+    if (!site->deps.empty()) {
+      const Expr** deps = arena_.AllocateArray<const Expr*>(site->deps.size());
+      std::copy(site->deps.begin(), site->deps.end(), deps);
+      copy->deps = absl::Span<const Expr* const>(deps, site->deps.size());
+    }
+    if (!site->arg_directions.empty()) {
+      auto* dirs = static_cast<ArgDirection*>(
+          arena_.Allocate(site->arg_directions.size(), alignof(ArgDirection)));
+      std::copy(site->arg_directions.begin(), site->arg_directions.end(), dirs);
+      copy->arg_directions = absl::Span<const ArgDirection>(dirs, site->arg_directions.size());
+    }
+    const CallSite* p = copy;
+    std::memcpy(trailing + arg_bytes, &p, sizeof(p));
+  }
   return call;
 }
 

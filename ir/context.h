@@ -126,9 +126,11 @@ class Context {
   const Op* GetUnregisteredOp(absl::string_view name, size_t num_args,
                               absl::Span<const std::pair<absl::string_view, AttrKind>> kwargs);
   // Call of a program function; `type` is its return type (a TupleType for
-  // several results, UnknownType for none).
+  // several results, UnknownType for none; a submit's adds Scalar[TASK_ID]).
+  // `site` (copied, lists included) holds dispatch options; an empty or null
+  // site makes a plain call.
   const Call* NewFunctionCall(const GlobalVar* callee, ExprSpan args, const Type* type,
-                              SourceLoc loc = {});
+                              SourceLoc loc = {}, const CallSite* site = nullptr);
   const MakeTuple* NewMakeTuple(ExprSpan elements, SourceLoc loc = {});
   // `tuple` must have a TupleType with more than `index` elements.
   const TupleGetItem* NewTupleGetItem(const Expr* tuple, int index, SourceLoc loc = {});
@@ -217,6 +219,8 @@ class Context {
   }
   // A Call with its arguments, then its kwargs, stored right after it
   // (Call::args(), Call::kwargs()).
+  const Call* MakeCall(SourceLoc loc, const Type* type, const Op* op, const GlobalVar* callee,
+                       ExprSpan args, absl::Span<const Kwarg> kwargs, const CallSite* site);
   const Call* MakeCall(SourceLoc loc, const Type* type, const Op* op, const GlobalVar* callee,
                        ExprSpan args, absl::Span<const Kwarg> kwargs);
   const Type* Intern(const Type* candidate);

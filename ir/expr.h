@@ -23,6 +23,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "ir/attr.h"
+#include "ir/call_site.h"
 #include "ir/dtype.h"
 #include "ir/operators.h"
 #include "ir/packed_string.h"
@@ -207,26 +208,36 @@ class Call : public Expr {
   }
   // The kwarg with this schema name, or nullptr.
   const AttrValue* FindKwarg(absl::string_view name) const;
+  // A function call's dispatch options (ir/call_site.h), or nullptr for a
+  // plain call and for every op call.
+  const CallSite* site() const {
+    return bits8_ == 2 ? *reinterpret_cast<const CallSite* const*>(trailing_args() + bits32_)
+                       : nullptr;
+  }
+  // A pl.submit / pl.spmd_submit: the value is the callee's results plus the
+  // task's Scalar[TASK_ID].
+  bool is_submit() const { return site() != nullptr && site()->is_submit(); }
   // The callee's name: the op name or the function name.
   absl::string_view callee_name() const;
   static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kCall; }
 
  private:
   friend class Context;
-  // bits8_: 1 for a function call; bits16_: kwarg count (keys are 8-bit);
+  // bits8_: 1 for a function call, 2 for one with a CallSite (its pointer
+  // follows the arguments); bits16_: kwarg count (keys are 8-bit);
   // bits32_: argument count.
   bool is_function_call() const { return bits8_ != 0; }
   const Expr* const* trailing_args() const {
     return reinterpret_cast<const Expr* const*>(this + 1);
   }
   Call(SourceLoc loc, const Type* type, const Op* op, const GlobalVar* callee, size_t num_args,
-       size_t num_kwargs)
+       size_t num_kwargs, bool has_site = false)
       : Expr(NodeKind::kCall, loc, type) {
     if (op != nullptr) {
       target_.op = op;
     } else {
       target_.callee = callee;
-      bits8_ = 1;
+      bits8_ = has_site ? 2 : 1;
     }
     bits16_ = static_cast<uint16_t>(num_kwargs);
     bits32_ = static_cast<uint32_t>(num_args);

@@ -94,7 +94,24 @@ const Expr* IRMutator::VisitVar(const Var* v) {
 
 const Expr* IRMutator::VisitCall(const Call* c) {
   ExprBuffer args;
-  if (!VisitExprs(c->args(), args)) return c;
+  bool changed = VisitExprs(c->args(), args);
+  if (const CallSite* site = c->site()) {
+    // The site's values are uses too: a rename reaches them as it reaches
+    // the arguments.
+    CallSite fresh = *site;
+    for (const Expr** e : {&fresh.device, &fresh.core_num, &fresh.predicate}) {
+      if (*e == nullptr) continue;
+      const Expr* n = VisitExpr(*e);
+      changed |= n != *e;
+      *e = n;
+    }
+    ExprBuffer deps;
+    changed |= VisitExprs(site->deps, deps);
+    if (!changed) return c;
+    fresh.deps = ExprSpan(deps.data(), deps.size());
+    return ctx_.NewFunctionCall(c->callee(), args, c->type(), c->loc(), &fresh);
+  }
+  if (!changed) return c;
   if (c->callee() != nullptr) {
     return ctx_.NewFunctionCall(c->callee(), args, c->type(), c->loc());
   }
@@ -106,6 +123,8 @@ const Expr* IRMutator::VisitCall(const Call* c) {
   absl::StatusOr<const Type*> type = c->op()->deducer()(dc);
   PTO_CHECK(type.ok()) << "rewrite broke the typing of " << c->op()->name() << ": "
                        << type.status().message();
+  // The type the program annotated stands for the one the op cannot know.
+  if (c->op()->typed_by_annotation() && (*type)->Is<UnknownType>()) type = c->type();
   return ctx_.NewOpCall(c->op(), args, c->kwargs(), *type, c->loc());
 }
 

@@ -107,6 +107,11 @@ OpBuilder& OpBuilder::OverridableResultView() {
   return *this;
 }
 
+OpBuilder& OpBuilder::TypedByAnnotation() {
+  op_->typed_by_annotation_ = true;
+  return *this;
+}
+
 OpBuilder& OpBuilder::LoweredBy(absl::string_view pass) {
   op_->lowered_by_ = std::string(pass);
   return *this;

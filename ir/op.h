@@ -132,6 +132,10 @@ class Op {
   // layout describes the same computation. A pass uses this to give a
   // materialized value the view of the value it stands beside.
   bool result_view_overridable() const { return result_view_overridable_; }
+  // The op cannot know its result's type (tile.tpop_from_aic pops whatever
+  // the peer pushed): it deduces UnknownType and a call may carry the tile
+  // type the program annotates instead (RetypeCallView).
+  bool typed_by_annotation() const { return typed_by_annotation_; }
   // A placeholder for a name no registry knows, accepted by the parser under
   // ParseOptions::allow_unregistered_ops (see Context::GetUnregisteredOp).
   // It has no deducer: a call's type is the annotation it was written with.
@@ -153,6 +157,7 @@ class Op {
   uint32_t written_args_ = 0;
   bool side_effects_ = false;
   bool result_view_overridable_ = false;
+  bool typed_by_annotation_ = false;
   bool unregistered_ = false;
   std::string lowered_by_;
 };
@@ -178,6 +183,8 @@ class OpBuilder {
   OpBuilder& LoweredBy(absl::string_view pass);
   // See Op::result_view_overridable.
   OpBuilder& OverridableResultView();
+  // See Op::typed_by_annotation.
+  OpBuilder& TypedByAnnotation();
   OpBuilder& Deduce(DeduceFn fn);
   OpBuilder& Canonicalize(CanonicalizeFn fn);
 

@@ -147,6 +147,14 @@ absl::StatusOr<AttrValue> CoerceKwarg(Context& ctx, const Op& op, const KwargSpe
 
 absl::StatusOr<const Call*> RetypeCallView(Context& ctx, const Call& call, const Type* type) {
   const Op* op = call.op();
+  if (op != nullptr && op->typed_by_annotation()) {
+    if (!type->Is<TileType>()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(op->name(), ": the annotated result must be a pl.Tile[...]"));
+    }
+    if (type == call.type()) return &call;
+    return ctx.NewOpCall(op, call.args(), call.kwargs(), type, call.loc());
+  }
   if (op == nullptr || !op->result_view_overridable()) {
     return absl::InvalidArgumentError(absl::StrCat(
         op != nullptr ? op->name() : "a function call", ": the result's view cannot be overridden"));

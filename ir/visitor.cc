@@ -48,6 +48,12 @@ void IRVisitor::VisitStmt(const Stmt* s) {
 
 void IRVisitor::VisitCall(const Call* c) {
   for (const Expr* a : c->args()) VisitExpr(a);
+  if (const CallSite* site = c->site()) {
+    for (const Expr* e : {site->device, site->core_num, site->predicate}) {
+      if (e != nullptr) VisitExpr(e);
+    }
+    for (const Expr* d : site->deps) VisitExpr(d);
+  }
 }
 
 void IRVisitor::VisitMakeTuple(const MakeTuple* t) {

@@ -84,6 +84,7 @@ class EqualChecker {
   bool UseVar(const Var* a, const Var* b);
   bool SameCalls(const Call* a, const Call* b);
   bool SameKwargs(const Call* a, const Call* b);
+  bool SameCallSites(const CallSite* a, const CallSite* b);
   bool SameKwargValues(absl::string_view name, const AttrValue* a, const AttrValue* b);
   bool SameTensorViews(const TensorView* a, const TensorView* b);
   bool SameTileViews(const TileView* a, const TileView* b);

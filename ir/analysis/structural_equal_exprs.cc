@@ -192,7 +192,55 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool EqualChecker::SameCalls(const Call* a, 
   }
   if (!SameExprLists(a->args(), b->args(), "arg", "args")) return false;
   if (!SameKwargs(a, b)) return false;
+  if (!SameCallSites(a->site(), b->site())) return false;
   if (!SameTypes(a->type(), b->type())) return Up([] { return "type"; });
+  return true;
+}
+
+bool EqualChecker::SameCallSites(const CallSite* a, const CallSite* b) {
+  static const CallSite kPlain;
+  const CallSite& x = a != nullptr ? *a : kPlain;
+  const CallSite& y = b != nullptr ? *b : kPlain;
+  auto flag = [&](bool p, bool q, const char* what) {
+    if (p == q) return true;
+    Fail([&] { return Versus(p ? "True" : "False", q ? "True" : "False"); });
+    return Up([what] { return what; });
+  };
+  if (x.form != y.form) {
+    auto name = [](CallForm f) {
+      return f == CallForm::kCall ? "call" : f == CallForm::kSubmit ? "pl.submit" : "pl.spmd_submit";
+    };
+    Fail([&] { return Versus(name(x.form), name(y.form)); });
+    return Up([] { return "call form"; });
+  }
+  if (!flag(x.sync_start, y.sync_start, "sync_start")) return false;
+  if (!flag(x.allow_early_resolve, y.allow_early_resolve, "allow_early_resolve")) return false;
+  struct Named {
+    const Expr* p;
+    const Expr* q;
+    const char* what;
+  };
+  for (const Named& n : {Named{x.device, y.device, "device"},
+                         Named{x.core_num, y.core_num, "core_num"},
+                         Named{x.predicate, y.predicate, "predicate"}}) {
+    if (n.p == nullptr && n.q == nullptr) continue;
+    if (n.p == nullptr || n.q == nullptr) {
+      Fail([&] {
+        return Versus(n.p ? DescribeExpr(n.p) : "none", n.q ? DescribeExpr(n.q) : "none");
+      });
+      return Up([&n] { return n.what; });
+    }
+    if (!SameExprs(n.p, n.q)) return Up([&n] { return n.what; });
+  }
+  if (!SameExprLists(x.deps, y.deps, "dep", "deps")) return false;
+  if (!std::equal(x.arg_directions.begin(), x.arg_directions.end(), y.arg_directions.begin(),
+                  y.arg_directions.end())) {
+    Fail([&] {
+      return Versus(absl::StrCat(x.arg_directions.size(), " arg_directions"),
+                    absl::StrCat(y.arg_directions.size(), " arg_directions"));
+    });
+    return Up([] { return "arg_directions"; });
+  }
   return true;
 }
 

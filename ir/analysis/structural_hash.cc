@@ -294,6 +294,16 @@ void Hasher::HashExpr(const Expr* e) {
         MixString(c->callee() ? c->callee()->name() : absl::string_view());
       }
       HashExprs(c->args());
+      if (const CallSite* site = c->site()) {
+        Mix(static_cast<uint64_t>(site->form) | (site->sync_start ? 0x100u : 0u) |
+            (site->allow_early_resolve ? 0x200u : 0u));
+        for (const Expr* x : {site->device, site->core_num, site->predicate}) {
+          Mix(x != nullptr ? 1 : 0);
+          if (x != nullptr) HashExpr(x);
+        }
+        HashExprs(site->deps);
+        for (ArgDirection d : site->arg_directions) Mix(static_cast<uint64_t>(d));
+      }
       // The result type follows from the above (equality still compares it).
       return HashKwargs(c);
     }

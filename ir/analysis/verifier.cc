@@ -199,6 +199,8 @@ class Verifier {
   void VerifyExpr(const Expr* e, SourceLoc site);
   void VerifyOpCall(const Call* c, SourceLoc loc);
   void VerifyFunctionCall(const Call* c, SourceLoc loc);
+  void VerifyCallSite(const Call* c, const CallSite& site, absl::string_view name,
+                      SourceLoc loc);
   void VerifyAssign(const AssignStmt* s, SourceLoc loc);
   void VerifyReturn(const ReturnStmt* s, SourceLoc loc);
   void VerifyIf(const IfStmt* s, SourceLoc loc);
@@ -748,6 +750,12 @@ void Verifier::VerifyExpr(const Expr* e, SourceLoc site) {
       for (const Expr* a : c->args()) {
         if (a != nullptr) VerifyExpr(a, here);
       }
+      if (const CallSite* site = c->site()) {
+        for (const Expr* x : {site->device, site->core_num, site->predicate}) {
+          if (x != nullptr) VerifyExpr(x, here);
+        }
+        for (const Expr* d : site->deps) VerifyExpr(d, here);
+      }
       if (c->op() != nullptr) {
         VerifyOpCall(c, here);
       } else {
@@ -838,7 +846,9 @@ void Verifier::VerifyOpCall(const Call* c, SourceLoc loc) {
   // rules allow (AnnotationMayRetype): those types are the program's own.
   if (*deduced != c->type() &&
       !(op.result_view_overridable() && SameTileUpToView(*deduced, c->type())) &&
-      !AnnotationMayRetype(*deduced, c->type())) {
+      !AnnotationMayRetype(*deduced, c->type()) &&
+      !(op.typed_by_annotation() && (*deduced)->Is<UnknownType>() &&
+        c->type()->Is<TileType>())) {
     Report(loc, absl::StrCat(op.name(), ": type ", FormatType(c->type()),
                              " does not match the deduced type ", FormatType(*deduced)));
   }
@@ -854,7 +864,17 @@ void Verifier::VerifyFunctionCall(const Call* c, SourceLoc loc) {
   const Function* callee = it->second;
   VarSpan params = callee->params();
   ExprSpan args = c->args();
-  if (args.size() != params.size()) {
+  const CallSite* site = c->site();
+  // A submit may leave out trailing Out/InOut params: the runtime allocates them.
+  size_t min_args = params.size();
+  if (site != nullptr && site->is_submit()) {
+    auto dirs = callee->directions();
+    while (min_args > 0 && min_args <= dirs.size() && dirs[min_args - 1] != ParamDirection::kIn) {
+      --min_args;
+    }
+  }
+  if (site != nullptr) VerifyCallSite(c, *site, name, loc);
+  if (args.size() < min_args || args.size() > params.size()) {
     Report(loc, absl::StrCat("call of ", Quote(name), ": expects ",
                              Count(params.size(), "argument"), ", got ", args.size()));
   } else {
@@ -876,6 +896,11 @@ void Verifier::VerifyFunctionCall(const Call* c, SourceLoc loc) {
   const Type* expected = returns.empty()       ? ctx_.GetUnknownType()
                          : returns.size() == 1 ? returns[0]
                                                : ctx_.GetTupleType(returns);
+  if (site != nullptr && site->is_submit()) {
+    std::vector<const Type*> with_task(returns.begin(), returns.end());
+    with_task.push_back(ctx_.GetScalarType(DataType::kTaskId));
+    expected = ctx_.GetTupleType(with_task);
+  }
   if (!TypeAccepts(expected, c->type())) {
     Report(loc, absl::StrCat("call of ", Quote(name), ": type ", FormatType(c->type()),
                              " does not match the function's return type ",
@@ -884,6 +909,59 @@ void Verifier::VerifyFunctionCall(const Call* c, SourceLoc loc) {
 }
 
 }  // namespace
+
+// The dispatch options of a call (ir/call_site.h): each option belongs to
+// the call forms upstream accepts it on, and has the value kind it says.
+void Verifier::VerifyCallSite(const Call* c, const CallSite& site, absl::string_view name,
+                              SourceLoc loc) {
+  auto bad = [&](absl::string_view what) {
+    Report(loc, absl::StrCat("call of ", Quote(name), ": ", what));
+  };
+  auto scalar_of = [](const Expr* e, auto pred) {
+    const auto* s = e->type()->As<ScalarType>();
+    return s != nullptr && pred(s->dtype());
+  };
+  auto is_int = [](DataType d) { return d.IsInt() || d == DataType::kIndex; };
+  if (site.device != nullptr) {
+    if (site.is_submit()) bad("device= is not a submit option");
+    if (!scalar_of(site.device, is_int)) {
+      bad(absl::StrCat("device must be an integer scalar, got ", FormatType(site.device->type())));
+    }
+  }
+  if (!site.is_submit()) {
+    if (!site.deps.empty()) bad("deps= belongs to pl.submit, not to a plain call");
+    if (site.allow_early_resolve) bad("allow_early_resolve belongs to pl.submit");
+    if (site.predicate != nullptr) bad("predicate= belongs to pl.submit");
+  }
+  if ((site.core_num != nullptr) != (site.form == CallForm::kSpmdSubmit)) {
+    bad("core_num= is required on pl.spmd_submit and allowed nowhere else");
+  }
+  if (site.sync_start && site.form != CallForm::kSpmdSubmit) {
+    bad("sync_start belongs to pl.spmd_submit");
+  }
+  if (site.core_num != nullptr && !scalar_of(site.core_num, is_int)) {
+    bad(absl::StrCat("core_num must be an integer scalar, got ",
+                     FormatType(site.core_num->type())));
+  }
+  if (site.predicate != nullptr &&
+      !scalar_of(site.predicate, [](DataType d) { return d.IsBool(); })) {
+    bad(absl::StrCat("predicate must be a BOOL scalar, got ",
+                     FormatType(site.predicate->type())));
+  }
+  for (const Expr* d : site.deps) {
+    const auto* array = d->type()->As<ArrayType>();
+    bool ok = scalar_of(d, [](DataType t) { return t == DataType::kTaskId; }) ||
+              (array != nullptr && array->dtype() == DataType::kTaskId);
+    if (!ok) {
+      bad(absl::StrCat("a dep must be a pl.Scalar[pl.TASK_ID] or a TASK_ID array, got ",
+                       FormatType(d->type())));
+    }
+  }
+  if (!site.arg_directions.empty() && site.arg_directions.size() != c->args().size()) {
+    bad(absl::StrCat("arg_directions has ", site.arg_directions.size(), " entries for ",
+                     c->args().size(), " arguments"));
+  }
+}
 
 std::string FormatDiagnostic(const Context& ctx, const Diagnostic& diagnostic) {
   return ir::FormatError(ctx, diagnostic.loc, diagnostic.message);

@@ -9,8 +9,9 @@
 //
 // split: 0 = no split axis (the shape is kept), 1 = UP_DOWN (axis 0),
 // 2 = LEFT_RIGHT (axis 1); the pipe ops also take 3/4, the same axes over an
-// odd extent. A tpop deduces UnknownType, as upstream's does: its result
-// type is whatever the program annotates (AnnotationMayRetype; docs/dsl.md).
+// odd extent. A tpop's result type is whatever the program annotates, as in
+// upstream PyPTO: the ops deduce UnknownType and are typed by annotation
+// (Op::typed_by_annotation); pl.tpop_from_aic(shape=, dtype=) types it too.
 
 #include "absl/strings/str_cat.h"
 #include "ir/ops/families.h"
@@ -179,6 +180,7 @@ void RegisterTileCrossCoreOps(OpRegistry& registry) {
       .OptionalKwarg("lane_stride", AttrKind::kInt)
       .OptionalKwarg("id", AttrKind::kInt)
       .SideEffects()
+      .TypedByAnnotation()
       .Deduce(DeducePop);
   registry.Register("tile.tpop_from_aiv")
       .Category(OpCategory::kTile)
@@ -187,6 +189,7 @@ void RegisterTileCrossCoreOps(OpRegistry& registry) {
       .Kwarg("split", AttrKind::kInt, AttrValue::Int(0))
       .OptionalKwarg("id", AttrKind::kInt)
       .SideEffects()
+      .TypedByAnnotation()
       .Deduce(DeducePop);
   registry.Register("tile.aiv_shard")
       .Category(OpCategory::kTile)

@@ -63,6 +63,16 @@ constexpr DslOpRow NameFromTarget(DslOpRow r) {
   return r;
 }
 
+constexpr DslOpRow ZeroArgs(DslOpRow r) {
+  r.fill = DslFill::kZeroArgs;
+  return r;
+}
+
+constexpr DslOpRow Fill(DslOpRow r, DslFill fill) {
+  r.fill = fill;
+  return r;
+}
+
 constexpr DslOpRow MixesLevels(DslOpRow r) {
   r.mixes_levels = true;
   return r;
@@ -237,14 +247,14 @@ constexpr DslOpRow kRows[] = {
     // --- §a.4 system re-exports ------------------------------------------------
     Fixed("tpush_to_aiv", "tile.tpush_to_aiv"),
     Fixed("tpush_to_aic", "tile.tpush_to_aic"),
-    Fixed("tpop_from_aic", "tile.tpop_from_aic"),
-    Fixed("tpop_from_aiv", "tile.tpop_from_aiv"),
+    Fill(Fixed("tpop_from_aic", "tile.tpop_from_aic"), DslFill::kPopTypeVec),
+    Fill(Fixed("tpop_from_aiv", "tile.tpop_from_aiv"), DslFill::kPopTypeMat),
     Fixed("tfree_to_aic", "system.tfree_to_aic"),
     Fixed("tfree_to_aiv", "system.tfree_to_aiv"),
     Fixed("reserve_buffer", "system.reserve_buffer"),
     Fixed("import_peer_buffer", "system.import_peer_buffer"),
-    Fixed("aic_initialize_pipe", "system.aic_initialize_pipe"),
-    Fixed("aiv_initialize_pipe", "system.aiv_initialize_pipe"),
+    ZeroArgs(Fixed("aic_initialize_pipe", "system.aic_initialize_pipe")),
+    ZeroArgs(Fixed("aiv_initialize_pipe", "system.aiv_initialize_pipe")),
     // --- §f pld short forms ----------------------------------------------------
     Fixed("pld.world_size", "pld.system.world_size"),
     Fixed("pld.get_comm_ctx", "pld.system.get_comm_ctx"),

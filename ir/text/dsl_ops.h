@@ -61,6 +61,14 @@ enum class DslFill : uint8_t {
   // else <level>.mrgsort_format2 of the 2-4 sources (and, for a tile, the
   // scratch `tmp` after them); the row's ops are the format2 ones.
   kMergeSort,
+  // aic/aiv_initialize_pipe: an absent consumer buffer is ConstInt(0, INT32),
+  // as upstream's wrapper defaults it.
+  kZeroArgs,
+  // pl.tpop_from_aic / pl.tpop_from_aiv: the wrapper's shape= and dtype=
+  // give the popped tile's type, in Vec (from the cube) or Mat (from the
+  // vector cores).
+  kPopTypeVec,
+  kPopTypeMat,
 };
 
 struct DslOpRow {

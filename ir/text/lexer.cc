@@ -321,6 +321,27 @@ void Lexer::LexNumber(Token* out) {
   uint32_t begin = pos_;
   const uint32_t size = static_cast<uint32_t>(src_.size());
   bool is_float = false;
+  // Python's 0x / 0o / 0b integers (addresses such as base=0x1000); the
+  // parser's ParseInt reads the prefix.
+  if (data_[pos_] == '0' && pos_ + 1 < size) {
+    const char p = static_cast<char>(data_[pos_ + 1] | 0x20);
+    const int radix = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 0;
+    if (radix != 0) {
+      pos_ += 2;
+      const uint32_t digits = pos_;
+      while (pos_ < size && (IsRadixDigit(data_[pos_], radix) ||
+                             data_[pos_] == '_')) {
+        ++pos_;
+      }
+      if (pos_ == digits || data_[pos_ - 1] == '_' ||
+          (pos_ < size && (IsIdentChar(data_[pos_]) || data_[pos_] == '.'))) {
+        *out = Fail(PosAt(begin), "invalid number literal");
+        return;
+      }
+      *out = Make(TokenKind::kInt, begin, pos_ - begin);
+      return;
+    }
+  }
   while (pos_ < size && IsDigit(data_[pos_])) ++pos_;
   if (pos_ < size && data_[pos_] == '.') {
     is_float = true;

@@ -241,6 +241,12 @@ inline uint8_t ClassOf(char c) { return kChars.bits[static_cast<unsigned char>(c
 
 // ASCII digits.
 inline bool IsDigit(char c) { return internal_chars::ClassOf(c) == internal_chars::kDigit; }
+// A digit of an integer written in base 2, 8 or 16 (after its 0b/0o/0x).
+inline bool IsRadixDigit(char c, int radix) {
+  if (c >= '0' && c <= '9') return c - '0' < radix;
+  const char l = static_cast<char>(c | 0x20);
+  return radix == 16 && l >= 'a' && l <= 'f';
+}
 // What a name may start with: ASCII letters and '_'.
 inline bool IsIdentStart(char c) {
   return internal_chars::ClassOf(c) == internal_chars::kIdentStart;

@@ -79,7 +79,20 @@ TEST(LexerTest, Numbers) {
                           K::kFloat, K::kNewline, K::kEof));
   EXPECT_THAT(Texts("1e+16"), ElementsAre("1e+16", "", ""));
   EXPECT_THAT(ErrorOf("x = 12abc"), HasSubstr("t.py:1:5: error: invalid number literal"));
-  EXPECT_THAT(ErrorOf("x = 0x10"), HasSubstr("invalid number literal"));
+  EXPECT_THAT(ErrorOf("x = 0x"), HasSubstr("invalid number literal"));
+  EXPECT_THAT(ErrorOf("x = 0x1g"), HasSubstr("invalid number literal"));
+  EXPECT_THAT(ErrorOf("x = 0b102"), HasSubstr("invalid number literal"));
+  EXPECT_THAT(ErrorOf("x = 0o8"), HasSubstr("invalid number literal"));
+  EXPECT_THAT(ErrorOf("x = 0x1_"), HasSubstr("invalid number literal"));
+  EXPECT_THAT(ErrorOf("x = 0x1.5"), HasSubstr("invalid number literal"));
+}
+
+// Python's prefixed integers (base=0x1000 in reserve_buffer calls).
+TEST(LexerTest, PrefixedIntegers) {
+  EXPECT_THAT(Kinds("0x1000 0XfF 0o17 0b1010 0x_ff 0xdead_beef"),
+              ElementsAre(K::kInt, K::kInt, K::kInt, K::kInt, K::kInt, K::kInt, K::kNewline,
+                          K::kEof));
+  EXPECT_THAT(Texts("0x1000"), ElementsAre("0x1000", "", ""));
   EXPECT_THAT(ErrorOf("x = 1e"), HasSubstr("invalid number literal"));
 }
 

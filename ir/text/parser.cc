@@ -1,5 +1,7 @@
 #include "ir/text/parser.h"
 
+#include <cstdint>
+
 #include "ir/float_literal.h"
 #include "ir/text/parser_impl.h"
 
@@ -71,7 +73,25 @@ bool Parser::ExpectNewline() {
 }
 
 bool Parser::ParseInt(const Token& t, int64_t* out) {
-  if (!absl::SimpleAtoi(Text(t), out)) return Fail(t, "integer literal is out of range");
+  absl::string_view text = Text(t);
+  if (text.size() > 2 && text[0] == '0' && !text::IsDigit(text[1])) {
+    // 0x / 0o / 0b (the lexer checked the digits; '_' separates them).
+    const char p = static_cast<char>(text[1] | 0x20);
+    const uint64_t radix = p == 'x' ? 16 : p == 'o' ? 8 : 2;
+    uint64_t v = 0;
+    for (char c : text.substr(2)) {
+      if (c == '_') continue;
+      const uint64_t d = text::IsDigit(c) ? static_cast<uint64_t>(c - '0')
+                                    : static_cast<uint64_t>((c | 0x20) - 'a' + 10);
+      if (v > (static_cast<uint64_t>(INT64_MAX) - d) / radix) {
+        return Fail(t, "integer literal is out of range");
+      }
+      v = v * radix + d;
+    }
+    *out = static_cast<int64_t>(v);
+    return true;
+  }
+  if (!absl::SimpleAtoi(text, out)) return Fail(t, "integer literal is out of range");
   return true;
 }
 

@@ -194,6 +194,10 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
   absl::InlinedVector<bool, 8> kwarg_given(op.kwargs().size(), false);
   size_t positional = 0;
   std::optional<DataType> out_dtype;
+  const bool pop_type = rules != nullptr && (rules->fill == text::DslFill::kPopTypeVec ||
+                                             rules->fill == text::DslFill::kPopTypeMat);
+  const CallArg* pop_shape = nullptr;
+  const CallArg* pop_dtype = nullptr;
   for (const CallArg& a : in) {
     ParamSlot slot;
     const Token& where = a.named ? a.key : a.tok;
@@ -227,6 +231,10 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
         return FailValue(where, absl::StrCat("pl.", rules->name, ": '", name,
                                              "' is only supported for tensors (", op.name(),
                                              " takes it only at its default)"));
+      }
+      if (pop_type && (name == "shape" || name == "dtype")) {
+        (name == "shape" ? pop_shape : pop_dtype) = &a;  // the result type, below
+        continue;
       }
       // A flag of the op's other level or form: say which op takes it.
       std::string hint;
@@ -287,6 +295,11 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
     int valid = FindArgByName(op, "valid_shape");
     int shapes = FindArgByName(op, "shapes");
     if (valid >= 0 && shapes >= 0 && args[valid] == nullptr) args[valid] = args[shapes];
+  }
+  if (rules != nullptr && rules->fill == text::DslFill::kZeroArgs) {
+    for (const Expr*& a : args) {
+      if (a == nullptr) a = ctx_.Int(0, DataType::kInt32, Loc(at));
+    }
   }
   // Only the short form names the buffer: the canonical call keeps what it says.
   if (unified && rules != nullptr && rules->fill == text::DslFill::kNameFromTarget) {
@@ -352,6 +365,21 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
   absl::StatusOr<const Call*> call =
       CreateCall(ctx_, op, ExprSpan(args.data(), args.size()), named, Loc(at));
   if (!call.ok()) return FailValue(at, call.status().message());
+  if (pop_shape != nullptr || pop_dtype != nullptr) {
+    const auto* dims = pop_shape != nullptr && pop_shape->expr != nullptr
+                           ? pop_shape->expr->As<MakeTuple>()
+                           : nullptr;
+    if (dims == nullptr || pop_dtype == nullptr || pop_dtype->expr != nullptr ||
+        pop_dtype->attr.kind() != AttrKind::kDataType) {
+      return FailValue(at, absl::StrCat(op.name(), ": shape=[...] and dtype=pl.<DTYPE> go "
+                                        "together (they give the popped tile's type)"));
+    }
+    MemorySpace space =
+        rules->fill == text::DslFill::kPopTypeVec ? MemorySpace::kVec : MemorySpace::kMat;
+    call = RetypeCallView(ctx_, **call,
+                          ctx_.GetTileType(pop_dtype->attr.dtype(), dims->elements(), space));
+    if (!call.ok()) return FailValue(at, call.status().message());
+  }
   if (out_dtype) {
     const auto* shaped = (*call)->type()->As<ShapedType>();
     if (shaped == nullptr || shaped->dtype() != *out_dtype) {

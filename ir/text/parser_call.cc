@@ -202,6 +202,8 @@ Value Parser::ParsePlSpecial(const Token& head, const Token& name_tok, bool* han
   absl::string_view name = Text(name_tok);
   *handled = true;
   if (name == "const") return ParseConst(head);
+  if (name == "submit") return ParseSubmit(head, CallForm::kSubmit);  // parser_submit.cc
+  if (name == "spmd_submit") return ParseSubmit(head, CallForm::kSpmdSubmit);
   if (name == "no_dep") {
     // A dependency marker on a call argument: the IR has no place for it,
     // so the call reads as its argument.
@@ -444,52 +446,6 @@ bool Parser::ParseAttrValue(AttrValue* out) {
   return Fail(t, absl::StrCat("expected a kwarg value (a number, a string, True/False, a dtype "
                               "such as pl.FP32 or an enum such as pl.Mem.Vec) but found ",
                               Describe(t)));
-}
-
-Value Parser::ParseFunctionCall(const Token& name_tok) {
-  Token open = Peek();
-  FunctionInfo* info = EnsureSignature(name_tok);
-  if (info == nullptr) return Value{};
-  Advance();  // '('
-  DepthGuard guard(this);
-  if (!guard.Check(open)) return Value{};
-  ExprList args;
-  int depth = 0;
-  while (error_.ok() && !At(K::kRParen)) {
-    if (At(K::kName) && At(K::kAssign, 1)) {
-      return FailValue(Peek(), "function calls take positional arguments only");
-    }
-    Value v = ParseExpr();
-    if (!v) return v;
-    depth = std::max(depth, v.depth);
-    args.push_back(v.expr);
-    if (!Accept(K::kComma)) break;
-  }
-  if (!Expect(K::kRParen)) return Value{};
-  const Signature& sig = info->sig;
-  absl::string_view name = Text(name_tok);
-  if (args.size() != sig.params.size()) {
-    return FailValue(name_tok,
-                     absl::StrCat("function '", name, "' takes ", sig.params.size(), " argument",
-                                  sig.params.size() == 1 ? "" : "s", ", got ", args.size()));
-  }
-  const Type* type = ctx_.GetUnknownType();
-  if (sig.returns.size() == 1) {
-    type = sig.returns[0];
-  } else if (sig.returns.size() > 1) {
-    type = ctx_.GetTupleType(sig.returns);
-  }
-  // A return type naming the callee's params means the call's arguments.
-  DimVarMap bound;
-  for (size_t i = 0; i < args.size(); ++i) bound.emplace(sig.params[i], args[i]);
-  type = SubstituteDimVars(ctx_, type, bound);
-  if (depth + 1 > max_depth_) {
-    return FailValue(open, absl::StrCat("expression is nested too deeply (the limit is ",
-                                        max_depth_, " levels)"));
-  }
-  const Call* call = ctx_.NewFunctionCall(ctx_.GetGlobalVar(name),
-                                          ExprSpan(args.data(), args.size()), type, Loc(name_tok));
-  return Value{call, depth + 1, name_tok.pos()};
 }
 
 }  // namespace pto::ir::parser_impl

@@ -252,8 +252,15 @@ Value Parser::ParseAtom() {
       return ParseNameExpr();
     case K::kString:
       return FailValue(t, "a string is not a value here (strings are kwarg values)");
-    case K::kNone:
-      return FailValue(t, "None is not supported");
+    case K::kNone: {
+      // Upstream's None is the TASK_ID sentinel: system.task_invalid().
+      Advance();
+      const Op* op = ops_.Find("system.task_invalid");
+      PTO_CHECK(op != nullptr) << "system.task_invalid is registered";
+      absl::StatusOr<const Call*> call = CreateCall(ctx_, *op, {}, {}, Loc(t));
+      if (!call.ok()) return FailValue(t, call.status().message());
+      return Value{*call, 1, t.pos()};
+    }
     default:
       return FailValue(t, absl::StrCat("expected an expression but found ", Describe(t)));
   }

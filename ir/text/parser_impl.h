@@ -470,6 +470,11 @@ class Parser {
   bool SkipNoIrCall();
   Value ParseUnregisteredCall(absl::string_view name, const Token& at);
   Value ParseFunctionCall(const Token& name_tok);
+  // parser_submit.cc: pl.submit / pl.spmd_submit and a call's options.
+  Value ParseSubmit(const Token& head, CallForm form);
+  Value FinishFunctionCall(const Token& name_tok, const Token& open, CallForm form);
+  bool ParseDeps(absl::string_view construct, ExprList* deps, int* depth);
+  bool ParseCallAttrs(std::vector<ArgDirection>* dirs);
   Value ParseConst(const Token& at);
   Value Binary(BinaryOp op, const Value& l, const Value& r, const Token& at);
   Value Unary(UnaryOp op, const Value& v, const Token& at);

@@ -234,8 +234,9 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   if (annotation != nullptr && annotation != v.expr->type()) {
     // An op whose result view may be overridden takes the annotated view.
     const auto* call = v.expr->As<Call>();
-    if (call != nullptr && call->op() != nullptr && call->op()->result_view_overridable() &&
-        SameTileUpToView(annotation, call->type())) {
+    if (call != nullptr && call->op() != nullptr &&
+        ((call->op()->result_view_overridable() && SameTileUpToView(annotation, call->type())) ||
+         (call->op()->typed_by_annotation() && call->type()->Is<UnknownType>()))) {
       absl::StatusOr<const Call*> retyped = RetypeCallView(ctx_, *call, annotation);
       if (!retyped.ok()) return Fail(annotation_tok, retyped.status().message());
       v.expr = *retyped;
@@ -280,11 +281,20 @@ bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comment
     return Fail(at, absl::StrCat("assigning several names needs a tuple value, got ",
                                  PrintType(v.expr->type())));
   }
+  const auto* call = v.expr->As<Call>();
+  const bool submit = call != nullptr && call->is_submit();
+  if (submit && (targets.size() != 2 || tt->elements().size() != 2)) {
+    // Upstream unpacks a submit as (results, task id) only.
+    return Fail(first, absl::StrCat("a submit is unpacked as `out, tid = ...` (2 names); this "
+                                    "one has ", tt->elements().size() - 1,
+                                    " result(s) and ", targets.size(), " names"));
+  }
   if (tt->elements().size() != targets.size()) {
     return Fail(first, absl::StrCat(targets.size(), " names are assigned from a tuple of ",
                                      tt->elements().size()));
   }
-  const Var* tmp = ctx_.NewVar("_tuple_tmp", v.expr->type(), Loc(first));
+  const Var* tmp =
+      ctx_.NewVar(submit ? "_submit_tmp" : "_tuple_tmp", v.expr->type(), Loc(first));
   stmt_stack_.push_back(ctx_.NewAssign(tmp, v.expr, Loc(first), comments));
   for (size_t i = 0; i < targets.size(); ++i) {
     const Expr* e = ctx_.NewTupleGetItem(tmp, static_cast<int>(i), Loc(targets[i].tok));
@@ -307,9 +317,11 @@ bool Parser::ParseExprStatement(Comments comments) {
   if (!v) return false;
   if (At(K::kAssign)) return Fail(Peek(), "only a name can be assigned to");
   if (At(K::kColon)) return Fail(Peek(), "only a name can be annotated");
-  // Any expression makes an EvalStmt, as upstream builds one for any IR
-  // expression (`pl.const(0, pl.INT64)` on its own line); only a call can
-  // have an effect.
+  // Upstream keeps any IR expression as an EvalStmt (`pl.const(0, pl.INT64)`
+  // on a line of its own); a list or tuple is no IR value of its own.
+  if (v.expr->Is<MakeTuple>()) {
+    return Fail(at, "an expression statement cannot be a list or tuple (its value would be unused)");
+  }
   stmt_stack_.push_back(ctx_.NewEval(v.expr, Loc(at), comments));
   return ExpectNewline();
 }

@@ -159,14 +159,18 @@ const Type* Parser::ParseType() {
   if (!guard.Check(at)) return nullptr;
   bool pl = AtName("pl");
   bool pld = AtName("pld");
-  if ((!pl && !pld) || !At(K::kDot, 1) || !At(K::kName, 2)) {
+  // Python's tuple[A, B] annotates a tuple value as pl.Tuple[A, B] does.
+  const bool py_tuple = AtName("tuple") && At(K::kLBracket, 1);
+  if (!py_tuple && ((!pl && !pld) || !At(K::kDot, 1) || !At(K::kName, 2))) {
     Fail(at, absl::StrCat("expected a type such as pl.Tile[...] but found ", Describe(at)));
     return nullptr;
   }
-  Advance();
-  Advance();
   Token kind = Advance();
-  absl::string_view k = Text(kind);
+  if (!py_tuple) {
+    Advance();
+    kind = Advance();
+  }
+  absl::string_view k = py_tuple ? absl::string_view("Tuple") : Text(kind);
   if (pld) {
     if (k == "DistributedTensor") return ParseTensorType(/*distributed=*/true, kind);
     if (k == "CommCtxType" || k == "CommCtx") return ctx_.GetCommCtxType();

@@ -23,6 +23,12 @@ void WalkExpr(const Expr* e, Sink& sink) {
       const auto* c = e->As<Call>();
       if (c->callee() != nullptr) sink.Callee(c->callee());
       for (const Expr* a : c->args()) WalkExpr(a, sink);
+      if (const CallSite* site = c->site()) {  // in printed order
+        if (site->device != nullptr) WalkExpr(site->device, sink);
+        for (const Expr* d : site->deps) WalkExpr(d, sink);
+        if (site->core_num != nullptr) WalkExpr(site->core_num, sink);
+        if (site->predicate != nullptr) WalkExpr(site->predicate, sink);
+      }
       return;
     }
     case NodeKind::kMakeTuple:

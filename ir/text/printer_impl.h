@@ -184,6 +184,9 @@ class Printer {
   void PrintExprList(ExprSpan values);
   void PrintCall(const Call* c);
   bool PrintIntKwargAsEnum(absl::string_view op, absl::string_view key, int64_t v);
+  // self.f(...) with its dispatch options, pl.submit / pl.spmd_submit
+  // (printer_call_site.cc).
+  void PrintFunctionCall(const Call* c);
   void PrintBinary(const BinaryExpr* b);
   void PrintUnary(const UnaryExpr* u);
   void PrintChild(const OperatorInfo& parent, const Expr* child, bool is_left);

@@ -561,14 +561,7 @@ bool Printer::PrintIntKwargAsEnum(absl::string_view op, absl::string_view key, i
 }
 
 void Printer::PrintCall(const Call* c) {
-  if (c->callee() != nullptr) {
-    Append("self.");
-    Append(c->callee()->name());
-    out_.push_back('(');
-    PrintExprList(c->args());
-    out_.push_back(')');
-    return;
-  }
+  if (c->callee() != nullptr) return PrintFunctionCall(c);
   const Op* op = c->op();
   absl::string_view name = op->name();
   if (!absl::StartsWith(name, "pld.")) Append("pl.");

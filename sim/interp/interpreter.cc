@@ -160,6 +160,17 @@ absl::StatusOr<Value> Frame::EvalCall(const ir::Call* call) const {
     args.push_back(std::move(v));
   }
   if (call->op() == nullptr) {
+    if (const ir::CallSite* site = call->site()) {
+      // Task submission and dispatch options belong to a runtime the
+      // interpreter does not model: refuse rather than run it as a plain call.
+      return Error(call->loc(),
+                   absl::StrCat(site->form == ir::CallForm::kSubmit       ? "pl.submit of '"
+                                : site->form == ir::CallForm::kSpmdSubmit ? "pl.spmd_submit of '"
+                                                                          : "the call options of '",
+                                call->callee()->name(),
+                                "' (task submission / device dispatch) are not supported by the "
+                                "interpreter"));
+    }
     const ir::Function* callee = interp_.program_.FindFunction(call->callee()->name());
     if (callee == nullptr) {
       return Error(call->loc(), absl::StrCat("call of unknown function '",
