@@ -406,6 +406,7 @@ class Parser {
   Value ParseAivShard(const Token& head, absl::Span<const Token> segs);
   // `name = <op>()` for a no-argument op, bound to `name`.
   const AssignStmt* BindNullaryOp(absl::string_view op, const Token& name_tok);
+  bool ParseScopeLoopBody(const AssignStmt* bind, std::vector<const Stmt*>* stmts);
   bool CheckAnnotation(const Token& at, const Type* annotation, const Type* deduced);
   // parser_annotation.cc: upstream's rules for `x: T = value`.
   const Type* AnnotatedType(const Type* annotation, const Type* deduced);

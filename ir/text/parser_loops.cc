@@ -20,6 +20,23 @@
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {
+
+// The body of a `for v in pl.spmd(...)` / `pl.split_aiv(...)` loop: the
+// loop variable's binding `bind`, then the block, in which break, continue
+// and a closing pl.yield_ are not allowed (the loop is a scope).
+bool Parser::ParseScopeLoopBody(const AssignStmt* bind, std::vector<const Stmt*>* stmts) {
+  jump_ok_.push_back(false);
+  bool saved_yield_ok = scope_yield_ok_;
+  scope_yield_ok_ = false;
+  Block body;
+  bool ok = ParseBlock(BlockKind::kScope, &body);
+  scope_yield_ok_ = saved_yield_ok;
+  jump_ok_.pop_back();
+  if (!ok) return false;
+  stmts->push_back(bind);
+  for (const Stmt* s : body.body->As<SeqStmts>()->stmts()) stmts->push_back(s);
+  return true;
+}
 namespace {
 
 ScopeArg CoreGroupLevel() {
@@ -66,18 +83,11 @@ bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments c
   if (bind == nullptr) return false;
   ++incore_scopes_;
   split_scopes_ += split;
-  jump_ok_.push_back(false);
-  bool saved_yield_ok = scope_yield_ok_;
-  scope_yield_ok_ = false;
-  Block body;
-  bool ok = ParseBlock(BlockKind::kScope, &body);
-  scope_yield_ok_ = saved_yield_ok;
-  jump_ok_.pop_back();
+  std::vector<const Stmt*> stmts;
+  bool ok = ParseScopeLoopBody(bind, &stmts);
   split_scopes_ -= split;
   --incore_scopes_;
   if (!ok) return false;
-  std::vector<const Stmt*> stmts = {bind};
-  for (const Stmt* s : body.body->As<SeqStmts>()->stmts()) stmts.push_back(s);
   const Stmt* kernel = ctx_.NewScope(ScopeKind::kAt, inner, {},
                                      ctx_.NewFlatSeq(Stmts(stmts.data(), stmts.size())),
                                      Loc(for_tok));
@@ -156,17 +166,10 @@ bool Parser::ParseSplitAivFor(const Token& for_tok, const Token& var_tok, Commen
   const AssignStmt* bind = BindNullaryOp("tile.get_subblock_idx", var_tok);
   if (bind == nullptr) return false;
   split_aiv_modes_.push_back(Text(mode_member));
-  jump_ok_.push_back(false);
-  bool saved_yield_ok = scope_yield_ok_;
-  scope_yield_ok_ = false;
-  Block body;
-  bool ok = ParseBlock(BlockKind::kScope, &body);
-  scope_yield_ok_ = saved_yield_ok;
-  jump_ok_.pop_back();
+  std::vector<const Stmt*> stmts;
+  bool ok = ParseScopeLoopBody(bind, &stmts);
   split_aiv_modes_.pop_back();
   if (!ok) return false;
-  std::vector<const Stmt*> stmts = {bind};
-  for (const Stmt* s : body.body->As<SeqStmts>()->stmts()) stmts.push_back(s);
   ScopeArg mode;
   mode.key = "mode";
   mode.enum_ref = ctx_.SaveString(absl::StrCat("SplitMode.", Text(mode_member)));
