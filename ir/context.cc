@@ -414,9 +414,14 @@ const ConstFloat* Context::Float(double value, DataType dtype, SourceLoc loc) {
   if (loc.known()) return Make<ConstFloat>(loc, GetScalarType(dtype), value);
   uint64_t bits;
   std::memcpy(&bits, &value, sizeof(bits));
+  if (last_float_ != nullptr && bits == last_float_bits_ && last_float_->dtype() == dtype) {
+    return last_float_;
+  }
   auto [it, inserted] =
       float_constants_.try_emplace(std::make_pair(bits, static_cast<uint8_t>(dtype.code())), nullptr);
   if (inserted) it->second = Make<ConstFloat>(loc, GetScalarType(dtype), value);
+  last_float_ = it->second;
+  last_float_bits_ = bits;
   return it->second;
 }
 

@@ -243,6 +243,9 @@ class Context {
   absl::flat_hash_set<const Type*, TypeHash, TypeEq> types_;
   absl::flat_hash_map<int64_t, const ConstInt*> index_constants_;
   absl::flat_hash_map<std::pair<uint64_t, uint8_t>, const ConstFloat*> float_constants_;
+  // The last interned float: a program repeats one scale or bias many times.
+  const ConstFloat* last_float_ = nullptr;
+  uint64_t last_float_bits_ = 0;
   absl::flat_hash_map<absl::string_view, const GlobalVar*> global_vars_;
   absl::flat_hash_map<std::string, std::unique_ptr<Op>> unregistered_ops_;
   const ConstBool* true_;

@@ -118,6 +118,7 @@ TEST(ContextTest, LocationlessFloatsAreShared) {
   EXPECT_EQ(ctx.Float(1.5, DataType::kFP32), a);
   EXPECT_NE(ctx.Float(1.5, DataType::kFP16), a);  // the dtype is part of the key
   EXPECT_EQ(ctx.Float(1.5, DataType::kFP16)->type(), ctx.GetScalarType(DataType::kFP16));
+  EXPECT_EQ(ctx.Float(1.5), a);  // the last-lookup shortcut keys on the dtype too
   // Bit patterns, not values: 0.0 and -0.0 stay apart.
   EXPECT_NE(ctx.Float(0.0), ctx.Float(-0.0));
   EXPECT_TRUE(std::signbit(ctx.Float(-0.0)->value()));

@@ -82,6 +82,15 @@ bool Parser::ParseArgValue(CallArg* out, int* depth) {
       return true;
     }
   }
+  if ((t.kind == K::kInt || t.kind == K::kFloat) && (At(K::kComma, 1) || At(K::kRParen, 1))) {
+    // A bare number (`pl.tile.muls(t, 0.5)`): no descent through the
+    // expression grammar either.
+    Value v = ParseAtom();
+    if (!v) return false;
+    out->expr = v.expr;
+    *depth = std::max(*depth, 1);
+    return true;
+  }
   if (t.kind == K::kNone) {
     Advance();
     out->none = true;

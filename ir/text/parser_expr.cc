@@ -223,7 +223,9 @@ Value Parser::ParseAtom() {
       Advance();
       double v = 0;
       if (!ParseFloat(t, &v)) return Value{};
-      Value c{ctx_.Float(v, DataType::kFP32, Loc(t)), 1, t.pos()};
+      // Interned like integer constants (no location): a chain of
+      // `pl.tile.muls(t, 0.5)` shares one constant.
+      Value c{ctx_.Float(v, DataType::kFP32), 1, t.pos()};
       c.literal = true;
       return c;
     }

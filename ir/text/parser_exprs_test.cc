@@ -128,5 +128,29 @@ TEST_F(SubscriptTest, AnyExpressionIsAStatement) {
   EXPECT_THAT(out, HasSubstr("\n        pl.const(0, pl.INT64)\n        i + 1\n"));
 }
 
+// A float literal is interned like an integer one: a chain of scalings by one
+// factor shares one constant, and a different factor gets its own.
+TEST(FloatLiteralTest, LiteralsAreShared) {
+  Context ctx;
+  absl::StatusOr<Program> p = ParseProgram(ctx,
+      "import pypto.language as pl\n"
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function\n"
+      "    def f(self, t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec]):\n"
+      "        a: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.muls(t, 0.5)\n"
+      "        b: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.muls(a, 0.50)\n"
+      "        c: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.muls(b, 0.25)\n"
+      "        return\n",
+      "t.py");
+  ASSERT_TRUE(p.ok()) << p.status();
+  Stmts body = p->functions()[0]->body()->As<SeqStmts>()->stmts();
+  ASSERT_EQ(body.size(), 4u);
+  auto factor = [&](int i) { return body[i]->As<AssignStmt>()->value()->As<Call>()->args()[1]; };
+  EXPECT_EQ(factor(0), factor(1));
+  EXPECT_NE(factor(1), factor(2));
+  EXPECT_EQ(factor(2)->As<ConstFloat>()->value(), 0.25);
+}
+
 }  // namespace
 }  // namespace pto::ir
