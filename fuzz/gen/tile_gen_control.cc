@@ -72,7 +72,7 @@ void TileGen::GenFor(int depth) {
   loop_vars_.push_back(loop_var);
   // break and continue are allowed in pl.range only (not parallel, unroll
   // or pipeline); the exit comes first or after the body's statements.
-  bool exits = kind == ir::ForKind::kSequential && OneIn(4);
+  bool exits = kind == ir::ForKind::kSequential && OneIn(4) && options_.scopes_and_loop_exits;
   bool exit_first = exits && Coin();
   if (exit_first) GenLoopExit();
   GenBlock(depth + 1, Int(1, 4));

@@ -156,7 +156,7 @@ void TileGen::GenStmt(int depth) {
     default:
       if (!nest) return;
       // A quarter of these are scopes, so the if share stays the larger.
-      if (OneIn(4)) {
+      if (OneIn(4) && options_.scopes_and_loop_exits) {
         GenScope(depth);
       } else {
         GenIf(depth);

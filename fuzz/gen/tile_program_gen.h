@@ -134,6 +134,10 @@ struct TileProgramOptions {
   int max_depth = 2;
   // Occasionally build what the backend cannot lower (see may_fail_lowering).
   bool allow_unlowerable = true;
+  // Make the statements the DSL and the interpreter take but PTO codegen
+  // refuses by design (outside CheckCodegenSupport): `with` scopes and
+  // `break` / `continue`. Off for measuring codegen's claim.
+  bool scopes_and_loop_exits = true;
 };
 
 TileProgram GenerateTileProgram(ir::Context& ctx, FuzzedDataProvider& data,
