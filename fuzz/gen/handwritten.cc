@@ -5,8 +5,6 @@
 
 #include "fuzz/gen/handwritten.h"
 
-#include "fuzz/gen/handwritten_call.h"
-
 #include <random>
 #include <string>
 #include <utility>
@@ -15,6 +13,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "fuzz/gen/handwritten_call.h"
 #include "ir/check.h"
 #include "ir/operators.h"
 #include "ir/stmt.h"
