@@ -5,7 +5,11 @@
 // Properties, for every generated program P on its backend (a5 or a2a3):
 //   1. VerifyProgram(P) is OK;
 //   2. print(P) parses to a program structurally equal to P that prints the
-//      same (print is a fixed point);
+//      same (print is a fixed point); so does P written in the DSL's
+//      hand-written spellings (handwritten.h: unified pl.X names, keyword
+//      and default arguments, no annotations, module constants, scopes
+//      spelled several ways, tuple unpacking, ...), and that parse computes
+//      the same outputs as P, bit for bit (checked in 6);
 //   3. the `default` pipeline (lower-composite-ops, legalize-tile-cast,
 //      materialize-tcvt-scratch) with
 //      the verifier after each pass either succeeds, leaving no composite
@@ -42,6 +46,7 @@
 #include "fuzz/max_input.h"
 #include "fuzz/oracle/codegen_claim.h"
 #include "fuzz/oracle/output_compare.h"
+#include "fuzz/gen/handwritten.h"
 #include "fuzz/gen/tile_program_gen.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
@@ -149,6 +154,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // 2. Round trip.
   CheckRoundTrip(original, "generated");
 
+  // 2b. The hand-written spelling of P parses to P.
+  pto::fuzz::HandWritten hand = pto::fuzz::WriteHandWritten(original, tp.data_seed);
+  ir::Context hand_ctx;
+  absl::StatusOr<ir::Program> hand_parsed =
+      ir::ParseProgram(hand_ctx, hand.text, "hand_written.py");
+  PTO_CHECK(hand_parsed.ok()) << "hand-written program does not parse: " << hand_parsed.status()
+                              << "\n" << hand.text;
+  absl::Status hand_equal = ir::CheckStructuralEqual(original, *hand_parsed);
+  PTO_CHECK(hand_equal.ok()) << "hand-written program parses to another program: " << hand_equal
+                             << "\n" << hand.text << "\n----- generated -----\n"
+                             << ir::PrintProgram(original);
+  CheckRoundTrip(*hand_parsed, "hand-written");
+
   // 3. The pipeline.
   const pto::backends::Backend* backend = *pto::backends::FindBackend(tp.arch);
   pto::passes::PassContext pc(backend);
@@ -182,6 +200,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   absl::StatusOr<std::vector<sim::BufferView>> want = Interpret(original, tp, inputs);
   PTO_CHECK(want.ok()) << "the original program does not run: " << want.status() << "\n"
                        << ir::PrintProgram(original);
+  absl::StatusOr<std::vector<sim::BufferView>> by_hand = Interpret(*hand_parsed, tp, inputs);
+  PTO_CHECK(by_hand.ok()) << "the hand-written program does not run: " << by_hand.status() << "\n"
+                          << hand.text;
+  for (size_t k = 0; k < tp.outputs.size(); ++k) {
+    std::optional<std::string> diff = pto::fuzz::CompareOutput(
+        (*want)[k], (*by_hand)[k], pto::fuzz::ValueBound::Exact(), nullptr);
+    PTO_CHECK(!diff) << "output " << tp.outputs[k].param->name()
+                     << " of the hand-written program differs: " << *diff << "\n"
+                     << hand.text;
+  }
   absl::StatusOr<std::vector<sim::BufferView>> got = Interpret(*lowered, tp, inputs);
   PTO_CHECK(got.ok()) << "the lowered program does not run: " << got.status() << "\n"
                       << ir::PrintProgram(*lowered);

@@ -1,6 +1,7 @@
 // tile_program_show: prints what tile_program_fuzzer builds from each input
 // file - the backend, the composite features, every output's comparison
-// bound and the program itself - to triage a crash or a corpus entry.
+// bound, the program itself and its hand-written spelling - to triage a
+// crash or a corpus entry.
 //
 //   bazel run //fuzz:tile_program_show -- $PWD/fuzz/corpus/tile_program_fuzzer/sin_a5
 //
@@ -14,6 +15,7 @@
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include "absl/strings/str_format.h"
+#include "fuzz/gen/handwritten.h"
 #include "fuzz/gen/tile_program_gen.h"
 #include "ir/text/printer.h"
 
@@ -54,10 +56,11 @@ int main(int argc, char** argv) {
     std::printf(
         "%s: arch=%s bytes=%zu sin=%d cos=%d sel_tt=%d sel_ts=%d sel_st=%d tquant=%d casts=%d "
         "near=%d loops=%d whiles=%d whiles_down=%d native_whiles=%d ifs=%d tuples=%d evals=%d "
-        "outputs=%zu may_fail=%d\n",
+        "scopes=%d breaks=%d continues=%d unpacks=%d outputs=%zu may_fail=%d\n",
         arg.c_str(), std::string(p.arch).c_str(), bytes.size(), f.sin, f.cos, f.select_tile_tile,
         f.select_tile_scalar, f.select_scalar_tile, f.tquant_mx, f.casts, f.near_casts, f.loops,
-        f.whiles, f.whiles_down, f.native_whiles, f.ifs, f.tuples, f.evals, p.outputs.size(),
+        f.whiles, f.whiles_down, f.native_whiles, f.ifs, f.tuples, f.evals, f.scopes,
+        f.breaks, f.continues, f.unpacks, p.outputs.size(),
         p.may_fail_lowering ? 1 : 0);
     if (summary) continue;
     for (const pto::fuzz::TileOutput& o : p.outputs) {
@@ -69,6 +72,9 @@ int main(int argc, char** argv) {
       std::printf("\n");
     }
     std::printf("%s\n", pto::ir::PrintProgram(p.program).c_str());
+    // What tile_program_fuzzer's property 2 parses as the hand-written form.
+    std::printf("----- hand-written -----\n%s",
+                pto::fuzz::WriteHandWritten(p.program, p.data_seed).text.c_str());
   }
   return status;
 }

@@ -5,6 +5,7 @@
 // Word::GetMaxSize(); it refuses the whole file otherwise).
 
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <set>
@@ -21,6 +22,7 @@
 #include "ir/op.h"
 #include "ir/op_registry.h"
 #include "ir/ops/builtin.h"
+#include "ir/text/dsl_ops.h"
 
 namespace pto::fuzz {
 namespace {
@@ -120,8 +122,34 @@ TEST(DictTest, GeneratedFilesParseAndHoldTheLanguage) {
     for (ir::DataType t : ir::DataType::All()) {
       EXPECT_TRUE(set.count("pl." + std::string(t.name()))) << t.name();
     }
+    // The hand-written DSL: every unified name of the call table, and its
+    // statement-level forms.
+    for (const ir::text::DslOpRow& row : ir::text::DslOps()) {
+      EXPECT_TRUE(set.count(CallSpelling(row.name))) << row.name;
+    }
+    EXPECT_THAT(set, ::testing::IsSupersetOf({"pl.add", "pl.load", "pld.rank", "pl.spmd",
+                                              "pl.split_aiv", "pl.submit", "@pl.function",
+                                              "strict_ssa=", "init_values="}));
+    for (absl::string_view form : DslForms()) EXPECT_TRUE(set.count(std::string(form))) << form;
     // A name that is no keyword of the lexer is not offered as one.
     EXPECT_FALSE(set.count("print"));
+  }
+}
+
+// Each DSL form of the dictionary is written in some golden program of
+// testdata/ (which the golden tests parse), so none is invented or stale.
+TEST(DictTest, DslFormsOccurInTheDslGoldens) {
+  std::string goldens;
+  int files = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator("testdata")) {
+    if (entry.path().extension() != ".py") continue;
+    goldens += ReadFile(entry.path().string());
+    ++files;
+  }
+  ASSERT_GT(files, 10);
+  for (absl::string_view form : DslForms()) {
+    EXPECT_NE(goldens.find(std::string(form)), std::string::npos)
+        << "'" << form << "' occurs in no testdata/ program";
   }
 }
 

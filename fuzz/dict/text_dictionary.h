@@ -5,7 +5,14 @@
 //   * every op of the built-in registry (ir/ops/builtin.h), spelled as the
 //     printer spells a call: "pl.tile.cast", "pld.tensor.allreduce", with
 //     PyPTO's trailing '_' on a name that is a Python keyword;
-//   * every op kwarg name followed by '=' ("target_type=");
+//   * every op kwarg name followed by '=' ("target_type="), and the
+//     wrapper parameters of the DSL's call table (ir/text/dsl_ops.h);
+//   * every unified name of that table as written, "pl.add", "pl.load",
+//     "pld.rank";
+//   * the hand-written DSL's statement-level forms (decorators and their
+//     arguments, scopes, scope loops, loops, pl.submit, markers, annotation
+//     heads; kDslForms in text_dictionary.cc), each checked by dict_test to
+//     occur in a golden program of testdata/;
 //   * every dtype of the dtype table (ir/dtype.h) as the DSL spells it,
 //     "pl.FP16";
 //   * every Python keyword the lexer recognises (ir/text/lexer.h).
@@ -21,6 +28,7 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 
 namespace pto::fuzz {
 
@@ -31,6 +39,9 @@ std::string TextFormDictionary();
 // `s` as the inside of a libFuzzer dictionary string: backslash and double
 // quote escaped, every byte outside printable ASCII as \xNN.
 std::string EscapeDictValue(absl::string_view s);
+
+// The hand-written DSL's statement-level forms the dictionary lists.
+absl::Span<const absl::string_view> DslForms();
 
 // The printer's spelling of a call of the op `name` (ir/text/printer_stmt.cc,
 // Printer::PrintCall): "pl.tile.cast", "pld.system.notify", "pl.tile.and_".

@@ -192,6 +192,11 @@ class TileGen {
   void GenNativeWhile(int depth);
   const Expr* Condition();
   void GenIf(int depth);
+  // `with pl.scope():` (AUTO or MANUAL) or `with pl.cluster():` around a
+  // block; a scope is transparent to names, so what it binds stays live.
+  void GenScope(int depth);
+  // `if <cond>: break` or `continue` in the pl.range loop being built.
+  void GenLoopExit();
 
   ir::Context& ctx_;
   FuzzedDataProvider& data_;

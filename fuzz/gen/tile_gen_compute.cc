@@ -253,6 +253,16 @@ void TileGen::GenTuple() {
   }
   const Var* tup = Bind(ctx_.NewMakeTuple(ctx_.Save<const Expr*>(elements)), "tup",
                         ValueBound::Exact());
+  if (n >= 2 && OneIn(3)) {
+    // Every element in order, as `a, b = (x, y)` unpacks (the parser binds
+    // the tuple to a temporary and projects each name).
+    for (int i = 0; i < n; ++i) {
+      Bind(ctx_.NewTupleGetItem(tup, i), "item", bounds[i] ? *bounds[i] : ValueBound::Exact());
+    }
+    ++out_.features.tuples;
+    ++out_.features.unpacks;
+    return;
+  }
   const Var* source = OneIn(3) ? Bind(tup, "tup_alias", ValueBound::Exact()) : tup;
   int projections = Int(1, 2);
   for (int k = 0; k < projections; ++k) {

@@ -70,7 +70,13 @@ void TileGen::GenFor(int depth) {
   EnterBlock();
   for (size_t i = 0; i < iter_args.size(); ++i) live_.push_back({iter_args[i], assumed[i]});
   loop_vars_.push_back(loop_var);
+  // break and continue are allowed in pl.range only (not parallel, unroll
+  // or pipeline); the exit comes first or after the body's statements.
+  bool exits = kind == ir::ForKind::kSequential && OneIn(4) && options_.scopes_and_loop_exits;
+  bool exit_first = exits && Coin();
+  if (exit_first) GenLoopExit();
   GenBlock(depth + 1, Int(1, 4));
+  if (exits && !exit_first) GenLoopExit();
   loop_vars_.pop_back();
   std::vector<const Expr*> yields;
   YieldCarried(iter_args, assumed, 0, yields);
@@ -205,6 +211,35 @@ void TileGen::GenIf(int depth) {
     live_.push_back({rets[i], Join(then_bounds[i], else_bounds[i])});
   }
   ++out_.features.ifs;
+}
+
+void TileGen::GenLoopExit() {
+  bool is_break = Coin();
+  const ir::Stmt* exit = is_break ? static_cast<const ir::Stmt*>(ctx_.NewBreak())
+                                  : static_cast<const ir::Stmt*>(ctx_.NewContinue());
+  // The loop's carried values are the iteration's own on either exit, so
+  // the bounds assumed for them still hold.
+  Emit(ctx_.NewIf(Condition(), ctx_.NewSeq({&exit, 1}), nullptr, {}));
+  ++stmts_;
+  ++(is_break ? out_.features.breaks : out_.features.continues);
+}
+
+void TileGen::GenScope(int depth) {
+  static const ir::ScopeArg kManual[] = {
+      {"mode", -1, "ScopeMode.MANUAL", AttrValue::Bool(false)}};
+  int kind = Int(0, 2);
+  // Not EnterBlock: a scope keeps what its body binds visible after it.
+  blocks_.emplace_back();
+  GenBlock(depth + 1, Int(1, 3));
+  std::vector<const ir::Stmt*> body = std::move(blocks_.back());
+  blocks_.pop_back();
+  if (body.empty()) return;
+  absl::Span<const ir::ScopeArg> args;
+  if (kind == 1) args = kManual;
+  Emit(ctx_.NewScope(kind == 2 ? ir::ScopeKind::kCluster : ir::ScopeKind::kRuntime, args, {},
+                     ctx_.NewSeq(body)));
+  ++stmts_;
+  ++out_.features.scopes;
 }
 
 }  // namespace pto::fuzz::tile_gen

@@ -153,7 +153,15 @@ void TileGen::GenStmt(int depth) {
     case 24: case 25: if (nest) GenWhile(depth); return;
     case 26: case 27: GenTuple(); return;
     case 28: GenEval(); return;
-    default: if (nest) GenIf(depth); return;
+    default:
+      if (!nest) return;
+      // A quarter of these are scopes, so the if share stays the larger.
+      if (OneIn(4) && options_.scopes_and_loop_exits) {
+        GenScope(depth);
+      } else {
+        GenIf(depth);
+      }
+      return;
   }
 }
 

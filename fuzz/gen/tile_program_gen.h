@@ -11,7 +11,9 @@
 // inside pl.range loops with loop-carried tiles, counted pl.while_ loops
 // (up or down), native `while` loops that are never entered, and ifs with
 // return values, with user tuples (and aliases) projected, and
-// composites whose result is unused; the results are stored to Out tensors:
+// composites whose result is unused, `with` scopes the interpreter runs
+// once, and `if c: break` / `continue` in pl.range loops; the results are
+// stored to Out tensors:
 //
 //   def kernel(self, x0: pl.Tensor[[4, 16], pl.FP32], ..., o0: pl.Out[...]):
 //       t = pl.tile.load(x0, [0, 0], [4, 16], [4, 16])
@@ -85,6 +87,10 @@ struct TileProgramFeatures {
   int evals = 0;   // composites in an EvalStmt (result unused)
   int whiles_down = 0;    // pl.while_ loops counting down
   int native_whiles = 0;  // `while cond:` loops (nothing carried, never entered)
+  int scopes = 0;         // `with pl.scope()` / `pl.manual_scope()` / `pl.cluster()`
+  int breaks = 0;         // `if c: break` in a pl.range loop
+  int continues = 0;      // `if c: continue` in a pl.range loop
+  int unpacks = 0;        // a tuple every element of which is projected in order
 
   // Field-wise sum, for coverage over many programs.
   TileProgramFeatures& operator+=(const TileProgramFeatures& o) {
@@ -94,7 +100,9 @@ struct TileProgramFeatures {
           {&select_scalar_tile, o.select_scalar_tile}, {&tquant_mx, o.tquant_mx},
           {&casts, o.casts}, {&near_casts, o.near_casts}, {&loops, o.loops},
           {&whiles, o.whiles}, {&ifs, o.ifs}, {&tuples, o.tuples}, {&evals, o.evals},
-          {&whiles_down, o.whiles_down}, {&native_whiles, o.native_whiles}}) {
+          {&whiles_down, o.whiles_down}, {&native_whiles, o.native_whiles},
+          {&scopes, o.scopes}, {&breaks, o.breaks}, {&continues, o.continues},
+          {&unpacks, o.unpacks}}) {
       *mine += theirs;
     }
     return *this;
@@ -126,6 +134,10 @@ struct TileProgramOptions {
   int max_depth = 2;
   // Occasionally build what the backend cannot lower (see may_fail_lowering).
   bool allow_unlowerable = true;
+  // Make the statements the DSL and the interpreter take but PTO codegen
+  // refuses by design (outside CheckCodegenSupport): `with` scopes and
+  // `break` / `continue`. Off for measuring codegen's claim.
+  bool scopes_and_loop_exits = true;
 };
 
 TileProgram GenerateTileProgram(ir::Context& ctx, FuzzedDataProvider& data,

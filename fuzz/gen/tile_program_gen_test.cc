@@ -62,6 +62,13 @@ TEST(TileProgramGenTest, EveryProgramVerifiesAndCoversEveryComposite) {
   EXPECT_GT(total.whiles_down, kPrograms / 20);
   EXPECT_GT(total.whiles - total.whiles_down, kPrograms / 20);
   EXPECT_GT(total.tquant_mx, kPrograms / 100);
+  // The hand-written DSL's statement forms: scopes, loop exits, unpacking.
+  std::printf("scopes %d, breaks %d, continues %d, unpacks %d\n", total.scopes, total.breaks,
+              total.continues, total.unpacks);
+  EXPECT_GT(total.scopes, kPrograms / 50);
+  EXPECT_GT(total.breaks, kPrograms / 50);
+  EXPECT_GT(total.continues, kPrograms / 50);
+  EXPECT_GT(total.unpacks, kPrograms / 50);
   EXPECT_GT(total.near_casts, kPrograms / 100);
   // Rejections by the backend are the exception.
   EXPECT_LT(may_fail, kPrograms / 5);
