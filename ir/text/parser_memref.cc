@@ -107,6 +107,7 @@ const MemRef* Parser::ParseMemRef() {
   int64_t size = 0;
   int64_t slots = 1;
   bool pinned = false;
+  absl::string_view quoted_base;
   while (error_.ok() && !At(K::kRParen)) {
     if (At(K::kName) && At(K::kAssign, 1)) {
       Token key = Advance();
@@ -131,8 +132,10 @@ const MemRef* Parser::ParseMemRef() {
             Fail(at, "a pl.MemRef base name must not be empty");
             return nullptr;
           }
-          // Pinned or not is known after the arguments; resolve then.
+          // Pinned or not is known after the arguments; resolve then. A
+          // list node stays put while later arguments add strings.
           string_pool_.push_front(std::move(name));
+          quoted_base = string_pool_.front();
         } else if (At(K::kName) && (At(K::kComma, 1) || At(K::kRParen, 1))) {
           Advance();
         } else {
@@ -166,8 +169,7 @@ const MemRef* Parser::ParseMemRef() {
     Fail(head, "pl.MemRef takes (base, byte_offset, size) or (\"name\")");
     return nullptr;
   }
-  absl::string_view base_name =
-      first.kind == K::kString ? absl::string_view(string_pool_.front()) : Text(first);
+  absl::string_view base_name = first.kind == K::kString ? quoted_base : Text(first);
   base = MemRefBase(base_name, first, pinned);
   if (base == nullptr) return nullptr;
   const Expr* slot_index = nullptr;
