@@ -4,6 +4,7 @@
 #include "codegen/function_emitter.h"
 #include "codegen/op_emitter.h"
 #include "codegen/pattern_b.h"
+#include "ir/analysis/memref_rules.h"
 #include "ir/analysis/unregistered_ops.h"
 #include "ir/status_macros.h"
 
@@ -13,6 +14,7 @@ absl::Status EmitPto(const ir::Program& program, const backends::Backend* backen
                      ir::TextSink& out, const PtoOptions& options) {
   // Before the first byte: an opaque op would fail only part way through.
   PTO_RETURN_IF_ERROR(ir::RejectUnregisteredOps(program, "codegen"));
+  PTO_RETURN_IF_ERROR(ir::RejectTileMemRefs(program, "codegen"));
   PTO_RETURN_IF_ERROR(RejectPatternB(program));
   std::string head = "module";
   if (backend != nullptr) {

@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "codegen/op_emitter.h"
 #include "codegen/pto_spelling.h"
+#include "ir/analysis/memref_rules.h"
 #include "ir/analysis/unregistered_ops.h"
 #include "ir/diagnostic.h"
 #include "ir/ops/builtin.h"
@@ -525,6 +526,10 @@ absl::Status CheckCodegenSupport(const ir::Program& program, const backends::Bac
   absl::Status unregistered = ir::RejectUnregisteredOps(program, "codegen");
   if (!unregistered.ok()) {
     return absl::UnimplementedError(absl::StrCat(unregistered.message(), " (rule 1)"));
+  }
+  absl::Status memref = ir::RejectTileMemRefs(program, "codegen");
+  if (!memref.ok()) {
+    return absl::UnimplementedError(absl::StrCat(memref.message(), " (rule 1)"));
   }
   for (const ir::Function* fn : program.functions()) {
     PTO_RETURN_IF_ERROR(SupportWalker(program.context(), *fn, backend).Check());

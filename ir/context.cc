@@ -138,7 +138,7 @@ size_t Context::TypeHash::operator()(const Type* t) const {
     case TypeKind::kTensor:
     case TypeKind::kDistributedTensor: {
       const auto* tt = t->As<TensorType>();
-      h = HashDims(absl::HashOf(h, tt->dtype()), tt->shape());
+      h = HashDims(absl::HashOf(h, tt->dtype(), tt->memref()), tt->shape());
       if (const TensorView* v = tt->view()) {
         h = HashDims(absl::HashOf(h, v->layout, v->pad), v->valid_shape);
       }
@@ -146,7 +146,7 @@ size_t Context::TypeHash::operator()(const Type* t) const {
     }
     case TypeKind::kTile: {
       const auto* tt = t->As<TileType>();
-      h = HashDims(absl::HashOf(h, tt->dtype(), tt->memory_space()), tt->shape());
+      h = HashDims(absl::HashOf(h, tt->dtype(), tt->memory_space(), tt->memref()), tt->shape());
       if (const TileView* v = tt->view()) {
         h = HashDims(absl::HashOf(h, v->blayout, v->slayout, v->fractal, v->pad), v->valid_shape);
       }
@@ -175,14 +175,15 @@ bool Context::TypeEq::operator()(const Type* a, const Type* b) const {
     case TypeKind::kDistributedTensor: {
       const auto* x = a->As<TensorType>();
       const auto* y = b->As<TensorType>();
-      return x->dtype() == y->dtype() && ExprListIdentical(x->shape(), y->shape()) &&
-             SameTensorView(x->view(), y->view());
+      return x->dtype() == y->dtype() && x->memref() == y->memref() &&
+             ExprListIdentical(x->shape(), y->shape()) && SameTensorView(x->view(), y->view());
     }
     case TypeKind::kTile: {
       const auto* x = a->As<TileType>();
       const auto* y = b->As<TileType>();
       return x->dtype() == y->dtype() && x->memory_space() == y->memory_space() &&
-             ExprListIdentical(x->shape(), y->shape()) && SameTileView(x->view(), y->view());
+             x->memref() == y->memref() && ExprListIdentical(x->shape(), y->shape()) &&
+             SameTileView(x->view(), y->view());
     }
     case TypeKind::kTuple: {
       auto x = a->As<TupleType>()->elements();

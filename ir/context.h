@@ -38,6 +38,7 @@
 #include "ir/arena.h"
 #include "ir/expr.h"
 #include "ir/function.h"
+#include "ir/memref.h"
 #include "ir/source_files.h"
 #include "ir/stmt.h"
 #include "ir/type.h"
@@ -95,6 +96,9 @@ class Context {
                               std::optional<MemorySpace> space = std::nullopt,
                               const TileView* view = nullptr);
   const TupleType* GetTupleType(absl::Span<const Type* const> elements);
+  // The tensor or tile type `type` (any MemRef it has dropped) carrying
+  // `memref`; nullptr `memref` gives the bare type (ir/memref.h).
+  const ShapedType* WithMemRef(const Type* type, const MemRef* memref);
 
   // --- Constants -----------------------------------------------------------
   // INDEX constant without location; small values are shared.
@@ -138,6 +142,11 @@ class Context {
                               SourceLoc loc = {});
   const UnaryExpr* NewUnary(UnaryOp op, const Expr* operand, DataType dtype,
                             SourceLoc loc = {});
+  // A new MemRef (ir/memref.h): `base` a pl.Ptr Var, `byte_offset` an
+  // integer scalar. Checked by the verifier, not here.
+  const MemRef* NewMemRef(const Var* base, const Expr* byte_offset, uint64_t size,
+                          SourceLoc loc = {}, bool pinned = false, uint32_t slot_count = 1,
+                          const Expr* slot_index = nullptr);
 
   // --- Statements ----------------------------------------------------------
   const AssignStmt* NewAssign(const Var* var, const Expr* value, SourceLoc loc = {},
@@ -235,6 +244,7 @@ class Context {
 
   Arena arena_;
   uint32_t next_var_id_ = 0;
+  uint32_t next_memref_id_ = 0;
   SourceFiles files_;
   const UnknownType* unknown_type_;
   const CommCtxType* comm_ctx_type_;

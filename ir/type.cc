@@ -82,6 +82,29 @@ absl::string_view HandleTypeSpelling(HandleKind kind) {
   return "?";
 }
 
+const Type* WithoutMemRef(const Type* t) {
+  if (t == nullptr) return t;
+  const auto* shaped = t->As<ShapedType>();
+  return shaped != nullptr ? shaped->bare() : t;
+}
+
+bool SameTypeIgnoringMemRef(const Type* a, const Type* b) {
+  if (a == b) return true;
+  if (a == nullptr || b == nullptr) return false;
+  const auto* ta = a->As<TupleType>();
+  const auto* tb = b->As<TupleType>();
+  if (ta != nullptr && tb != nullptr) {
+    auto ea = ta->elements();
+    auto eb = tb->elements();
+    if (ea.size() != eb.size()) return false;
+    for (size_t i = 0; i < ea.size(); ++i) {
+      if (!SameTypeIgnoringMemRef(ea[i], eb[i])) return false;
+    }
+    return true;
+  }
+  return WithoutMemRef(a) == WithoutMemRef(b);
+}
+
 std::optional<DataType> ElementType(const Type* type) {
   if (const auto* scalar = type->As<ScalarType>()) return scalar->dtype();
   if (const auto* shaped = type->As<ShapedType>()) return shaped->dtype();

@@ -38,6 +38,7 @@
 namespace pto::ir {
 
 class Expr;
+class MemRef;
 using ExprSpan = absl::Span<const Expr* const>;
 
 enum class TypeKind : uint8_t {
@@ -145,12 +146,22 @@ class ArrayType : public Type {
   int64_t extent_;
 };
 
-// Common base of tensors and tiles: an element type and a shape.
+// Common base of tensors and tiles: an element type, a shape and, optionally,
+// the memory the value lives in (pl.MemRef, ir/memref.h).
+//
+// A MemRef is part of the interned type (two types differing only in their
+// MemRef are two objects), but not of type equality in upstream's sense: a
+// check that two values have "the same type" compares WithoutMemRef(t)
+// (SameTypeIgnoringMemRef below). Context::WithMemRef attaches one.
 class ShapedType : public Type {
  public:
   DataType dtype() const { return dtype_; }
   ExprSpan shape() const { return shape_; }
   size_t rank() const { return shape_.size(); }
+  // nullptr when the type names no memory.
+  const MemRef* memref() const { return memref_; }
+  // This type without its MemRef (itself when it has none).
+  const ShapedType* bare() const { return bare_; }
   static bool ClassOf(const Type* t) {
     return t->kind() == TypeKind::kTensor || t->kind() == TypeKind::kDistributedTensor ||
            t->kind() == TypeKind::kTile;
@@ -161,8 +172,11 @@ class ShapedType : public Type {
       : Type(kind), dtype_(dtype), shape_(shape) {}
 
  private:
+  friend class Context;
   DataType dtype_;
   ExprSpan shape_;
+  const MemRef* memref_ = nullptr;
+  const ShapedType* bare_ = this;
 };
 
 struct TensorView {
@@ -260,6 +274,14 @@ class TupleType : public Type {
       : Type(TypeKind::kTuple), elements_(elements) {}
   absl::Span<const Type* const> elements_;
 };
+
+// `t` without the MemRefs of it and of its tuple elements' types. A tuple
+// that holds a MemRef-bearing element is not stripped (tuples are interned
+// by their elements): compare tuples with SameTypeIgnoringMemRef.
+const Type* WithoutMemRef(const Type* t);
+// Type equality as upstream defines it: MemRefs are not compared (a tuple's
+// elements are compared that way too). Pointer equality otherwise.
+bool SameTypeIgnoringMemRef(const Type* a, const Type* b);
 
 // DataType of a scalar, tensor or tile type; nullopt for other kinds.
 std::optional<DataType> ElementType(const Type* type);

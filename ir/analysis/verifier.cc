@@ -10,6 +10,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "ir/analysis/ir_format.h"
+#include "ir/analysis/memref_rules.h"
 #include "ir/analysis/var_table.h"
 #include "ir/diagnostic.h"
 #include "ir/op.h"
@@ -259,6 +260,9 @@ void Verifier::Define(const Var* v, SourceLoc loc, bool reassign) {
                               ": a task id is a scalar-only dtype (tensors and tiles cannot "
                               "hold it; use pl.Array)"));
     }
+    if (std::string why = MemRefProblem(v->type()); !why.empty()) {  // memref_rules.h
+      Report(at, absl::StrCat(Quote(v->name()), ": ", why));
+    }
     return;
   }
   if (reassign && info->visible && !info->dynamic_dim && v->kind() == NodeKind::kVar) return;
@@ -354,6 +358,11 @@ void Verifier::VerifyFunction(const Function* f) {
   for (const Var* p : f->params()) Define(p, VarSite(p, f->loc()));
   for (const Var* p : f->params()) {
     if (p != nullptr) DefineDynamicDims(p->type(), f->loc(), 0);
+  }
+  for (const Type* t : f->return_types()) {
+    if (std::string why = MemRefProblem(t); !why.empty()) {
+      Report(f->loc(), absl::StrCat("return type of ", Quote(f->name()), ": ", why));
+    }
   }
   if (f->body() == nullptr) {
     Report(f->loc(), absl::StrCat("function ", Quote(f->name()), " has no body"));
@@ -516,7 +525,8 @@ void Verifier::VerifyAssign(const AssignStmt* s, SourceLoc loc) {
   // `y: pl.Scalar[pl.INT64] = i` with an INDEX `i` binds an INT64 name to
   // the INDEX value, as upstream's parser does (the annotation wins over an
   // INDEX scalar; the value is not rewritten).
-  if (v != nullptr && s->value() != nullptr && v->type() != s->value()->type() &&
+  if (v != nullptr && s->value() != nullptr &&
+      !SameTypeIgnoringMemRef(v->type(), s->value()->type()) &&
       !IsIndexToIntBinding(v->type(), s->value()->type())) {
     Report(loc, absl::StrCat(Quote(v->name()), " has type ", FormatType(v->type()),
                              " but its value has type ", FormatType(s->value()->type())));
@@ -546,7 +556,7 @@ void Verifier::VerifyReturn(const ReturnStmt* s, SourceLoc loc) {
     return;
   }
   for (size_t i = 0; i < values.size(); ++i) {
-    if (values[i] != nullptr && values[i]->type() != types[i]) {
+    if (values[i] != nullptr && !SameTypeIgnoringMemRef(values[i]->type(), types[i])) {
       Report(loc, absl::StrCat("return value ", i, " has type ", FormatType(values[i]->type()),
                                " but function ", Quote(function_->name()), " returns ",
                                FormatType(types[i])));
@@ -595,7 +605,8 @@ void Verifier::CheckBranchYield(const YieldStmt* y, VarSpan return_vars,
   }
   for (size_t i = 0; i < values.size(); ++i) {
     const Var* rv = return_vars[i];
-    if (values[i] != nullptr && rv != nullptr && values[i]->type() != rv->type()) {
+    if (values[i] != nullptr && rv != nullptr &&
+        !SameTypeIgnoringMemRef(values[i]->type(), rv->type())) {
       Report(at, absl::StrCat("yield value ", i, " has type ", FormatType(values[i]->type()),
                               " but return var ", Quote(rv->name()), " has type ",
                               FormatType(rv->type())));
@@ -636,7 +647,7 @@ void Verifier::VerifyIterInits(IterArgSpan iter_args, SourceLoc loc) {
       continue;
     }
     VerifyExpr(a->init(), loc);
-    if (a->init() != nullptr && a->init()->type() != a->type()) {
+    if (a->init() != nullptr && !SameTypeIgnoringMemRef(a->init()->type(), a->type())) {
       Report(VarSite(a, loc),
              absl::StrCat("iter arg ", Quote(a->name()), " has type ", FormatType(a->type()),
                           " but its init value has type ", FormatType(a->init()->type())));
@@ -661,7 +672,8 @@ void Verifier::CheckLoopYield(const YieldStmt* y, IterArgSpan iter_args, absl::s
   }
   for (size_t i = 0; i < values.size(); ++i) {
     const IterArg* a = iter_args[i];
-    if (values[i] != nullptr && a != nullptr && values[i]->type() != a->type()) {
+    if (values[i] != nullptr && a != nullptr &&
+        !SameTypeIgnoringMemRef(values[i]->type(), a->type())) {
       Report(at, absl::StrCat("yield value ", i, " has type ", FormatType(values[i]->type()),
                               " but iter arg ", Quote(a->name()), " has type ",
                               FormatType(a->type())));
@@ -679,7 +691,7 @@ void Verifier::CheckLoopReturnVars(VarSpan return_vars, IterArgSpan iter_args,
   for (size_t i = 0; i < return_vars.size(); ++i) {
     const Var* rv = return_vars[i];
     const IterArg* a = iter_args[i];
-    if (rv != nullptr && a != nullptr && rv->type() != a->type()) {
+    if (rv != nullptr && a != nullptr && !SameTypeIgnoringMemRef(rv->type(), a->type())) {
       Report(loc, absl::StrCat("return var ", Quote(rv->name()), " has type ",
                                FormatType(rv->type()), " but iter arg ", Quote(a->name()),
                                " has type ", FormatType(a->type())));

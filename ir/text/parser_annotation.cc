@@ -49,6 +49,13 @@ const Type* Parser::AnnotatedType(const Type* annotation, const Type* deduced) {
   if (annotation == deduced) return deduced;
   if (deduced->Is<UnknownType>()) return annotation;
   if (!AnnotationConsistent(annotation, deduced)) return nullptr;
+  if (const auto* shaped = annotation->As<ShapedType>(); shaped && shaped->memref() != nullptr) {
+    // The annotation's MemRef places the name's value (ir/memref.h): the
+    // type the rules below give, carrying it.
+    const Type* type = AnnotatedType(shaped->bare(), deduced);
+    return type != nullptr && type->Is<ShapedType>() ? ctx_.WithMemRef(type, shaped->memref())
+                                                     : type;
+  }
   if (const auto* at = annotation->As<TileType>()) {
     // The annotation's memory space and view, the deduced ones where it
     // names none.
@@ -92,9 +99,10 @@ bool Parser::ApplyAnnotation(const Token& at, const Type* annotation, Value* v,
     return true;
   }
   // Upstream binds the annotated name to the value as it is only for an
-  // INDEX scalar (the verifier's INDEX-to-integer binding); any other value
-  // must have the annotated type.
-  if (type->Is<ScalarType>()) return true;
+  // INDEX scalar (the verifier's INDEX-to-integer binding) and for a value
+  // that differs in its MemRef alone (types are equal without MemRefs); any
+  // other value must have the annotated type.
+  if (type->Is<ScalarType>() || SameTypeIgnoringMemRef(type, deduced)) return true;
   return CheckAnnotation(at, annotation, deduced);
 }
 

@@ -162,6 +162,9 @@ struct Signature {
   absl::InlinedVector<Token, 8> param_toks;
   absl::InlinedVector<ParamDirection, 8> directions;
   absl::InlinedVector<const Type*, 4> returns;
+  // pl.MemRef bases named in the function but bound by no statement yet,
+  // by name (parser_memref.cc): the signature's, then the body's.
+  absl::flat_hash_map<absl::string_view, const Var*> memref_bases;
 };
 
 struct FunctionInfo {
@@ -375,7 +378,9 @@ class Parser {
   bool ParseStatement(BlockKind kind, YieldInfo* yield);
   absl::InlinedVector<absl::string_view, 2> TakeComments(const Token& t);
   bool AtYieldCall() { return AtDotted("pl", "yield_"); }
-  bool ParseYield(BlockKind kind, YieldInfo* yield, Comments comments);
+  // `parenthesized`: the value was written `(pl.yield_(...))`, the `(` read.
+  bool ParseYield(BlockKind kind, YieldInfo* yield, Comments comments,
+                  bool parenthesized = false);
   bool ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments);
   bool ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comments);
   bool AtParenTargets();
@@ -507,6 +512,22 @@ class Parser {
   // `pl`: valid_shape and stride here, every other key by `field`, which
   // parses the value and returns false on an error, setting *known = false
   // (and failing nothing) for a key it does not know.
+  // pl.MemRef(...)[idx] at the cursor (parser_memref.cc).
+  bool AtMemRef() { return AtDotted("pl", "MemRef"); }
+  // The tile type of a pl.Tile annotation with a pl.TileView (parser_type.cc);
+  // null layouts take the implicit view's.
+  const TileType* TileTypeWithView(DataType dtype, const ExprList& shape,
+                                   std::optional<MemorySpace> space, const ExprList& valid,
+                                   const ExprList& stride, const Expr* start_offset,
+                                   const TileLayout* blayout, const TileLayout* slayout,
+                                   uint32_t fractal, PadValue pad, CompactMode compact);
+  const MemRef* ParseMemRef();
+  const Var* MemRefBase(absl::string_view name, const Token& at, bool pinned);
+  bool ParseMemRefInt(const char* what, int64_t* out);
+  const Expr* ParseMemRefIndexExpr(const char* what);
+  // The base Var a pl.MemRef named `name` before this assignment of a
+  // `type` value binds it, or nullptr (the assignment makes a new Var).
+  const Var* AdoptMemRefBase(absl::string_view name, const Type* type);
   bool ParseViewFields(absl::string_view view,
                        absl::FunctionRef<bool(absl::string_view key, bool* known)> field,
                        ExprList* valid, ExprList* stride);
@@ -583,6 +604,10 @@ class Parser {
   // Signature scope: the params parsed so far.
   bool in_signature_ = false;
   absl::flat_hash_map<absl::string_view, const Var*> sig_scope_;
+  // The pl.MemRef bases of the function whose signature or body is being
+  // parsed (Signature::memref_bases); the module's outside any function.
+  absl::flat_hash_map<absl::string_view, const Var*>* memref_bases_ = nullptr;
+  absl::flat_hash_map<absl::string_view, const Var*> module_memref_bases_;
   // Unbound names in type dims become dynamic dims.
   bool in_type_ = false;
 

@@ -172,6 +172,8 @@ bool Parser::ParseSignature(Signature* sig) {
   if (!Expect(K::kDef) || !ExpectName(&sig->name_tok) || !Expect(K::kLParen)) return false;
   bool saved_in_signature = in_signature_;
   in_signature_ = true;
+  auto* saved_bases = memref_bases_;
+  memref_bases_ = &sig->memref_bases;
   sig_scope_.clear();
   bool first = true;
   while (error_.ok() && !At(K::kRParen)) {
@@ -226,6 +228,7 @@ bool Parser::ParseSignature(Signature* sig) {
   }
   if (error_.ok()) Expect(K::kColon);
   in_signature_ = saved_in_signature;
+  memref_bases_ = saved_bases;
   return error_.ok();
 }
 
@@ -334,7 +337,10 @@ bool Parser::ParseFunction() {
   prologue_open_ = true;
   jump_ok_.clear();
   Block body;
-  if (!ParseBlock(BlockKind::kFunction, &body)) return false;
+  memref_bases_ = &info.sig.memref_bases;
+  bool body_ok = ParseBlock(BlockKind::kFunction, &body);
+  memref_bases_ = nullptr;
+  if (!body_ok) return false;
   FunctionAttrs attrs;
   attrs.auto_scope = dec.auto_scope;
   attrs.external_source = dec.external_source;

@@ -162,7 +162,8 @@ bool Parser::ParseJump(Comments comments) {
   return true;
 }
 
-bool Parser::ParseYield(BlockKind kind, YieldInfo* yield, Comments comments) {
+bool Parser::ParseYield(BlockKind kind, YieldInfo* yield, Comments comments,
+                        bool parenthesized) {
   Token at = Peek();
   if (kind == BlockKind::kFunction) {
     return Fail(at, "pl.yield_ outside a loop or if body: use return");
@@ -190,11 +191,12 @@ bool Parser::ParseYield(BlockKind kind, YieldInfo* yield, Comments comments) {
   yield->stmt = y;
   yield->tok = at;
   stmt_stack_.push_back(y);
+  if (parenthesized && !Expect(K::kRParen)) return false;
   return ExpectNewline();
 }
 
 bool Parser::CheckAnnotation(const Token& at, const Type* annotation, const Type* deduced) {
-  if (annotation == nullptr || annotation == deduced) return true;
+  if (annotation == nullptr || SameTypeIgnoringMemRef(annotation, deduced)) return true;
   return Fail(at, absl::StrCat("type annotation ", PrintType(annotation),
                                " does not match the deduced type ", PrintType(deduced)));
 }
@@ -214,9 +216,12 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
     }
   }
   Advance();  // '='
+  // `x: T = (pl.yield_(v))`: upstream's printer wraps a long line so.
+  bool paren_yield = At(K::kLParen) && AtDotted("pl", "yield_", 1);
+  if (paren_yield) Advance();
   if (AtYieldCall()) {
     yield->targets.push_back(YieldTarget{Text(name), name, annotation, annotation_tok});
-    return ParseYield(kind, yield, comments);
+    return ParseYield(kind, yield, comments, paren_yield);
   }
   rhs_annotation_ = annotation;
   rhs_offset_ = Peek().offset;
@@ -245,6 +250,7 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   const Type* var_type = nullptr;
   if (!ApplyAnnotation(annotation_tok, annotation, &v, &var_type)) return false;
   const Var* var = ReassignedVar(Text(name), var_type);  // parser_leak.cc
+  if (var == nullptr) var = AdoptMemRefBase(Text(name), var_type);  // parser_memref.cc
   if (var == nullptr) var = ctx_.NewVar(Text(name), var_type, Loc(name));
   stmt_stack_.push_back(ctx_.NewAssign(var, v.expr, Loc(name), comments));
   Bind(Text(name), var, name);
@@ -347,6 +353,8 @@ bool Parser::MakeReturnVars(const YieldInfo& yield, VarList* vars) {
     const YieldTarget& t = yield.targets[i];
     const Type* type = values[i]->type();
     if (!CheckAnnotation(t.annotation_tok, t.annotation, type)) return false;
+    // An annotation differing in its MemRef alone names the var's memory.
+    if (t.annotation != nullptr) type = t.annotation;
     vars->push_back(ctx_.NewVar(t.name, type, Loc(t.tok)));
   }
   return true;
@@ -690,7 +698,7 @@ bool Parser::ParseIf(Comments comments) {
       }
       const Type* a = ty.stmt->values()[i]->type();
       const Type* b = ey.stmt->values()[i]->type();
-      if (a != b) {
+      if (!SameTypeIgnoringMemRef(a, b)) {
         return Fail(ey.tok,
                     absl::StrCat("'", ey.targets[i].name, "' has type ", PrintType(a),
                                  " in the if branch but ", PrintType(b), " in the else branch"));

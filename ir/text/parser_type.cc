@@ -298,11 +298,15 @@ const Type* Parser::ParseTensorType(bool distributed, const Token& at) {
   }
   TensorView view;
   ExprList valid, stride;
+  const MemRef* memref = nullptr;
   if (Accept(K::kComma) && !At(K::kRBracket)) {
     if (distributed && AtWindowBufferMarker()) {
       // Upstream's explicit dumps name the window buffer in a trailing string;
       // it is informational (pld.tensor.window re-derives it) and dropped.
       Advance();
+    } else if (AtMemRef()) {  // [shape, dtype, memref]
+      memref = ParseMemRef();
+      if (memref == nullptr) return nullptr;
     } else if (AtDotted("pl", "TensorView")) {
       bool ok = ParseViewFields("pl.TensorView", [&](absl::string_view k, bool* known) {
         if (k == "layout") return ParseEnumOf({"TensorLayout"}, &view.layout);
@@ -314,7 +318,12 @@ const Type* Parser::ParseTensorType(bool distributed, const Token& at) {
     } else if (!ParseLayoutShorthand(distributed, &view.layout)) {
       return nullptr;
     }
-    if (Accept(K::kComma) && distributed && AtWindowBufferMarker()) Advance();
+    if (Accept(K::kComma) && memref == nullptr && AtMemRef()) {  // [shape, dtype, view, memref]
+      memref = ParseMemRef();
+      if (memref == nullptr) return nullptr;
+      Accept(K::kComma);
+    }
+    if (distributed && AtWindowBufferMarker()) Advance();
     Accept(K::kComma);
   }
   if (!Expect(K::kRBracket)) return nullptr;
@@ -329,8 +338,13 @@ const Type* Parser::ParseTensorType(bool distributed, const Token& at) {
   }
   view.valid_shape = valid;
   view.stride = stride;
-  if (distributed) return ctx_.GetDistributedTensorType(dtype, shape, view);
-  return ctx_.GetTensorType(dtype, shape, view);
+  const Type* type = nullptr;
+  if (distributed) {
+    type = ctx_.GetDistributedTensorType(dtype, shape, view);
+  } else {
+    type = ctx_.GetTensorType(dtype, shape, view);
+  }
+  return memref != nullptr ? ctx_.WithMemRef(type, memref) : type;
 }
 
 const Type* Parser::ParseTileType(const Token& at) {
@@ -351,7 +365,19 @@ const Type* Parser::ParseTileType(const Token& at) {
   uint32_t fractal = 0;  // 0: not given
   PadValue pad = PadValue::kNull;
   CompactMode compact = CompactMode::kNull;
+  const MemRef* memref = nullptr;
+  Token memref_tok;
   while (error_.ok() && Accept(K::kComma) && !At(K::kRBracket)) {
+    if (AtMemRef()) {  // in any position, as upstream accepts it
+      if (memref != nullptr) {
+        Fail(Peek(), "a Tile annotation takes at most one pl.MemRef");
+        return nullptr;
+      }
+      memref_tok = Peek();
+      memref = ParseMemRef();
+      if (memref == nullptr) return nullptr;
+      continue;
+    }
     if (AtName("pl") && At(K::kDot, 1) && (AtName("Mem", 2) || AtName("MemorySpace", 2))) {
       if (space) {
         Fail(Peek(), "the memory space is given twice");
@@ -363,7 +389,18 @@ const Type* Parser::ParseTileType(const Token& at) {
       continue;
     }
     if (!AtDotted("pl", "TileView") || has_view) {
-      Fail(Peek(), absl::StrCat("expected pl.Mem.<space> or pl.TileView(...) but found ",
+      if (At(K::kName) && !AtName("pl")) {
+        // Upstream also takes a MemRef declared in the enclosing Python
+        // (`buf = pl.MemRef(slots=2)` then `buf[i % 2]`); such a name is
+        // not defined in the file.
+        Fail(Peek(), absl::StrCat("expected pl.Mem.<space>, pl.MemRef(...) or pl.TileView(...) "
+                                  "but found '", Text(Peek()),
+                                  "' (a MemRef declared outside the program is not supported: "
+                                  "write pl.MemRef(\"name\") in the annotation)"));
+        return nullptr;
+      }
+      Fail(Peek(), absl::StrCat("expected pl.Mem.<space>, pl.MemRef(...) or pl.TileView(...) but "
+                                "found ",
                                 Describe(Peek())));
       return nullptr;
     }
@@ -408,13 +445,30 @@ const Type* Parser::ParseTileType(const Token& at) {
     Fail(at, absl::StrCat("stride has ", stride.size(), " dims but the shape has ", shape.size()));
     return nullptr;
   }
-  if (!has_view) return ctx_.GetTileType(dtype, shape, space);
+  if (memref != nullptr && !space) {
+    Fail(memref_tok, "a Tile annotation with a pl.MemRef must also give its memory space "
+                     "(pl.Mem.<space>)");
+    return nullptr;
+  }
+  const TileType* tile = has_view ? TileTypeWithView(dtype, shape, space, valid, stride,
+                                                     start_offset, has_blayout ? &blayout : nullptr,
+                                                     has_slayout ? &slayout : nullptr, fractal,
+                                                     pad, compact)
+                                  : ctx_.GetTileType(dtype, shape, space);
+  return memref != nullptr ? ctx_.WithMemRef(tile, memref) : tile;
+}
+
+const TileType* Parser::TileTypeWithView(DataType dtype, const ExprList& shape,
+                                         std::optional<MemorySpace> space, const ExprList& valid,
+                                         const ExprList& stride, const Expr* start_offset,
+                                         const TileLayout* blayout, const TileLayout* slayout,
+                                         uint32_t fractal, PadValue pad, CompactMode compact) {
   TileView view = ImplicitTileView(space, ShapeBLayout(shape));
   view.valid_shape = valid;
   view.stride = stride;
   view.start_offset = start_offset;
-  if (has_blayout) view.blayout = blayout;
-  if (has_slayout) view.slayout = slayout;
+  if (blayout != nullptr) view.blayout = *blayout;
+  if (slayout != nullptr) view.slayout = *slayout;
   if (fractal != 0) view.fractal = fractal;
   view.pad = pad;
   view.compact = compact;

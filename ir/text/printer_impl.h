@@ -25,6 +25,7 @@
 #include "ir/check.h"
 #include "ir/enums.h"
 #include "ir/float_literal.h"
+#include "ir/memref.h"
 #include "ir/op.h"
 #include "ir/stmt.h"
 #include "ir/text/lexer.h"
@@ -198,6 +199,8 @@ class Printer {
   void PrintDims(ExprSpan dims);
   void PrintTensorView(const TensorView& v, ExprSpan shape);
   void PrintTileView(const TileType* t);
+  // pl.MemRef(...)[idx] (ir/memref.h).
+  void PrintMemRef(const MemRef* m);
 
   PrintOptions options_;
   text::TextOutput out_;
@@ -210,6 +213,9 @@ class Printer {
   // dims and pure-constant arithmetic.
   bool typed_consts_ = false;
   uint32_t current_stamp_ = 0;
+  // Printing a function's signature: a MemRef base prints as a string there
+  // (the body that binds it comes later).
+  bool in_signature_ = false;
   size_t node_count_ = 0;  // Var definitions and uses seen by ScanProgram
   // The most any one function has, counting its params: what the
   // per-function tables below hold at most.

@@ -76,6 +76,7 @@ void Printer::PrintFunction(const Function* f) {
   Append("def ");
   Append(f->name());
   out_.push_back('(');
+  in_signature_ = true;  // MemRef bases print as strings (PrintMemRef)
   // SubWorker functions are self-contained and take no `self`.
   bool emit_self = !(f->role() && *f->role() == Role::kSubWorker);
   if (emit_self) Append("self");
@@ -109,6 +110,7 @@ void Printer::PrintFunction(const Function* f) {
       out_.push_back(']');
     }
   }
+  in_signature_ = false;
   Append(":\n");
   ++indent_;
   if (!f->attrs().attrs.empty()) {

@@ -124,6 +124,41 @@ void Printer::PrintTileView(const TileType* t) {
   out_.push_back(')');
 }
 
+// Upstream's form: the base bare where the function body binds it (outside
+// the signature), else as a string; a pinned declaration by name alone.
+// Offsets and slot indices print as expressions (with the printer's names
+// for the loop variables they may mention).
+void Printer::PrintMemRef(const MemRef* m) {
+  const Var* base = m->base();
+  Append("pl.MemRef(");
+  bool bare = false;
+  if (!m->pinned() && !in_signature_ && current_stamp_ != 0 && base->id() < slots_.size()) {
+    const VarSlot& s = slots_[base->id()];
+    bare = s.def_stamp == current_stamp_ && (s.flags & kParam) == 0;
+  }
+  if (bare) {
+    Append(NameOf(base));
+  } else {
+    AppendDoubleQuoted(NameOf(base));
+  }
+  if (!m->pinned()) {
+    Append(", ");
+    PrintExprText(m->byte_offset());
+    Append(", ");
+    AppendInt(&out_, static_cast<int64_t>(m->size()));
+  }
+  if (m->slot_count() > 1) {
+    Append(", slots=");
+    AppendInt(&out_, m->slot_count());
+  }
+  out_.push_back(')');
+  if (m->slot_index() != nullptr) {
+    out_.push_back('[');
+    PrintExprText(m->slot_index());
+    out_.push_back(']');
+  }
+}
+
 void Printer::PrintTypeText(const Type* type) {
   switch (type->kind()) {
     case TypeKind::kUnknown:
@@ -160,6 +195,10 @@ void Printer::PrintTypeText(const Type* type) {
         Append(", ");
         PrintTensorView(*t->view(), t->shape());
       }
+      if (t->memref() != nullptr) {
+        Append(", ");
+        PrintMemRef(t->memref());
+      }
       out_.push_back(']');
       return;
     }
@@ -169,6 +208,10 @@ void Printer::PrintTypeText(const Type* type) {
       PrintDims(t->shape());
       Append("], pl.");
       Append(t->dtype().name());
+      if (t->memref() != nullptr) {
+        Append(", ");
+        PrintMemRef(t->memref());
+      }
       if (t->memory_space()) {
         Append(", ");
         AppendEnum(&out_, *t->memory_space());
