@@ -5,6 +5,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
 #include "ir/analysis/verifier_internal.h"
+#include "ir/type_compat.h"
 
 namespace pto::ir::verifier_internal {
 
@@ -160,7 +161,7 @@ void Verifier::VerifyFunctionCall(const Call* c, SourceLoc loc) {
         continue;
       }
       if (params[i] == nullptr) continue;
-      if (!TypeAccepts(params[i]->type(), args[i]->type())) {
+      if (!FitsFunctionBoundary(params[i]->type(), args[i]->type())) {
         Report(loc, absl::StrCat("call of ", Quote(name), ": argument ", i, " has type ",
                                  FormatType(args[i]->type()), " but parameter ",
                                  Quote(params[i]->name()), " has type ",

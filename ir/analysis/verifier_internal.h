@@ -43,9 +43,10 @@ inline std::string Count(size_t n, absl::string_view noun) {
 
 bool IsIndexLikeScalar(const Type* t);
 
-// Does an argument (or result) of type `actual` fit a callee's declared
-// `formal` type? Exact, except that a formal dim mentioning a Var (a dynamic
-// dim of the callee) accepts any dim.
+// Does a call's result type `actual` fit the callee's declared return type
+// `formal`? Exact, except that a formal dim mentioning a Var (a dynamic dim
+// of the callee, bound by the arguments) accepts any dim. (Arguments and
+// returned values follow FitsFunctionBoundary, ir/type_compat.h.)
 bool TypeAccepts(const Type* formal, const Type* actual, int depth = 0);
 
 // Whether `t` is a tensor or tile (or a tuple holding one) whose elements

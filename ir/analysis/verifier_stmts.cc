@@ -6,6 +6,7 @@
 
 #include "absl/strings/match.h"
 #include "ir/analysis/verifier_internal.h"
+#include "ir/type_compat.h"
 
 namespace pto::ir::verifier_internal {
 namespace {
@@ -195,7 +196,7 @@ void Verifier::VerifyReturn(const ReturnStmt* s, SourceLoc loc) {
     return;
   }
   for (size_t i = 0; i < values.size(); ++i) {
-    if (values[i] != nullptr && values[i]->type() != types[i]) {
+    if (values[i] != nullptr && !FitsFunctionBoundary(types[i], values[i]->type())) {
       Report(loc, absl::StrCat("return value ", i, " has type ", FormatType(values[i]->type()),
                                " but function ", Quote(function_->name()), " returns ",
                                FormatType(types[i])));
@@ -244,7 +245,8 @@ void Verifier::CheckBranchYield(const YieldStmt* y, VarSpan return_vars,
   }
   for (size_t i = 0; i < values.size(); ++i) {
     const Var* rv = return_vars[i];
-    if (values[i] != nullptr && rv != nullptr && values[i]->type() != rv->type()) {
+    if (values[i] != nullptr && rv != nullptr &&
+        !CarriedTypesAgree(rv->type(), values[i]->type())) {
       Report(at, absl::StrCat("yield value ", i, " has type ", FormatType(values[i]->type()),
                               " but return var ", Quote(rv->name()), " has type ",
                               FormatType(rv->type())));
@@ -285,7 +287,7 @@ void Verifier::VerifyIterInits(IterArgSpan iter_args, SourceLoc loc) {
       continue;
     }
     VerifyExpr(a->init(), loc);
-    if (a->init() != nullptr && a->init()->type() != a->type()) {
+    if (a->init() != nullptr && !CarriedTypesAgree(a->type(), a->init()->type())) {
       Report(VarSite(a, loc),
              absl::StrCat("iter arg ", Quote(a->name()), " has type ", FormatType(a->type()),
                           " but its init value has type ", FormatType(a->init()->type())));
@@ -310,7 +312,8 @@ void Verifier::CheckLoopYield(const YieldStmt* y, IterArgSpan iter_args, absl::s
   }
   for (size_t i = 0; i < values.size(); ++i) {
     const IterArg* a = iter_args[i];
-    if (values[i] != nullptr && a != nullptr && values[i]->type() != a->type()) {
+    if (values[i] != nullptr && a != nullptr &&
+        !CarriedTypesAgree(a->type(), values[i]->type())) {
       Report(at, absl::StrCat("yield value ", i, " has type ", FormatType(values[i]->type()),
                               " but iter arg ", Quote(a->name()), " has type ",
                               FormatType(a->type())));
@@ -328,7 +331,7 @@ void Verifier::CheckLoopReturnVars(VarSpan return_vars, IterArgSpan iter_args,
   for (size_t i = 0; i < return_vars.size(); ++i) {
     const Var* rv = return_vars[i];
     const IterArg* a = iter_args[i];
-    if (rv != nullptr && a != nullptr && rv->type() != a->type()) {
+    if (rv != nullptr && a != nullptr && !CarriedTypesAgree(a->type(), rv->type())) {
       Report(loc, absl::StrCat("return var ", Quote(rv->name()), " has type ",
                                FormatType(rv->type()), " but iter arg ", Quote(a->name()),
                                " has type ", FormatType(a->type())));
