@@ -20,7 +20,12 @@ bool FitsAt(const Type* declared, const Type* actual, int depth) {
   if (actual->Is<UnknownType>()) return true;
   if (const auto* d = declared->As<ScalarType>()) {
     const auto* a = actual->As<ScalarType>();
-    if (a != nullptr) return DtypesMeet(d->dtype(), a->dtype());
+    // Any integer scalar converts to another where the call is emitted (a
+    // pld.world_size() INT64 into an INT32 parameter).
+    if (a != nullptr) {
+      auto integer = [](DataType t) { return t.IsInt() || t == DataType::kIndex; };
+      return DtypesMeet(d->dtype(), a->dtype()) || (integer(d->dtype()) && integer(a->dtype()));
+    }
   }
   if (const auto* d = declared->As<ShapedType>()) {
     const auto* a = actual->As<ShapedType>();

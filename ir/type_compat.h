@@ -36,7 +36,8 @@ bool DtypesMeet(DataType a, DataType b);
 // May a value of type `actual` be passed where `declared` is declared (a
 // parameter, or a function's return type)? True when
 //   * the types are equal, or `actual` is UnknownType (a forward call);
-//   * both are scalars whose dtypes meet (DtypesMeet);
+//   * both are scalars whose dtypes meet (DtypesMeet), or both integer
+//     scalars of any width (converted where the call is emitted);
 //   * both are shaped (tensor, distributed tensor or tile, in any mix) with
 //     dtypes that meet; shape, view and memory space are not compared;
 //   * both are tuples of the same length whose elements fit, or `actual` is

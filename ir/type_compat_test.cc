@@ -31,6 +31,8 @@ TEST_F(TypeCompatTest, BoundaryAcceptsWhatUpstreamPassesThrough) {
   // INDEX meets any integer dtype, both ways.
   EXPECT_TRUE(FitsFunctionBoundary(Scalar(DataType::kInt32), Scalar(DataType::kIndex)));
   EXPECT_TRUE(FitsFunctionBoundary(Scalar(DataType::kIndex), Scalar(DataType::kInt64)));
+  // Integer scalars of any width (pld.world_size() is INT64).
+  EXPECT_TRUE(FitsFunctionBoundary(Scalar(DataType::kInt32), Scalar(DataType::kInt64)));
   // A view, a different shape, a distributed tensor or a tile: same dtype fits.
   EXPECT_TRUE(FitsFunctionBoundary(Tensor(DataType::kFP32, 16), Strided(16)));
   EXPECT_TRUE(FitsFunctionBoundary(Strided(16), Tensor(DataType::kFP32, 16)));
@@ -47,7 +49,7 @@ TEST_F(TypeCompatTest, BoundaryAcceptsWhatUpstreamPassesThrough) {
 
 TEST_F(TypeCompatTest, BoundaryRejectsAnotherDtypeOrSort) {
   EXPECT_FALSE(FitsFunctionBoundary(Scalar(DataType::kInt32), Scalar(DataType::kFP32)));
-  EXPECT_FALSE(FitsFunctionBoundary(Scalar(DataType::kInt8), Scalar(DataType::kInt32)));
+  EXPECT_FALSE(FitsFunctionBoundary(Tensor(DataType::kInt8, 16), Tensor(DataType::kInt32, 16)));
   EXPECT_FALSE(FitsFunctionBoundary(Tensor(DataType::kFP16, 16), Tensor(DataType::kFP32, 16)));
   EXPECT_FALSE(FitsFunctionBoundary(Tensor(DataType::kFP32, 16), Scalar(DataType::kFP32)));
   EXPECT_FALSE(FitsFunctionBoundary(Scalar(DataType::kFP32), Tensor(DataType::kFP32, 16)));
