@@ -241,7 +241,6 @@ constexpr DslOpRow kRows[] = {
     Fixed("paged_gather", "tensor.paged_gather"),
     WithFill(Fixed("random", "tensor.random"), DslFill::kInt32Seeds),
     WithFill(Fixed("tensor.random", "tensor.random"), DslFill::kInt32Seeds),
-    WithFill(Fixed("tile.random", "tile.random"), DslFill::kInt32Seeds),
     Fixed("create_l1", "tensor.create_l1"),
     Fixed("get_block_idx", "tensor.get_block_idx"),
     Fixed("get_block_num", "tensor.get_block_num"),

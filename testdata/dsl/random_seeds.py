@@ -1,4 +1,4 @@
-# pl.random / pl.tensor.random / pl.tile.random: the six key and counter
+# pl.random / pl.tensor.random: the six key and counter
 # words are INT32 scalars; integer literals become INT32 constants, as
 # upstream's wrapper coerces them (an INDEX literal would fail the op's
 # INT32 seed check).
