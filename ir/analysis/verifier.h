@@ -24,7 +24,9 @@
 //     params (FitsFunctionBoundary, ir/type_compat.h: the same sort and a
 //     meeting dtype), and has the callee's return type (a return dim that
 //     mentions a Var accepts any dim). An AssignStmt's var has its value's
-//     type.
+//     type, or an annotation upstream lets override it (AnnotationMayRetype:
+//     an INDEX scalar as an integer, a tensor view, a tile's memory space
+//     or view).
 //   * Control flow. A For/While with iter args ends its body in a YieldStmt
 //     matching them in count and type, its return vars match them too, and
 //     each iter arg's type is its init's type, where "match" is

@@ -9,16 +9,6 @@
 #include "ir/type_compat.h"
 
 namespace pto::ir::verifier_internal {
-namespace {
-
-bool IsIndexToIntBinding(const Type* var, const Type* value) {
-  const auto* a = var->As<ScalarType>();
-  const auto* b = value->As<ScalarType>();
-  return a != nullptr && b != nullptr && b->dtype() == DataType::kIndex && a->dtype().IsInt();
-}
-
-}  // namespace
-
 const YieldStmt* Verifier::VerifyBody(const Stmt* body, BodyKind kind) {
   if (body == nullptr) return nullptr;
   Stmts list = body->Is<SeqStmts>() ? body->As<SeqStmts>()->stmts() : Stmts(&body, 1);
@@ -163,11 +153,13 @@ void Verifier::VerifyAssign(const AssignStmt* s, SourceLoc loc) {
   // visible here assigns it again; every read sees the latest assignment
   // that ran. The IR does not record strict_ssa: the parser enforces it.
   Define(v, loc, /*reassign=*/true);
-  // `y: pl.Scalar[pl.INT64] = i` with an INDEX `i` binds an INT64 name to
-  // the INDEX value, as upstream's parser does (the annotation wins over an
-  // INDEX scalar; the value is not rewritten).
+  // An annotated name may take the annotation where upstream's parser lets
+  // it override the value's type (AnnotationMayRetype, ir/type.h): `y:
+  // pl.Scalar[pl.INT64] = i` with an INDEX `i`, a tensor view, a tile's
+  // memory space or view. The value is not rewritten (upstream binds the
+  // name with the annotated type as it is).
   if (v != nullptr && s->value() != nullptr && v->type() != s->value()->type() &&
-      !IsIndexToIntBinding(v->type(), s->value()->type())) {
+      !AnnotationMayRetype(s->value()->type(), v->type())) {
     Report(loc, absl::StrCat(Quote(v->name()), " has type ", FormatType(v->type()),
                              " but its value has type ", FormatType(s->value()->type())));
   }

@@ -3,12 +3,14 @@
 # (INDEX meets any integer); a call's result binds the callee's dynamic dims;
 # a loop's return var takes its iter arg's type (its annotation is not read);
 # an if's return var takes its then-branch annotation; carried tiles may
-# differ in memory space.
+# differ in memory space; an annotated variable takes a tensor view the
+# value lacks (upstream's annotation override, AnnotationMayRetype).
 #
 # RUN: pto-opt %s --passes=none | FileCheck %s
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
 # RUN: pto-opt $TEST_TMPDIR/once.py --passes=none | diff $TEST_TMPDIR/once.py -
 #
+# CHECK: same: pl.Tensor{{\[\[}}8, 4], pl.FP32, pl.TensorView(stride=[4, 1], layout=pl.TensorLayout.ND)] = x
 # CHECK: def window(w: pld.DistributedTensor{{\[\[}}16], pl.FP32]) -> pl.Tensor{{\[\[}}16], pl.FP32]:
 # CHECK-NEXT: return w
 # CHECK: def pick(
@@ -49,6 +51,11 @@ class Boundaries:
         t = pl.tile.full([8, 16], dtype=pl.FP32, value=0.0)
         r = pl.store(t, [0, 0], out)
         return r
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def viewed(self, x: pl.Tensor[[8, 4], pl.FP32]) -> pl.Tensor[[8, 4], pl.FP32]:
+        same: pl.Tensor[[8, 4], pl.FP32, pl.TensorView(stride=[4, 1], layout=pl.TensorLayout.ND)] = x
+        return same
 
     @pl.function(type=pl.FunctionType.InCore)
     def window(self, w: pld.DistributedTensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:
