@@ -145,11 +145,12 @@ void CallDimBindings::Collect(const Type* param, const Type* arg, size_t index) 
 
 std::optional<CallDimBindings::Clash> CallDimBindings::Conflict(Context& ctx) const {
   for (const Clash& c : repeats_) {
-    // A dim may name another placeholder that a later argument binds.
-    if (!ExprIdentical(SubstituteDimVars(ctx, c.first, map_),
-                       SubstituteDimVars(ctx, c.second, map_))) {
-      return c;
-    }
+    // A dim may name another placeholder that a later argument binds. Only
+    // two different static extents are a sure conflict: symbolic dims that
+    // differ in spelling may still be equal (upstream proves what it can).
+    const auto* a = SubstituteDimVars(ctx, c.first, map_)->As<ConstInt>();
+    const auto* b = SubstituteDimVars(ctx, c.second, map_)->As<ConstInt>();
+    if (a != nullptr && b != nullptr && a->value() != b->value()) return c;
   }
   return std::nullopt;
 }

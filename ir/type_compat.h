@@ -75,8 +75,9 @@ class CallDimBindings {
   void Collect(const Type* param, const Type* arg, size_t index);
   // Adds a binding made elsewhere (a scalar parameter to its argument).
   void Bind(const Var* var, const Expr* value) { map_.emplace(var, value); }
-  // A Var bound to two dims that differ once every binding is applied (no
-  // runtime guard checks cross-function dims), or nullopt.
+  // A Var bound to two different static extents once every binding is
+  // applied (no runtime guard checks cross-function dims), or nullopt.
+  // Symbolic dims that differ only in spelling are not a conflict.
   std::optional<Clash> Conflict(Context& ctx) const;
   const DimVarMap& map() const { return map_; }
 
