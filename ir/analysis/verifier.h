@@ -20,16 +20,22 @@
 //   * Types. An op call's type is the one its deducer gives for its args and
 //     kwargs (after its arity and kwargs are checked against the op's
 //     schema); a deducer error is reported too. A function call names a
-//     function of the program, matches its arity, passes args whose types
-//     match the params (a param dim that mentions a Var accepts any dim), and
-//     has the callee's return type. An AssignStmt's var has its value's type.
+//     function of the program, matches its arity, passes args that fit the
+//     params (FitsFunctionBoundary, ir/type_compat.h: the same sort and a
+//     meeting dtype), and has the callee's return type (a return dim that
+//     mentions a Var accepts any dim). An AssignStmt's var has its value's
+//     type, or an annotation upstream lets override it (AnnotationMayRetype:
+//     an INDEX scalar as an integer, a tensor view, a tile's memory space
+//     or view).
 //   * Control flow. A For/While with iter args ends its body in a YieldStmt
 //     matching them in count and type, its return vars match them too, and
-//     each iter arg's type is its init's type. An If with return vars has an
-//     else branch and both branches end in a YieldStmt matching them. A
-//     YieldStmt is only the last statement of a loop body or If branch; a
-//     ReturnStmt only the last top-level statement of a function, matching
-//     its return types. For bounds are integer scalars of any width (an
+//     each iter arg's type is its init's type, where "match" is
+//     CarriedTypesAgree (ir/type_compat.h: a tile's memory space may
+//     differ). An If with return vars has an else branch and both branches
+//     end in a YieldStmt matching them. A YieldStmt is only the last
+//     statement of a loop body or If branch; a ReturnStmt only the last
+//     top-level statement of a function, its values fitting its return
+//     types (FitsFunctionBoundary). For bounds are integer scalars of any width (an
 //     INT32 bound is cast to index where it is emitted), the loop var an
 //     index-like scalar (INT64, UINT64, INDEX); If and While conditions are
 //     scalars.

@@ -409,6 +409,33 @@ TEST_F(VerifierTest, FunctionCallsAreChecked) {
                       " does not match the function's return type " + FP32));
 }
 
+// Upstream checks no types where a value crosses a function boundary; we
+// keep the sort and the dtype (FitsFunctionBoundary, ir/type_compat.h).
+TEST_F(VerifierTest, FunctionBoundariesAcceptOtherShapesViewsAndIndex) {
+  const Var* t = V("t", Tensor(DataType::kFP32, {64}), L(1));
+  const Var* n = V("n", Scalar(DataType::kInt32), L(1));
+  const Function* g =
+      Fn("g", {t, n}, {Tensor(DataType::kFP32, {64})}, Seq({Ret({t}, L(2))}),
+         FunctionType::kInCore, L(1));
+  const Var* x = V("x", Tensor(DataType::kFP32, {4, 16}), L(4));
+  const Var* i = V("i", Scalar(DataType::kIndex), L(4));
+  const Var* f = V("f", Scalar(DataType::kFP32), L(4));
+  auto call = [&](std::vector<const Expr*> args, uint32_t line) {
+    return ctx_.NewEval(ctx_.NewFunctionCall(ctx_.GetGlobalVar("g"), args,
+                                             Tensor(DataType::kFP32, {64}), L(line, 9)),
+                        L(line));
+  };
+  const Function* main =
+      Fn("main", {x, i, f}, {Tensor(DataType::kFP32, {64})},
+         Seq({call({x, i}, 5), call({x, f}, 6), Ret({x}, L(7))}), FunctionType::kInCore, L(4));
+  EXPECT_THAT(Errors(Prog({g, main})),
+              ElementsAre("k.py:6:9: error: call of 'g': argument 1 has type pl.Scalar[pl.FP32] "
+                          "but parameter 'n' has type pl.Scalar[pl.INT32]"));
+  // A tile returned where a tensor is declared keeps only its dtype checked.
+  const Var* y = V("y", Tile(), L(1));
+  EXPECT_THAT(Errors(Kernel({y}, {Tensor()}, {Ret({y}, L(2))})), IsEmpty());
+}
+
 // --- Control flow ----------------------------------------------------------------------
 
 TEST_F(VerifierTest, LoopWithIterArgsMustEndInAYield) {
@@ -450,6 +477,17 @@ TEST_F(VerifierTest, LoopReturnVarsMustMatchIterArgs) {
               ElementsAre("k.py:3:5: error: the for loop has 2 return vars but 1 iter arg",
                           "k.py:5:5: error: return var 'r3' has type " + FP16 +
                               " but iter arg 'acc' has type " + FP32));
+}
+
+// Upstream's type checker leaves a carried tile's memory space to a later
+// pass (CarriedTypesAgree).
+TEST_F(VerifierTest, CarriedTilesMayDifferInMemorySpace) {
+  const Var* x = V("x", Tile(DataType::kFP32, {16, 16}, std::nullopt), L(1));
+  const Var* acc_tile = V("a", Tile(DataType::kFP32, {16, 16}, MemorySpace::kAcc), L(1));
+  const IterArg* acc = Iter("acc", x, L(3, 12));
+  const Var* out = V("out", x->type(), L(3, 30));
+  const Stmt* loop = For(LoopVar(), 4, {acc}, {Yield({acc_tile}, L(4))}, {out}, L(3));
+  EXPECT_THAT(Errors(Kernel({x, acc_tile}, {}, {loop})), IsEmpty());
 }
 
 TEST_F(VerifierTest, IterArgTypeIsItsInitType) {

@@ -69,6 +69,11 @@ enum class DslFill : uint8_t {
   // vector cores).
   kPopTypeVec,
   kPopTypeMat,
+  // pl.random / pl.tensor.random: the six key and counter words are INT32
+  // scalars; an integer literal (or another-width constant) becomes an INT32
+  // constant, as upstream's wrapper coerces it (tensor.random rejects any
+  // other seed dtype; tile.random's deducer takes INDEX ones as written).
+  kInt32Seeds,
 };
 
 struct DslOpRow {

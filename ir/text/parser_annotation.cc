@@ -98,12 +98,11 @@ bool Parser::ApplyAnnotation(const Token& at, const Type* annotation, Value* v,
     v->expr = ctx_.NewOpCall(call->op(), call->args(), call->kwargs(), type, call->loc());
     return true;
   }
-  // Upstream binds the annotated name to the value as it is only for an
-  // INDEX scalar (the verifier's INDEX-to-integer binding) and for a value
-  // that differs in its MemRef alone (types are equal without MemRefs); any
-  // other value must have the annotated type.
-  if (type->Is<ScalarType>() || SameTypeIgnoringMemRef(type, deduced)) return true;
-  return CheckAnnotation(at, annotation, deduced);
+  // Any other value (a variable): upstream binds the annotated name to it
+  // as it is, typed by the annotation (an INDEX scalar as an integer, a
+  // tensor with the annotation's view, a tile with its memory space); the
+  // verifier accepts exactly these bindings (AnnotationMayRetype).
+  return true;
 }
 
 }  // namespace pto::ir::parser_impl

@@ -440,7 +440,12 @@ Value Parser::ParseDslCall(const text::DslOpRow& row, const Token& at, absl::str
       return FailValue(at, absl::StrCat(spelled, " takes a Tensor or Tile as its first argument"));
     }
     const Type* type = first->expr->type();
-    bool second_scalar = in.size() > 1 && !in[1].named && IsScalar(in[1].expr);
+    // A module constant number (EPS = 1e-3) arrives as an attr: a scalar too.
+    bool second_scalar =
+        in.size() > 1 && !in[1].named &&
+        (IsScalar(in[1].expr) ||
+         (in[1].expr == nullptr && !in[1].none &&
+          (in[1].attr.kind() == AttrKind::kFloat || in[1].attr.kind() == AttrKind::kInt)));
     if (type->Is<ScalarType>()) {
       if (row.scalar == text::DslScalarForm::kNone) {
         return FailValue(first->tok, absl::StrCat(spelled, " takes a Tensor or Tile, not ",

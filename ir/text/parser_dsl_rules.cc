@@ -112,6 +112,14 @@ bool Parser::ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, Kwar
       (*args)[3] = ctx_.Int(v, dt, c->loc());
       return true;
     }
+    case text::DslFill::kInt32Seeds:
+      for (size_t i = 0; i < 6 && i < args->size(); ++i) {
+        const auto* c = (*args)[i] != nullptr ? (*args)[i]->As<ConstInt>() : nullptr;
+        if (c != nullptr && c->dtype() != DataType::kInt32) {
+          (*args)[i] = ctx_.Int(c->value(), DataType::kInt32, c->loc());
+        }
+      }
+      return true;
     default:
       return true;
   }

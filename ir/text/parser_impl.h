@@ -42,6 +42,7 @@
 #include "ir/text/printer.h"
 #include "ir/text/scalar_builder.h"
 #include "ir/text/parser.h"
+#include "ir/type_compat.h"
 #include "ir/type_substitute.h"
 
 namespace pto::ir::parser_impl {
@@ -417,7 +418,11 @@ class Parser {
   const Type* AnnotatedType(const Type* annotation, const Type* deduced);
   bool ApplyAnnotation(const Token& at, const Type* annotation, Value* v, const Type** var_type);
   // Return vars for the targets of a block's final yield.
-  bool MakeReturnVars(const YieldInfo& yield, VarList* vars);
+  // The return vars a yield assigns: a loop's take its iter args' types
+  // (`carried`), an if's the annotation of its then-branch target, else the
+  // yielded value's type (upstream's rules; see parser_yield.cc).
+  bool MakeReturnVars(const YieldInfo& yield, IterArgSpan carried, VarList* vars);
+  bool CheckYieldAnnotation(const YieldTarget& target, const Type* yielded);
   void BindAll(const YieldInfo& yield, const VarList& vars);
 
   // --- Expressions -------------------------------------------------------------

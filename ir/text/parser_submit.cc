@@ -177,10 +177,18 @@ Value Parser::FinishFunctionCall(const Token& name_tok, const Token& open, CallF
   } else if (returns.size() > 1) {
     type = ctx_.GetTupleType(returns);
   }
-  // A return type naming the callee's params means the call's arguments.
-  DimVarMap bound;
-  for (size_t i = 0; i < args.size(); ++i) bound.emplace(sig.params[i], args[i]);
-  type = SubstituteDimVars(ctx_, type, bound);
+  // A return type naming the callee's params means the call's arguments,
+  // and its dynamic dims the dims the arguments' types have there.
+  CallDimBindings bound;
+  for (size_t i = 0; i < args.size(); ++i) bound.Bind(sig.params[i], args[i]);
+  for (size_t i = 0; i < args.size(); ++i) bound.Collect(sig.params[i]->type(), args[i]->type(), i);
+  if (std::optional<CallDimBindings::Clash> c = bound.Conflict(ctx_)) {
+    return FailValue(name_tok, absl::StrCat("call of '", name, "': dynamic dim '", c->var->name(),
+                                            "' has conflicting bindings ", PrintExpr(c->first),
+                                            " and ", PrintExpr(c->second), " (argument ", c->arg,
+                                            "); a call between functions checks no dims at run time"));
+  }
+  type = SubstituteDimVars(ctx_, type, bound.map());
   if (depth + 1 > max_depth_) {
     return FailValue(open, absl::StrCat("expression is nested too deeply (the limit is ",
                                         max_depth_, " levels)"));

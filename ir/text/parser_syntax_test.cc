@@ -202,10 +202,15 @@ TEST_F(ParserSyntaxTest, AnnotationsOverrideAsUpstreamDoes) {
   EXPECT_THAT(out, HasSubstr("v: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec, "
                              "pl.TileView(valid_shape=[8, 16])] = pl.tile.add(e, e)"));
   EXPECT_THAT(out, HasSubstr("y: pl.Scalar[pl.INT64] = i\n"));
-  // Only an INDEX scalar value binds a name of another dtype; a tile value
-  // must have the annotated type.
+  // Upstream's override applies to any value, not only to a call: a tile
+  // variable binds a name annotated with another memory space (the value is
+  // not rewritten). Only an INDEX scalar binds a name of another dtype.
   EXPECT_THAT(Print(Program("", ", a: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec]",
                             "        b: pl.Tile[[16, 16], pl.FP32, pl.Mem.Mat] = a\n"
+                            "        return\n")),
+              HasSubstr("b: pl.Tile[[16, 16], pl.FP32, pl.Mem.Mat] = a"));
+  EXPECT_THAT(Print(Program("", ", a: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec]",
+                            "        b: pl.Tile[[16, 16], pl.FP16, pl.Mem.Vec] = a\n"
                             "        return\n")),
               HasSubstr("does not match the deduced type"));
   EXPECT_THAT(Print(Program("", ", a: pl.Scalar[pl.INT32]",
