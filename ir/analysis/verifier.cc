@@ -1,5 +1,6 @@
 #include "ir/analysis/verifier.h"
 
+
 #include <algorithm>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "ir/analysis/call_site_check.h"
 #include "ir/analysis/ir_format.h"
 #include "ir/analysis/var_table.h"
 #include "ir/diagnostic.h"
@@ -755,6 +757,14 @@ void Verifier::VerifyExpr(const Expr* e, SourceLoc site) {
           if (x != nullptr) VerifyExpr(x, here);
         }
         for (const Expr* d : site->deps) VerifyExpr(d, here);
+        for (const CallAttr& a : site->attrs) {
+          for (const CallAttrItem& item : a.items) {
+            if (item.expr != nullptr) VerifyExpr(item.expr, here);
+          }
+        }
+        std::vector<std::string> problems =
+            c->op() != nullptr ? OpCallSiteProblems(*c) : CallAttrProblems(*site);
+        for (std::string& m : problems) Report(here, std::move(m));
       }
       if (c->op() != nullptr) {
         VerifyOpCall(c, here);
