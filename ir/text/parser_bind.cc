@@ -196,8 +196,14 @@ const BindPlan& Parser::PlanFor(const Op& op, const text::DslOpRow* rules) {
 }
 
 Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool unified,
-                             bool tile_level_drops, const CallArgs& in, int depth,
+                             bool tile_level_drops, const CallArgs& in_written, int depth,
                              const Token& at) {
+  CallArgs window_bytes;
+  if (rules != nullptr && rules->fill == text::DslFill::kNameFromTarget) {
+    std::optional<bool> rewritten = WindowBufferBytes(in_written, &window_bytes);
+    if (!rewritten) return Value{};
+  }
+  const CallArgs& in = window_bytes.empty() ? in_written : window_bytes;
   const BindPlan& plan = PlanFor(op, rules);
   // The positional parameters: the wrapper's order when the table gives it,
   // else the op's plain args and then its kwargs that are not keyword-only.

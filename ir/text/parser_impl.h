@@ -486,6 +486,10 @@ class Parser {
   // The mask or compare form of pl.tensor.gather / pl.tensor.scatter
   // (`index_op`) the kwargs named select ("": the index form).
   absl::string_view GatherScatterForm(absl::string_view index_op, const CallArgs& in);
+  // pld.alloc_window_buffer(shape, dtype=D): `out` becomes the byte form
+  // (product(shape) * D's bytes), as upstream's wrapper normalizes it; `out`
+  // stays empty for the byte form. nullopt on an error.
+  std::optional<bool> WindowBufferBytes(const CallArgs& in, CallArgs* out);
   // pl.mrgsort and its level forms: format1 or format2 by the args given.
   Value MergeSortCall(absl::string_view op2, const CallArgs& in, int depth, const Token& at);
   Value UnregisteredDslCall(absl::string_view name, const CallArgs& in, int depth,
