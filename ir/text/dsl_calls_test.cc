@@ -278,6 +278,8 @@ TEST_F(DslLevelFlagsTest, WindowBufferIsNamedAfterItsVariable) {
                                      "pld.tensor.alloc_window_buffer(16, name='w')"));
   EXPECT_THAT(ErrorOf({"b = pld.alloc_window_buffer(64, dtype=pl.FP32)"}, options_),
               HasSubstr("dtype= goes with a shape list"));
+  EXPECT_THAT(ErrorOf({"b = pld.alloc_window_buffer([], dtype=pl.FP32)"}, options_),
+              HasSubstr("the shape must be non-empty"));
 }
 
 }  // namespace

@@ -131,6 +131,10 @@ std::optional<bool> Parser::WindowBufferBytes(const CallArgs& in, CallArgs* out)
                      "pld.alloc_window_buffer([rows, cols], dtype=pl.FP32)");
     return std::nullopt;
   }
+  if (dims->elements().empty()) {
+    Fail(shape->tok, "pld.alloc_window_buffer: the shape must be non-empty");
+    return std::nullopt;
+  }
   int64_t bytes = dtype->attr.dtype().bytes();
   for (const Expr* d : dims->elements()) {
     const auto* c = d->As<ConstInt>();
