@@ -455,6 +455,32 @@ const Call* Context::NewOpCall(const Op* op, ExprSpan args, absl::Span<const Kwa
   return MakeCall(loc, type, op, nullptr, args, kwargs);
 }
 
+const Call* Context::WithOpCallSite(const Call* c, const CallSite* site) {
+  PTO_CHECK(c != nullptr && c->op() != nullptr);
+  if (site != nullptr && site->empty()) site = nullptr;
+  return MakeCall(c->loc(), c->type(), c->op(), nullptr, c->args(), c->kwargs(), site);
+}
+
+absl::Span<const CallAttr> Context::SaveCallAttrs(absl::Span<const CallAttr> attrs) {
+  if (attrs.empty()) return {};
+  CallAttr* out = arena_.AllocateArray<CallAttr>(attrs.size());
+  for (size_t i = 0; i < attrs.size(); ++i) {
+    new (&out[i]) CallAttr{SaveString(attrs[i].key), attrs[i].is_list, {}};
+    absl::Span<const CallAttrItem> items = attrs[i].items;
+    if (items.empty()) continue;
+    CallAttrItem* copy = arena_.AllocateArray<CallAttrItem>(items.size());
+    for (size_t j = 0; j < items.size(); ++j) {
+      new (&copy[j]) CallAttrItem(items[j]);
+      if (items[j].kind == CallAttrItem::Kind::kValue &&
+          items[j].value.kind() == AttrKind::kString) {
+        copy[j].value = AttrValue::String(SaveString(items[j].value.string_value()));
+      }
+    }
+    out[i].items = absl::Span<const CallAttrItem>(copy, items.size());
+  }
+  return absl::Span<const CallAttr>(out, attrs.size());
+}
+
 const Call* Context::NewFunctionCall(const GlobalVar* callee, ExprSpan args, const Type* type,
                                      SourceLoc loc, const CallSite* site) {
   PTO_CHECK(callee != nullptr && type != nullptr);
@@ -472,7 +498,7 @@ const Call* Context::MakeCall(SourceLoc loc, const Type* type, const Op* op,
                               const GlobalVar* callee, ExprSpan args,
                               absl::Span<const Kwarg> kwargs, const CallSite* site) {
   PTO_CHECK(args.size() <= UINT32_MAX && kwargs.size() <= UINT16_MAX);
-  PTO_CHECK(site == nullptr || (op == nullptr && kwargs.empty()));
+  PTO_CHECK(site == nullptr || op != nullptr || kwargs.empty());
   size_t arg_bytes = sizeof(const Expr*) * args.size();
   size_t kwarg_bytes = sizeof(Kwarg) * kwargs.size();
   size_t site_bytes = site != nullptr ? sizeof(const CallSite*) : 0;
@@ -485,6 +511,7 @@ const Call* Context::MakeCall(SourceLoc loc, const Type* type, const Op* op,
   if (!kwargs.empty()) std::memcpy(trailing + arg_bytes, kwargs.data(), kwarg_bytes);
   if (site != nullptr) {
     auto* copy = new (arena_.Allocate(sizeof(CallSite), alignof(CallSite))) CallSite(*site);
+    copy->attrs = SaveCallAttrs(site->attrs);
     if (!site->deps.empty()) {
       const Expr** deps = arena_.AllocateArray<const Expr*>(site->deps.size());
       std::copy(site->deps.begin(), site->deps.end(), deps);
@@ -497,7 +524,7 @@ const Call* Context::MakeCall(SourceLoc loc, const Type* type, const Op* op,
       copy->arg_directions = absl::Span<const ArgDirection>(dirs, site->arg_directions.size());
     }
     const CallSite* p = copy;
-    std::memcpy(trailing + arg_bytes, &p, sizeof(p));
+    std::memcpy(trailing + arg_bytes + kwarg_bytes, &p, sizeof(p));
   }
   return call;
 }

@@ -119,6 +119,10 @@ class Context {
   // `kwargs` must be sorted by key.
   const Call* NewOpCall(const Op* op, ExprSpan args, absl::Span<const Kwarg> kwargs,
                         const Type* type, SourceLoc loc = {});
+  // `c` (an op call) with `site` (copied, lists and strings included) as its
+  // options: generic attrs, and deps on system.task_dummy. An empty or null
+  // site gives the call without options.
+  const Call* WithOpCallSite(const Call* c, const CallSite* site);
   // The placeholder Op (Op::unregistered()) for a call of an op no registry
   // knows, as the parser accepts under ParseOptions::allow_unregistered_ops.
   // One Op per signature - name, arity and kwarg names and kinds in written
@@ -232,6 +236,8 @@ class Context {
                        ExprSpan args, absl::Span<const Kwarg> kwargs, const CallSite* site);
   const Call* MakeCall(SourceLoc loc, const Type* type, const Op* op, const GlobalVar* callee,
                        ExprSpan args, absl::Span<const Kwarg> kwargs);
+  // Deep copies of a site's generic attrs (keys, string values, item lists).
+  absl::Span<const CallAttr> SaveCallAttrs(absl::Span<const CallAttr> attrs);
   const Type* Intern(const Type* candidate);
   ExprSpan CanonicalDims(ExprSpan dims);
   // Recently returned tile types with the implicit view, so the common

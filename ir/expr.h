@@ -208,11 +208,14 @@ class Call : public Expr {
   }
   // The kwarg with this schema name, or nullptr.
   const AttrValue* FindKwarg(absl::string_view name) const;
-  // A function call's dispatch options (ir/call_site.h), or nullptr for a
-  // plain call and for every op call.
+  // The call's options (ir/call_site.h), or nullptr for a plain call: a
+  // function call's dispatch options; an op call's generic attrs (and
+  // system.task_dummy's deps).
   const CallSite* site() const {
-    return bits8_ == 2 ? *reinterpret_cast<const CallSite* const*>(trailing_args() + bits32_)
-                       : nullptr;
+    if (bits8_ < 2) return nullptr;
+    const char* end_of_kwargs = reinterpret_cast<const char*>(trailing_args() + bits32_) +
+                                sizeof(Kwarg) * bits16_;
+    return *reinterpret_cast<const CallSite* const*>(end_of_kwargs);
   }
   // A pl.submit / pl.spmd_submit: the value is the callee's results plus the
   // task's Scalar[TASK_ID].
@@ -223,10 +226,11 @@ class Call : public Expr {
 
  private:
   friend class Context;
-  // bits8_: 1 for a function call, 2 for one with a CallSite (its pointer
-  // follows the arguments); bits16_: kwarg count (keys are 8-bit);
+  // bits8_: 0 for an op call, 1 for a function call, 2 for one with a
+  // CallSite, 3 for an op call with one (the site's pointer follows the
+  // arguments and kwargs); bits16_: kwarg count (keys are 8-bit);
   // bits32_: argument count.
-  bool is_function_call() const { return bits8_ != 0; }
+  bool is_function_call() const { return bits8_ == 1 || bits8_ == 2; }
   const Expr* const* trailing_args() const {
     return reinterpret_cast<const Expr* const*>(this + 1);
   }
@@ -235,6 +239,7 @@ class Call : public Expr {
       : Expr(NodeKind::kCall, loc, type) {
     if (op != nullptr) {
       target_.op = op;
+      bits8_ = has_site ? 3 : 0;
     } else {
       target_.callee = callee;
       bits8_ = has_site ? 2 : 1;
@@ -250,6 +255,7 @@ class Call : public Expr {
 static_assert(sizeof(Call) % alignof(const Expr*) == 0, "arguments follow the node unpadded");
 static_assert(alignof(Kwarg) <= alignof(const Expr*) && std::is_trivially_copyable_v<Kwarg>,
               "kwargs follow the arguments and are copied there");
+static_assert(sizeof(Kwarg) % alignof(const void*) == 0, "a CallSite pointer follows the kwargs");
 
 class MakeTuple : public Expr {
  public:

@@ -107,14 +107,26 @@ const Expr* IRMutator::VisitCall(const Call* c) {
     }
     ExprBuffer deps;
     changed |= VisitExprs(site->deps, deps);
+    std::vector<CallAttr> attrs;
+    std::vector<std::vector<CallAttrItem>> items;
+    changed |= VisitCallAttrs(site->attrs, &attrs, &items);
     if (!changed) return c;
     fresh.deps = ExprSpan(deps.data(), deps.size());
+    fresh.attrs = absl::Span<const CallAttr>(attrs.data(), attrs.size());
+    if (c->op() != nullptr) {
+      // The options ride on the op call; its typing does not depend on them.
+      return ctx_.WithOpCallSite(RebuildOpCall(c, args), &fresh);
+    }
     return ctx_.NewFunctionCall(c->callee(), args, c->type(), c->loc(), &fresh);
   }
   if (!changed) return c;
   if (c->callee() != nullptr) {
     return ctx_.NewFunctionCall(c->callee(), args, c->type(), c->loc());
   }
+  return RebuildOpCall(c, args);
+}
+
+const Call* IRMutator::RebuildOpCall(const Call* c, ExprSpan args) {
   if (c->op()->unregistered()) {
     // Nothing to deduce from: the type stays the annotation it was written with.
     return ctx_.NewOpCall(c->op(), args, c->kwargs(), c->type(), c->loc());
@@ -126,6 +138,25 @@ const Expr* IRMutator::VisitCall(const Call* c) {
   // The type the program annotated stands for the one the op cannot know.
   if (c->op()->typed_by_annotation() && (*type)->Is<UnknownType>()) type = c->type();
   return ctx_.NewOpCall(c->op(), args, c->kwargs(), *type, c->loc());
+}
+
+bool IRMutator::VisitCallAttrs(absl::Span<const CallAttr> in, std::vector<CallAttr>* out,
+                               std::vector<std::vector<CallAttrItem>>* items) {
+  bool changed = false;
+  items->resize(in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    std::vector<CallAttrItem>& fresh = (*items)[i];
+    fresh.assign(in[i].items.begin(), in[i].items.end());
+    for (CallAttrItem& item : fresh) {
+      if (item.expr == nullptr) continue;
+      const Expr* n = VisitExpr(item.expr);
+      changed |= n != item.expr;
+      item.expr = n;
+    }
+    out->push_back(CallAttr{in[i].key, in[i].is_list,
+                            absl::Span<const CallAttrItem>(fresh.data(), fresh.size())});
+  }
+  return changed;
 }
 
 const Expr* IRMutator::VisitMakeTuple(const MakeTuple* t) {

@@ -70,6 +70,12 @@ class IRMutator {
   using IterArgBuffer = absl::InlinedVector<const IterArg*, 4>;
   // Visits each expression into `out`; returns true if any changed.
   bool VisitExprs(ExprSpan in, ExprBuffer& out);
+  // A call's generic attrs with their expressions visited; `items` owns the
+  // item lists `out` points into.
+  bool VisitCallAttrs(absl::Span<const CallAttr> in, std::vector<CallAttr>* out,
+                      std::vector<std::vector<CallAttrItem>>* items);
+  // `c` (an op call) over `args`, its type deduced again.
+  const Call* RebuildOpCall(const Call* c, ExprSpan args);
   // Visits loop-carried args; an IterArg whose init changed is replaced by a
   // fresh one, and its uses are remapped.
   bool VisitIterArgs(IterArgSpan in, IterArgBuffer& out);

@@ -53,6 +53,11 @@ void IRVisitor::VisitCall(const Call* c) {
       if (e != nullptr) VisitExpr(e);
     }
     for (const Expr* d : site->deps) VisitExpr(d);
+    for (const CallAttr& a : site->attrs) {
+      for (const CallAttrItem& item : a.items) {
+        if (item.expr != nullptr) VisitExpr(item.expr);
+      }
+    }
   }
 }
 

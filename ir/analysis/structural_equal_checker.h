@@ -86,6 +86,7 @@ class EqualChecker {
   bool SameKwargs(const Call* a, const Call* b);
   bool SameCallSites(const CallSite* a, const CallSite* b);
   bool SameKwargValues(absl::string_view name, const AttrValue* a, const AttrValue* b);
+  bool SameCallAttrs(absl::Span<const CallAttr> a, absl::Span<const CallAttr> b);
   bool SameTensorViews(const TensorView* a, const TensorView* b);
   bool SameTileViews(const TileView* a, const TileView* b);
 

@@ -241,6 +241,41 @@ bool EqualChecker::SameCallSites(const CallSite* a, const CallSite* b) {
     });
     return Up([] { return "arg_directions"; });
   }
+  return SameCallAttrs(x.attrs, y.attrs);
+}
+
+bool EqualChecker::SameCallAttrs(absl::Span<const CallAttr> a, absl::Span<const CallAttr> b) {
+  if (a.size() != b.size()) {
+    Fail([&] { return Versus(absl::StrCat(a.size()), absl::StrCat(b.size())); });
+    return Up([] { return "call attrs"; });
+  }
+  for (size_t i = 0; i < a.size(); ++i) {
+    const CallAttr& x = a[i];
+    const CallAttr& y = b[i];
+    if (x.key != y.key || x.is_list != y.is_list || x.items.size() != y.items.size()) {
+      Fail([&] {
+        auto side = [](const CallAttr& c) {
+          return absl::StrCat(Quote(c.key), c.is_list ? " list of " : " ", c.items.size());
+        };
+        return Versus(side(x), side(y));
+      });
+      return Up([] { return "call attrs"; });
+    }
+    for (size_t j = 0; j < x.items.size(); ++j) {
+      const CallAttrItem& p = x.items[j];
+      const CallAttrItem& q = y.items[j];
+      bool same = p.kind == q.kind;
+      if (same && p.kind == CallAttrItem::Kind::kDirection) same = p.direction == q.direction;
+      if (same && p.kind == CallAttrItem::Kind::kValue) same = p.value == q.value;
+      if (!same) {
+        Fail([&] { return Versus("one attr value", "another"); });
+        return Up([&x] { return absl::StrCat("call attr ", Quote(x.key)); });
+      }
+      if (p.kind == CallAttrItem::Kind::kExpr && !SameExprs(p.expr, q.expr)) {
+        return Up([&x] { return absl::StrCat("call attr ", Quote(x.key)); });
+      }
+    }
+  }
   return true;
 }
 

@@ -84,6 +84,19 @@ class Hasher {
     h_ *= 0x9e3779b97f4a7c15ULL;
   }
   void MixString(absl::string_view s) { Mix(StringHash(s)); }
+  void MixAttrValue(const AttrValue& v) {
+    Mix(static_cast<uint64_t>(v.kind()));
+    if (v.kind() == AttrKind::kString) {
+      MixString(v.string_value());
+    } else if (v.kind() == AttrKind::kFloat) {
+      double d = v.float_value();
+      uint64_t bits = 0;
+      std::memcpy(&bits, &d, sizeof(bits));
+      Mix(bits);
+    } else {
+      Mix(static_cast<uint64_t>(v.raw_int()));
+    }
+  }
   void HashExprs(ExprSpan list) {
     Mix(kTagList);
     Mix(list.size());
@@ -122,16 +135,7 @@ void Hasher::HashFunction(const Function* f) {
     MixString(a.key);
     MixString(a.enum_ref);
     Mix(static_cast<uint64_t>(a.value.kind()));
-    if (a.value.kind() == AttrKind::kString) {
-      MixString(a.value.string_value());
-    } else if (a.value.kind() == AttrKind::kFloat) {
-      double d = a.value.float_value();
-      uint64_t bits = 0;
-      std::memcpy(&bits, &d, sizeof(bits));
-      Mix(bits);
-    } else {
-      Mix(static_cast<uint64_t>(a.value.raw_int()));
-    }
+    MixAttrValue(a.value);
   }
   Mix(f->params().size());
   for (size_t i = 0; i < f->params().size(); ++i) {
@@ -303,6 +307,19 @@ void Hasher::HashExpr(const Expr* e) {
         }
         HashExprs(site->deps);
         for (ArgDirection d : site->arg_directions) Mix(static_cast<uint64_t>(d));
+        Mix(site->attrs.size());
+        for (const CallAttr& a : site->attrs) {
+          MixString(a.key);
+          Mix(a.items.size() * 2 + (a.is_list ? 1 : 0));
+          for (const CallAttrItem& item : a.items) {
+            Mix(static_cast<uint64_t>(item.kind) | static_cast<uint64_t>(item.direction) << 8);
+            if (item.expr != nullptr) {
+              HashExpr(item.expr);
+            } else if (item.kind == CallAttrItem::Kind::kValue) {
+              MixAttrValue(item.value);
+            }
+          }
+        }
       }
       // The result type follows from the above (equality still compares it).
       return HashKwargs(c);

@@ -2,8 +2,12 @@
 // against their schema and deducer, function calls against the callee's
 // signature, and the dispatch options of a call site.
 
+#include <string>
+#include <vector>
+
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
+#include "ir/analysis/call_site_check.h"
 #include "ir/analysis/verifier_internal.h"
 #include "ir/type_compat.h"
 
@@ -32,6 +36,14 @@ void Verifier::VerifyExpr(const Expr* e, SourceLoc site) {
           if (x != nullptr) VerifyExpr(x, here);
         }
         for (const Expr* d : site->deps) VerifyExpr(d, here);
+        for (const CallAttr& a : site->attrs) {
+          for (const CallAttrItem& item : a.items) {
+            if (item.expr != nullptr) VerifyExpr(item.expr, here);
+          }
+        }
+        std::vector<std::string> problems =
+            c->op() != nullptr ? OpCallSiteProblems(*c) : CallAttrProblems(*site);
+        for (std::string& m : problems) Report(here, std::move(m));
       }
       if (c->op() != nullptr) {
         VerifyOpCall(c, here);

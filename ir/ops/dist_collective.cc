@@ -248,7 +248,7 @@ void RegisterDistCollectiveOps(OpRegistry& registry) {
           "(op) of row r over all ranks.")
       .Arg("target")
       .Arg("signal")
-      .Kwarg("op", AttrKind::kInt)
+      .Kwarg("op", AttrKind::kInt, AttrValue::Int(0))  // ReduceOp.Sum, upstream's default
       .Writes(0)
       .Writes(1)
       .LoweredBy(kPass)

@@ -163,6 +163,8 @@ TEST_F(DistCollectiveTest, ReduceScatterTakesEveryReduceOp) {
     EXPECT_TYPE(TypeOf("pld.tensor.reduce_scatter", {data, Signal()}, {{"op", AttrValue::Int(op)}}),
                 data->type());
   }
+  // op= defaults to ReduceOp.Sum, as upstream's wrapper does.
+  EXPECT_TYPE(TypeOf("pld.tensor.reduce_scatter", {data, Signal()}), data->type());
   EXPECT_EQ(ErrorOf("pld.tensor.reduce_scatter", {data, Signal()}, {{"op", AttrValue::Int(-1)}}),
             "pld.tensor.reduce_scatter: op must be in [0, 3], got -1");
   EXPECT_EQ(ErrorOf("pld.tensor.reduce_scatter", {Window(DataType::kFP16, {32}), Signal()},

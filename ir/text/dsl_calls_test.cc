@@ -270,6 +270,16 @@ TEST_F(DslLevelFlagsTest, WindowBufferIsNamedAfterItsVariable) {
                         "of an assignment"));
   EXPECT_THAT(ErrorOf({"b = pld.alloc_window_buffer(64, 'x')"}, options_),
               HasSubstr("takes 1 positional argument but 2 were given"));
+  // The shape form is the byte form of product(shape) * the dtype's bytes.
+  EXPECT_THAT(Values({"buf = pld.alloc_window_buffer([64, 128], dtype=pl.FP32)",
+                      "w = pld.tensor.alloc_window_buffer([4, 2], dtype=pl.INT16, name='w')"},
+                     options_),
+              ::testing::ElementsAre("pld.tensor.alloc_window_buffer(32768, name='buf')",
+                                     "pld.tensor.alloc_window_buffer(16, name='w')"));
+  EXPECT_THAT(ErrorOf({"b = pld.alloc_window_buffer(64, dtype=pl.FP32)"}, options_),
+              HasSubstr("dtype= goes with a shape list"));
+  EXPECT_THAT(ErrorOf({"b = pld.alloc_window_buffer([], dtype=pl.FP32)"}, options_),
+              HasSubstr("the shape must be non-empty"));
 }
 
 }  // namespace

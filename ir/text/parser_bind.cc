@@ -125,11 +125,37 @@ bool Parser::ParseArgValue(CallArg* out, int* depth) {
 }
 
 bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
+  pending_call_options_ = CallOptions{};
   if (!Expect(K::kLParen)) return false;
   bool seen_named = false;
+  CallOptions opts;
   while (error_.ok() && !At(K::kRParen)) {
     bool named = At(K::kName) && At(K::kAssign, 1);
     if (!named && seen_named) return Fail(Peek(), "positional argument follows keyword argument");
+    // attrs={...} and deps=[...]: call options, not op parameters
+    // (parser_call_attrs.cc).
+    if (named && AtName("attrs") && At(K::kLBrace, 2)) {
+      seen_named = true;
+      Advance();
+      Advance();
+      if (!ParseCallAttrs(&opts, /*function_call=*/false)) return false;
+      if (!Accept(K::kComma)) break;
+      continue;
+    }
+    if (named && AtName("deps") && (At(K::kLBracket, 2) || At(K::kLParen, 2))) {
+      seen_named = true;
+      Token key = Advance();
+      Advance();
+      if (opts.deps_given) return Fail(key, "'deps' is given twice");
+      if (!opts.given) opts.tok = key;
+      opts.given = opts.deps_given = true;
+      opts.deps_tok = key;
+      ExprList deps;
+      if (!ParseDeps("deps=", &deps, &opts.depth)) return false;
+      opts.deps.assign(deps.begin(), deps.end());
+      if (!Accept(K::kComma)) break;
+      continue;
+    }
     CallArg& a = out->emplace_back();
     if (named) {
       a.key = Advance();
@@ -140,7 +166,9 @@ bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
     if (!ParseArgValue(&a, depth)) return false;
     if (!Accept(K::kComma)) break;
   }
-  return Expect(K::kRParen);
+  if (!Expect(K::kRParen)) return false;
+  pending_call_options_ = std::move(opts);
+  return true;
 }
 
 const BindPlan& Parser::PlanFor(const Op& op, const text::DslOpRow* rules) {
@@ -177,8 +205,14 @@ const BindPlan& Parser::PlanFor(const Op& op, const text::DslOpRow* rules) {
 }
 
 Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool unified,
-                             bool tile_level_drops, const CallArgs& in, int depth,
+                             bool tile_level_drops, const CallArgs& in_written, int depth,
                              const Token& at) {
+  CallArgs window_bytes;
+  if (rules != nullptr && rules->fill == text::DslFill::kNameFromTarget) {
+    std::optional<bool> rewritten = WindowBufferBytes(in_written, &window_bytes);
+    if (!rewritten) return Value{};
+  }
+  const CallArgs& in = window_bytes.empty() ? in_written : window_bytes;
   const BindPlan& plan = PlanFor(op, rules);
   // The positional parameters: the wrapper's order when the table gives it,
   // else the op's plain args and then its kwargs that are not keyword-only.
@@ -401,6 +435,14 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
 }
 
 Value Parser::ParseOpCall(const Op& op, const Token& at) {
+  return AttachOpCallOptions(ParseOpCallBody(op, at), at);
+}
+
+Value Parser::ParseDslCall(const text::DslOpRow& row, const Token& at, absl::string_view spelled) {
+  return AttachOpCallOptions(ParseDslCallBody(row, at, spelled), at);
+}
+
+Value Parser::ParseOpCallBody(const Op& op, const Token& at) {
   DepthGuard guard(this);
   if (!guard.Check(at)) return Value{};
   CallArgs in;
@@ -426,7 +468,8 @@ Value Parser::ParseOpCall(const Op& op, const Token& at) {
                         at);
 }
 
-Value Parser::ParseDslCall(const text::DslOpRow& row, const Token& at, absl::string_view spelled) {
+Value Parser::ParseDslCallBody(const text::DslOpRow& row, const Token& at,
+                               absl::string_view spelled) {
   DepthGuard guard(this);
   if (!guard.Check(at)) return Value{};
   CallArgs in;

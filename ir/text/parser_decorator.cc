@@ -22,6 +22,21 @@ bool PrintableString(absl::string_view s) {
   return true;
 }
 
+// A pl.Level member, or one of the aliases upstream's Level also accepts
+// (POD is CLUSTER_0 and so on); the function keeps the primary level, which
+// is what prints.
+std::optional<Level> LevelFromName(absl::string_view m) {
+  static constexpr std::pair<absl::string_view, Level> kAliases[] = {
+      {"L2CACHE", Level::kChipDie}, {"PROCESSOR", Level::kChip}, {"UMA", Level::kChip},
+      {"NODE", Level::kHost},       {"POD", Level::kCluster0},   {"CLOS1", Level::kCluster1},
+      {"CLOS2", Level::kCluster2}};
+  if (std::optional<Level> v = EnumFromName<Level>(m)) return v;
+  for (const auto& [name, level] : kAliases) {
+    if (m == name) return level;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool IsSplitMode(absl::string_view member) {
@@ -94,7 +109,7 @@ bool Parser::ParseDecorator(Decorator* out) {
           }
           out->type = *v;
         } else if (k == "level") {
-          std::optional<Level> v = EnumFromName<Level>(m);
+          std::optional<Level> v = LevelFromName(m);
           if (c != "Level" || !v) return Fail(member, absl::StrCat("unknown level pl.", c, ".", m));
           out->level = *v;
         } else {

@@ -125,6 +125,42 @@ bool Parser::ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, Kwar
   }
 }
 
+std::optional<bool> Parser::WindowBufferBytes(const CallArgs& in, CallArgs* out) {
+  const CallArg* dtype = nullptr;
+  for (const CallArg& a : in) {
+    if (a.named && Text(a.key) == "dtype") dtype = &a;
+  }
+  if (dtype == nullptr) return false;
+  const CallArg* shape = !in.empty() && !in[0].named ? &in[0] : nullptr;
+  const auto* dims = shape != nullptr && shape->expr != nullptr ? shape->expr->As<MakeTuple>()
+                                                                : nullptr;
+  if (dims == nullptr || dtype->expr != nullptr || dtype->attr.kind() != AttrKind::kDataType) {
+    Fail(dtype->key, "pld.alloc_window_buffer: dtype= goes with a shape list, "
+                     "pld.alloc_window_buffer([rows, cols], dtype=pl.FP32)");
+    return std::nullopt;
+  }
+  if (dims->elements().empty()) {
+    Fail(shape->tok, "pld.alloc_window_buffer: the shape must be non-empty");
+    return std::nullopt;
+  }
+  int64_t bytes = dtype->attr.dtype().bytes();
+  for (const Expr* d : dims->elements()) {
+    const auto* c = d->As<ConstInt>();
+    if (c == nullptr || c->value() <= 0 || bytes > (int64_t{1} << 62) / c->value()) {
+      Fail(shape->tok, "pld.alloc_window_buffer: the shape form takes positive constant dims "
+                       "(give a byte size otherwise)");
+      return std::nullopt;
+    }
+    bytes *= c->value();
+  }
+  for (const CallArg& a : in) {
+    if (&a == dtype) continue;
+    CallArg& b = out->emplace_back(a);
+    if (&a == shape) b.expr = IndexConst(bytes);
+  }
+  return true;
+}
+
 absl::string_view Parser::GatherScatterForm(absl::string_view index_op, const CallArgs& in) {
   bool gather = index_op == "tensor.gather";
   absl::string_view form;

@@ -139,6 +139,29 @@ struct CallArg {
 };
 using CallArgs = absl::InlinedVector<CallArg, 8>;
 
+// A call's options as written: attrs={...} (and deps= / dumps=) before they
+// become its CallSite. `items` owns the item lists `attrs` points into.
+struct CallOptions {
+  Token tok;          // the first option's key
+  bool given = false;
+  std::vector<CallAttr> attrs;
+  std::deque<std::vector<CallAttrItem>> items;
+  std::vector<ArgDirection> dirs;
+  bool has_dirs = false;
+  std::vector<const Expr*> deps;
+  bool deps_given = false;
+  Token deps_tok;
+  Token dumps_tok;
+  int depth = 0;
+  bool empty() const { return !given; }
+  const CallAttr* FindAttr(absl::string_view key) const {
+    for (const CallAttr& a : attrs) {
+      if (a.key == key) return &a;
+    }
+    return nullptr;
+  }
+};
+
 // One component of a subscript: an index `i` (in `lower`) or a slice
 // `lower:upper` (either may be absent).
 struct SubIndex {
@@ -450,6 +473,8 @@ class Parser {
   Value ParseBuiltin(const Token& name_tok);
   Value ParsePlSpecial(const Token& head, const Token& name_tok, bool* handled);
   Value ParseOpCall(const Op& op, const Token& at);
+  Value ParseOpCallBody(const Op& op, const Token& at);
+  Value ParseDslCallBody(const text::DslOpRow& row, const Token& at, absl::string_view spelled);
   // `pl.<name>(...)` through the unified op table (dsl_ops.h).
   Value ParseDslCall(const text::DslOpRow& row, const Token& at, absl::string_view spelled);
   // Python-style arguments `(a, b, k=v)` up to and including ')'.
@@ -471,6 +496,10 @@ class Parser {
   // The mask or compare form of pl.tensor.gather / pl.tensor.scatter
   // (`index_op`) the kwargs named select ("": the index form).
   absl::string_view GatherScatterForm(absl::string_view index_op, const CallArgs& in);
+  // pld.alloc_window_buffer(shape, dtype=D): `out` becomes the byte form
+  // (product(shape) * D's bytes), as upstream's wrapper normalizes it; `out`
+  // stays empty for the byte form. nullopt on an error.
+  std::optional<bool> WindowBufferBytes(const CallArgs& in, CallArgs* out);
   // pl.mrgsort and its level forms: format1 or format2 by the args given.
   Value MergeSortCall(absl::string_view op2, const CallArgs& in, int depth, const Token& at);
   Value UnregisteredDslCall(absl::string_view name, const CallArgs& in, int depth,
@@ -485,7 +514,16 @@ class Parser {
   Value ParseSubmit(const Token& head, CallForm form);
   Value FinishFunctionCall(const Token& name_tok, const Token& open, CallForm form);
   bool ParseDeps(absl::string_view construct, ExprList* deps, int* depth);
-  bool ParseCallAttrs(std::vector<ArgDirection>* dirs);
+  // attrs={...} on a call (parser_call_attrs.cc): "arg_directions" into
+  // opts->dirs, every other key into opts->attrs.
+  bool ParseCallAttrs(CallOptions* opts, bool function_call);
+  bool ParseCallAttrValue(absl::string_view key, CallOptions* opts, CallAttr* out);
+  bool ParseCallAttrItem(absl::string_view key, CallAttrItem* out, int* depth);
+  // A call's "dump_vars" (a submit's dumps=) as the arguments it names, in
+  // argument order, first among the attrs, as upstream stores them.
+  bool NormalizeDumpVars(const ExprList& args, CallOptions* opts);
+  // Puts the options ParseCallArgs read (attrs=, deps=) on the op call `v`.
+  Value AttachOpCallOptions(Value v, const Token& at);
   Value ParseConst(const Token& at);
   Value Binary(BinaryOp op, const Value& l, const Value& r, const Token& at);
   Value Unary(UnaryOp op, const Value& v, const Token& at);
@@ -644,6 +682,9 @@ class Parser {
   // Unescaped string literals of the statement being parsed. A list: views
   // into it stay valid, and an empty one (the usual case) allocates nothing.
   std::forward_list<std::string> string_pool_;
+  // The attrs= / deps= of the op call whose arguments were read last
+  // (ParseCallArgs), for AttachOpCallOptions.
+  CallOptions pending_call_options_;
 };
 
 // Counts one level of syntactic nesting for as long as it lives.

@@ -68,7 +68,7 @@ Value Parser::FinishFunctionCall(const Token& name_tok, const Token& open, CallF
   const bool submit = form != CallForm::kCall;
   ExprList args;
   ExprList deps;
-  std::vector<ArgDirection> dirs;
+  CallOptions opts;
   CallSite site;
   site.form = form;
   int depth = 0;
@@ -125,15 +125,29 @@ Value Parser::FinishFunctionCall(const Token& name_tok, const Token& open, CallF
       }
       (k == "sync_start" ? site.sync_start : site.allow_early_resolve) = value;
     } else if (k == "attrs") {
-      if (!once(!dirs.empty())) return Value{};
-      if (!ParseCallAttrs(&dirs)) return Value{};
+      if (!once(opts.given)) return Value{};
+      if (!ParseCallAttrs(&opts, /*function_call=*/true)) return Value{};
+      depth = std::max(depth, opts.depth);
+    } else if (k == "dumps" && submit) {
+      // Selective dump: the attr "dump_vars" (printed back as dumps=).
+      if (!once(opts.dumps_tok.kind != K::kEof)) return Value{};
+      if (opts.FindAttr(kDumpVarsKey) != nullptr) {
+        return FailValue(key, "dumps= and attrs[\"dump_vars\"] say the same thing: give one");
+      }
+      opts.dumps_tok = key;
+      CallAttr attr;
+      attr.key = kDumpVarsKey;
+      if (!At(K::kLBracket)) return FailValue(Peek(), "dumps= takes a list of tensor names");
+      if (!ParseCallAttrValue(kDumpVarsKey, &opts, &attr)) return Value{};
+      depth = std::max(depth, opts.depth);
+      opts.attrs.insert(opts.attrs.begin(), attr);
     } else {
       absl::string_view where =
           submit ? absl::string_view(construct) : absl::string_view("a call of a program function");
       absl::string_view takes =
           form == CallForm::kSpmdSubmit
-              ? "deps, core_num, sync_start, allow_early_resolve, predicate and attrs"
-          : submit ? "deps, allow_early_resolve, predicate and attrs"
+              ? "deps, dumps, core_num, sync_start, allow_early_resolve, predicate and attrs"
+          : submit ? "deps, dumps, allow_early_resolve, predicate and attrs"
                    : "device and attrs";
       return FailValue(key, absl::StrCat(where, " does not take '", k, "' (it takes ", takes, ")"));
     }
@@ -163,10 +177,12 @@ Value Parser::FinishFunctionCall(const Token& name_tok, const Token& open, CallF
                                             sig.params.size() == 1 ? "" : "s", ", got ",
                                             args.size()));
   }
+  const std::vector<ArgDirection>& dirs = opts.dirs;
   if (!dirs.empty() && dirs.size() != args.size()) {
     return FailValue(name_tok, absl::StrCat("attrs: arg_directions has ", dirs.size(),
                                             " entries for ", args.size(), " arguments"));
   }
+  if (!NormalizeDumpVars(args, &opts)) return Value{};
   std::vector<const Type*> returns(sig.returns.begin(), sig.returns.end());
   const Type* type = ctx_.GetUnknownType();
   if (submit) {
@@ -195,6 +211,7 @@ Value Parser::FinishFunctionCall(const Token& name_tok, const Token& open, CallF
   }
   site.deps = ExprSpan(deps.data(), deps.size());
   site.arg_directions = absl::Span<const ArgDirection>(dirs.data(), dirs.size());
+  site.attrs = absl::Span<const CallAttr>(opts.attrs.data(), opts.attrs.size());
   const Call* call = ctx_.NewFunctionCall(ctx_.GetGlobalVar(name),
                                           ExprSpan(args.data(), args.size()), type,
                                           Loc(name_tok), &site);
@@ -220,43 +237,6 @@ bool Parser::ParseDeps(absl::string_view construct, ExprList* deps, int* depth) 
     if (!Accept(K::kComma)) break;
   }
   return Expect(close);
-}
-
-// attrs={"arg_directions": [pl.adir.input, ...]}: the one attrs key a
-// function call carries here.
-bool Parser::ParseCallAttrs(std::vector<ArgDirection>* dirs) {
-  if (!Expect(K::kLBrace)) return false;
-  while (error_.ok() && !At(K::kRBrace)) {
-    Token key = Peek();
-    if (!Expect(K::kString)) return false;
-    std::string k = text::UnquoteString(Text(key));
-    if (k != "arg_directions") {
-      return Fail(key, absl::StrCat("attrs key '", k,
-                                    "' is not supported on a function call (only "
-                                    "\"arg_directions\" is)"));
-    }
-    if (!Expect(K::kColon) || !Expect(K::kLBracket)) return false;
-    dirs->clear();
-    while (error_.ok() && !At(K::kRBracket)) {
-      Token at = Peek();
-      if (!(AtName("pl") && At(K::kDot, 1) && AtName("adir", 2) && At(K::kDot, 3) &&
-            At(K::kName, 4))) {
-        return Fail(at, "expected pl.adir.<direction> (input, output, output_existing, inout, "
-                        "no_dep or scalar)");
-      }
-      for (int i = 0; i < 4; ++i) Advance();
-      Token member = Advance();
-      std::optional<ArgDirection> d = EnumFromName<ArgDirection>(Text(member));
-      if (!d) {
-        return Fail(member, absl::StrCat("unknown argument direction pl.adir.", Text(member)));
-      }
-      dirs->push_back(*d);
-      if (!Accept(K::kComma)) break;
-    }
-    if (!Expect(K::kRBracket)) return false;
-    if (!Accept(K::kComma)) break;
-  }
-  return Expect(K::kRBrace);
 }
 
 }  // namespace pto::ir::parser_impl

@@ -28,6 +28,11 @@ void WalkExpr(const Expr* e, Sink& sink) {
         for (const Expr* d : site->deps) WalkExpr(d, sink);
         if (site->core_num != nullptr) WalkExpr(site->core_num, sink);
         if (site->predicate != nullptr) WalkExpr(site->predicate, sink);
+        for (const CallAttr& a : site->attrs) {
+          for (const CallAttrItem& item : a.items) {
+            if (item.expr != nullptr) WalkExpr(item.expr, sink);
+          }
+        }
       }
       return;
     }

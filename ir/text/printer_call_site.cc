@@ -4,6 +4,8 @@
 //   self.chip(x, device=r, attrs={"arg_directions": [pl.adir.input]})
 //   pl.submit(self.k, a, deps=[t0, t1], allow_early_resolve=True)
 //   pl.spmd_submit(self.k, a, core_num=4, sync_start=True, predicate=(n > 0))
+//   pl.tile.move(x, target_memory=pl.Mem.Right, attrs={"pipeline_membership": "0:0"})
+//   pl.system.task_dummy(deps=[t0])
 
 #include "ir/text/printer_impl.h"
 
@@ -44,6 +46,11 @@ void Printer::PrintFunctionCall(const Call* c) {
     PrintExprList(site->deps);
     out_.push_back(']');
   }
+  const CallAttr* dumps = site->FindAttr(kDumpVarsKey);
+  if (dumps != nullptr && site->is_submit()) {
+    key("dumps=");
+    PrintCallAttrValue(*dumps);
+  }
   if (site->core_num != nullptr) {
     key("core_num=");
     PrintExprText(site->core_num);
@@ -55,16 +62,87 @@ void Printer::PrintFunctionCall(const Call* c) {
     PrintExprText(site->predicate);
     out_.push_back(')');
   }
-  if (!site->arg_directions.empty()) {
-    key("attrs={\"arg_directions\": [");
-    for (size_t i = 0; i < site->arg_directions.size(); ++i) {
+  PrintCallAttrsDict(*site, &first);
+  out_.push_back(')');
+}
+
+// attrs={...}: a plain call's "dump_vars" first, then "arg_directions", then
+// the other keys in the order they were written (upstream's order).
+void Printer::PrintCallAttrsDict(const CallSite& site, bool* first) {
+  const CallAttr* dumps = site.is_submit() ? nullptr : site.FindAttr(kDumpVarsKey);
+  bool others = false;
+  for (const CallAttr& a : site.attrs) others |= a.key != kDumpVarsKey;
+  if (dumps == nullptr && site.arg_directions.empty() && !others) return;
+  if (!*first) Append(", ");
+  *first = false;
+  Append("attrs={");
+  bool first_key = true;
+  auto entry = [&](absl::string_view k) {
+    if (!first_key) Append(", ");
+    first_key = false;
+    AppendDoubleQuoted(k);
+    Append(": ");
+  };
+  if (dumps != nullptr) {
+    entry(kDumpVarsKey);
+    PrintCallAttrValue(*dumps);
+  }
+  if (!site.arg_directions.empty()) {
+    entry("arg_directions");
+    out_.push_back('[');
+    for (size_t i = 0; i < site.arg_directions.size(); ++i) {
       if (i > 0) Append(", ");
       Append("pl.adir.");
-      Append(EnumName(site->arg_directions[i]));
+      Append(EnumName(site.arg_directions[i]));
     }
-    Append("]}");
+    out_.push_back(']');
   }
-  out_.push_back(')');
+  for (const CallAttr& a : site.attrs) {
+    if (a.key == kDumpVarsKey) continue;
+    entry(a.key);
+    PrintCallAttrValue(a);
+  }
+  out_.push_back('}');
+}
+
+void Printer::PrintCallAttrValue(const CallAttr& a) {
+  if (a.is_list) out_.push_back('[');
+  for (size_t i = 0; i < a.items.size(); ++i) {
+    if (i > 0) Append(", ");
+    const CallAttrItem& item = a.items[i];
+    switch (item.kind) {
+      case CallAttrItem::Kind::kValue:
+        // Strings in double quotes, as upstream's printer writes attr values.
+        if (item.value.kind() == AttrKind::kString) {
+          AppendDoubleQuoted(item.value.string_value());
+        } else {
+          PrintAttr(item.value);
+        }
+        break;
+      case CallAttrItem::Kind::kDirection:
+        Append("pl.adir.");
+        Append(EnumName(item.direction));
+        break;
+      case CallAttrItem::Kind::kExpr:
+        PrintExprText(item.expr);
+        break;
+    }
+  }
+  if (a.is_list) out_.push_back(']');
+}
+
+// An op call's options: system.task_dummy's deps=[...] (always written, as
+// upstream writes it), then attrs={...}.
+void Printer::PrintOpCallSite(const Call* c, bool* first) {
+  const CallSite* site = c->site();
+  if (c->op()->name() == "system.task_dummy") {
+    if (!*first) Append(", ");
+    *first = false;
+    Append("deps=[");
+    if (site != nullptr) PrintExprList(site->deps);
+    out_.push_back(']');
+  }
+  if (site != nullptr) PrintCallAttrsDict(*site, first);
 }
 
 }  // namespace pto::ir::printer_impl

@@ -188,6 +188,9 @@ class Printer {
   // self.f(...) with its dispatch options, pl.submit / pl.spmd_submit
   // (printer_call_site.cc).
   void PrintFunctionCall(const Call* c);
+  void PrintCallAttrsDict(const CallSite& site, bool* first);
+  void PrintCallAttrValue(const CallAttr& a);
+  void PrintOpCallSite(const Call* c, bool* first);
   void PrintBinary(const BinaryExpr* b);
   void PrintUnary(const UnaryExpr* u);
   void PrintChild(const OperatorInfo& parent, const Expr* child, bool is_left);

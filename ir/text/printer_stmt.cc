@@ -605,6 +605,7 @@ void Printer::PrintCall(const Call* c) {
     out_.push_back('=');
     PrintExprText(args[i]);
   }
+  PrintOpCallSite(c, &first);
   out_.push_back(')');
 }
 

@@ -9,7 +9,7 @@
 #
 # CHECK: def k(self) -> pl.Scalar[pl.BOOL]:
 # CHECK-NEXT: prev: pl.Scalar[pl.TASK_ID] = pl.system.task_invalid()
-# CHECK-NEXT: d: pl.Scalar[pl.TASK_ID] = pl.system.task_dummy()
+# CHECK-NEXT: d: pl.Scalar[pl.TASK_ID] = pl.system.task_dummy(deps=[])
 # CHECK-NEXT: n: pl.Scalar[pl.INT32] = pl.system.available_cluster_count()
 # CHECK-NEXT: v: pl.Scalar[pl.INT32] = pl.system.available_aiv_count()
 # CHECK-NEXT: ok: pl.Scalar[pl.BOOL] = pl.system.task_is_valid(prev)
