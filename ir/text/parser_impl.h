@@ -26,6 +26,7 @@
 
 #include "absl/functional/function_ref.h"
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
 #include "absl/container/node_hash_map.h"
 #include "absl/status/status.h"
@@ -191,6 +192,7 @@ struct ModuleConst {
   const Var* var = nullptr;      // kVar: a pl.dynamic dim
   absl::string_view str;         // kString: the unquoted text
   DefSite at{0, 0};              // kEnum: where its `pl.A.B` starts (a kwarg replays it)
+  absl::string_view src;         // kEnum: the text `at` points into (a define's or the file)
   SourcePos def_pos;             // the assigned name
   std::vector<ModuleConst> elems;  // kList: a list or tuple
 };
@@ -271,6 +273,7 @@ class Parser {
         ops_(options.ops != nullptr ? *options.ops : BuiltinOps()),
         max_depth_(options.max_depth),
         allow_unregistered_ops_(options.allow_unregistered_ops),
+        defines_(options.defines),
         main_(text, filename),
         ts_(&main_) {}
 
@@ -324,6 +327,9 @@ class Parser {
   bool ParseDynamicDecl(const Token& name);
   // `NAME = expr`, `A, B = x, y` or `NAME: T = expr` at module level.
   bool ParseModuleAssign();
+  // --define values into consts_ (parser_define.cc).
+  bool ApplyDefines();
+  bool IsDefined(absl::string_view name) const { return defined_.contains(name); }
   // Skips a module-level statement the parser does not model (a helper
   // `def`, an `if __name__ == ...:` block), nested block included.
   bool SkipModuleStatement();
@@ -526,6 +532,9 @@ class Parser {
   const OpRegistry& ops_;
   int max_depth_;
   bool allow_unregistered_ops_;
+  const std::vector<Define>& defines_;
+  // Names given by ParseOptions::defines: module-level assignments skip them.
+  absl::flat_hash_set<absl::string_view> defined_;
   // The annotation of the assignment whose value starts at `rhs_offset_`: the
   // type of an unregistered op call that is that whole value.
   const Type* rhs_annotation_ = nullptr;

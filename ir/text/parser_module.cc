@@ -60,6 +60,7 @@ absl::StatusOr<Program> Parser::Run() {
   }
   file_ = ctx_.AddFile(filename_);
   Prescan();
+  if (!ApplyDefines()) return error_;  // parser_define.cc
   while (error_.ok() && !At(K::kEof)) {
     const Token& t = Peek();
     if (t.kind == K::kImport || t.kind == K::kFrom) {
@@ -122,6 +123,7 @@ bool Parser::ParseDynamicDecl(const Token& name) {
     return Fail(str, absl::StrCat("pl.dynamic takes an identifier such as \"N\", not '", hint,
                                   "'"));
   }
+  if (IsDefined(Text(name))) return ExpectNewline();  // the define wins
   const Var* v = ctx_.NewVar(hint, ctx_.GetScalarType(DataType::kIndex), Loc(name));
   dynamic_[Text(name)] = v;
   consts_.erase(Text(name));
