@@ -320,8 +320,26 @@ bool Parser::ParseIf(Comments comments) {
   if (!ok) return false;
   Block else_block;
   bool has_else = false;
-  if (At(K::kElif)) return Fail(Peek(), "'elif' is not supported: nest an if inside else");
-  if (At(K::kElse)) {
+  if (At(K::kElif)) {
+    // Python's `elif c:` is `else:` holding one `if c:` (upstream reads the
+    // AST's orelse the same way); the nested if is parsed from the `elif`.
+    DepthGuard guard(this);
+    if (!guard.Check(Peek())) return false;
+    comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
+    EnterBlock();
+    size_t base = stmt_stack_.size();
+    ok = ParseIf(Comments{});
+    ExitBlock(BlockKind::kElse, ok && then_block.yield.targets.empty());
+    if (!ok) return false;
+    else_block.body = ctx_.NewFlatSeq(Stmts(stmt_stack_.data() + base, stmt_stack_.size() - base));
+    stmt_stack_.resize(base);
+    if (!then_block.yield.targets.empty()) {
+      return Fail(then_block.yield.tok,
+                  "an if that yields values cannot continue with elif: write else: with an if "
+                  "and a pl.yield_ of its values");
+    }
+    has_else = true;
+  } else if (At(K::kElse)) {
     Token else_tok = Advance();
     // Comments between the branches have no statement to attach to.
     comment_cursor_ = std::max(comment_cursor_, else_tok.comments_before);

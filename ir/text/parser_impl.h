@@ -483,6 +483,8 @@ class Parser {
   bool ParseDeps(absl::string_view construct, ExprList* deps, int* depth);
   bool ParseCallAttrs(std::vector<ArgDirection>* dirs);
   Value ParseConst(const Token& at);
+  // `pl.dynamic("N")` written inside a type: the dynamic dim N.
+  Value ParseInlineDynamic(const Token& at);
   Value Binary(BinaryOp op, const Value& l, const Value& r, const Token& at);
   Value Unary(UnaryOp op, const Value& v, const Token& at);
   bool ParseInt(const Token& t, int64_t* out);

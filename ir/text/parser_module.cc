@@ -130,6 +130,31 @@ bool Parser::ParseDynamicDecl(const Token& name) {
   return ExpectNewline();
 }
 
+Value Parser::ParseInlineDynamic(const Token& at) {
+  // Upstream makes a dynamic dim of each such call; one name is one dim
+  // here, the same as a module-level `N = pl.dynamic("N")` (which is how the
+  // printed program declares it), so print -> parse is a fixed point.
+  Token str;
+  if (!Expect(K::kLParen) || !Expect(K::kString, &str) || !Expect(K::kRParen)) return Value{};
+  std::string hint = text::UnquoteString(Text(str));
+  if (!text::IsPrintableName(hint)) {
+    return FailValue(str, absl::StrCat("pl.dynamic takes an identifier such as \"N\", not '",
+                                       hint, "'"));
+  }
+  Value v;
+  v.depth = 1;
+  v.pos = at.pos();
+  auto dyn = dynamic_.find(hint);
+  if (dyn != dynamic_.end()) {
+    v.expr = dyn->second;
+    return v;
+  }
+  const Var* d = ctx_.NewVar(hint, ctx_.GetScalarType(DataType::kIndex), Loc(at));
+  dynamic_.emplace(ctx_.SaveString(hint), d);
+  v.expr = d;
+  return v;
+}
+
 bool Parser::ParseProgramClass() {
   Token at = Advance();  // '@'
   if (!AtDotted("pl", "program")) {

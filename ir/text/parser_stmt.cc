@@ -110,7 +110,7 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
     case K::kElse:
       return Fail(t, "'else' without a matching 'if'");
     case K::kElif:
-      return Fail(t, "'elif' is not supported: nest an if inside else");
+      return Fail(t, "'elif' without a matching 'if'");
     case K::kDef:
       return Fail(t, "nested function definitions are not supported");
     case K::kClass:
@@ -267,7 +267,20 @@ bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comment
     yield->targets.push_back(YieldTarget{Text(name), name, nullptr, Token{}});
   } while (Accept(K::kComma) && !At(end));
   if (paren && !Expect(K::kRParen)) return false;
+  // `(a, b), tid = pl.submit(...)`: a submit of a kernel with several
+  // results; upstream binds the group and the id flat, from one _submit_tmp.
+  size_t group = 0;
+  if (paren && At(K::kComma)) {
+    group = yield->targets.size();
+    Advance();
+    Token name;
+    if (!ExpectName(&name)) return false;
+    yield->targets.push_back(YieldTarget{Text(name), name, nullptr, Token{}});
+  }
   if (!Expect(K::kAssign)) return false;
+  if (group > 0 && AtYieldCall()) {
+    return Fail(first, "pl.yield_ assigns a flat list of names, not a parenthesized group");
+  }
   if (AtYieldCall()) return ParseYield(kind, yield, comments);
   // `a, b = <tuple>`: upstream binds the tuple to `_tuple_tmp`, then each
   // name to its element.
@@ -283,11 +296,18 @@ bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comment
   }
   const auto* call = v.expr->As<Call>();
   const bool submit = call != nullptr && call->is_submit();
-  if (submit && (targets.size() != 2 || tt->elements().size() != 2)) {
-    // Upstream unpacks a submit as (results, task id) only.
-    return Fail(first, absl::StrCat("a submit is unpacked as `out, tid = ...` (2 names); this "
-                                    "one has ", tt->elements().size() - 1,
-                                    " result(s) and ", targets.size(), " names"));
+  if (group > 0 && !submit) {
+    return Fail(first, "a parenthesized group of names is only unpacked from pl.submit or "
+                       "pl.spmd_submit: `(a, b), tid = pl.submit(...)`");
+  }
+  const size_t results = group > 0 ? group : 1;
+  if (submit && (targets.size() != results + 1 || tt->elements().size() != results + 1)) {
+    // Upstream unpacks a submit as (results, task id) only: `out, tid` for
+    // one result, `(a, b), tid` for several.
+    return Fail(first, absl::StrCat("a submit is unpacked as `out, tid = ...` (2 names) or, for "
+                                    "several results, `(a, b), tid = ...`; this one has ",
+                                    tt->elements().size() - 1, " result(s) and ", targets.size(),
+                                    " names"));
   }
   if (tt->elements().size() != targets.size()) {
     return Fail(first, absl::StrCat(targets.size(), " names are assigned from a tuple of ",
