@@ -342,7 +342,8 @@ bool Parser::EvalConstAtom(ModuleConst* out) {
       return false;
   }
   absl::string_view name = Text(t);
-  if (name == "pl" && At(K::kDot, 1) && At(K::kName, 2)) {
+  if ((name == "pl" || name == "pld") && At(K::kDot, 1) && At(K::kName, 2)) {
+    // `pld.ReduceOp.Sum` too: the kwarg that uses it re-reads it.
     if (At(K::kDot, 3) && At(K::kName, 4) && !At(K::kLParen, 5)) {
       out->kind = CK::kEnum;
       out->at = DefSite{t.offset, t.line};
@@ -351,7 +352,7 @@ bool Parser::EvalConstAtom(ModuleConst* out) {
       return true;
     }
     std::optional<DataType> dt = DataType::FromName(Text(Peek(2)));
-    if (!dt || At(K::kDot, 3) || At(K::kLParen, 3)) return false;
+    if (name != "pl" || !dt || At(K::kDot, 3) || At(K::kLParen, 3)) return false;
     Advance();
     Advance();
     Advance();

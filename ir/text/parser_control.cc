@@ -134,8 +134,16 @@ bool Parser::ParseFor(Comments comments) {
       } else if (k == "stage") {
         stage_tok = Peek();
         int64_t v = 0;
-        if (!Expect(K::kInt) || !ParseInt(stage_tok, &v)) {
-          return Fail(stage_tok, "stage must be a positive integer literal");
+        // An int module constant (or --define) also gives the stage count.
+        const ModuleConst* c = stage_tok.kind == K::kName && !At(K::kDot, 1) &&
+                                       names_.find(Text(stage_tok)) == names_.end()
+                                   ? FindConst(Text(stage_tok))
+                                   : nullptr;
+        if (c != nullptr && c->kind == ModuleConst::Kind::kInt) {
+          Advance();
+          v = c->i;
+        } else if (!At(K::kInt) || !Expect(K::kInt) || !ParseInt(stage_tok, &v)) {
+          return Fail(stage_tok, "stage must be a positive integer literal or int constant");
         }
         stage = v;
       } else {

@@ -15,6 +15,22 @@ std::string DefineText(const Define& d) { return absl::StrCat("--define=", d.nam
 
 }  // namespace
 
+bool Parser::ParseDefineDynamic(ModuleConst* out) {
+  Advance();
+  Advance();
+  Advance();
+  Token str;
+  if (!Accept(K::kLParen) || !At(K::kString)) return false;
+  str = Advance();
+  if (!Accept(K::kRParen)) return false;
+  std::string hint = text::UnquoteString(Text(str));
+  if (!text::IsPrintableName(hint)) return false;
+  out->kind = ModuleConst::Kind::kVar;
+  // No place in the file declares it.
+  out->var = ctx_.NewVar(hint, ctx_.GetScalarType(DataType::kIndex), SourceLoc{});
+  return true;
+}
+
 bool Parser::ApplyDefines() {
   for (const Define& d : defines_) {
     if (!text::IsPrintableName(d.name)) {
@@ -33,7 +49,14 @@ bool Parser::ApplyDefines() {
     filename_ = where;
     ts_ = &sub;
     ModuleConst c;
-    bool ok = !At(K::kNewline) && !At(K::kEof) && EvalConst(&c);
+    bool ok = false;
+    if (AtDotted("pl", "dynamic")) {
+      // `--define=N=pl.dynamic("N")`: a dynamic dim, as a module-level
+      // declaration would make it (a test class's `N = pl.dynamic("N")`).
+      ok = ParseDefineDynamic(&c);
+    } else {
+      ok = !At(K::kNewline) && !At(K::kEof) && EvalConst(&c);
+    }
     if (ok && At(K::kComma)) {
       // A bare tuple: `--define=shape=64,128`.
       ModuleConst tuple;

@@ -116,5 +116,34 @@ TEST(ParserDefineTest, UndefinedShapeNameIsReported) {
               HasSubstr("a: pl.Tensor[[64, 128], pl.FP32]"));
 }
 
+TEST(ParserDefineTest, DynamicDimDefine) {
+  // A test class's `M_DYN = pl.dynamic("M_DYN")`, lifted out as `M_DYN =
+  // self.M_DYN`: the define supplies the dynamic dim.
+  std::string out = Print(Program("M_DYN = self.M_DYN\n", ", a: pl.Tensor[[M_DYN, 8], pl.FP32]",
+                                  "        return a\n"),
+                          {{"M_DYN", "pl.dynamic('M_DYN')"}});
+  EXPECT_THAT(out, HasSubstr("M_DYN = pl.dynamic(\"M_DYN\")"));
+  EXPECT_THAT(out, HasSubstr("a: pl.Tensor[[M_DYN, 8], pl.FP32]"));
+  EXPECT_THAT(Print(Program("", ", a: pl.Tensor[[D, 8], pl.FP32]", "        return a\n"),
+                    {{"D", "pl.dynamic(1)"}}),
+              StartsWith("--define=D=pl.dynamic(1): cannot evaluate"));
+}
+
+TEST(ParserDefineTest, PldEnumAndPipelineStageConstants) {
+  // A pld enum member is a constant (a kwarg re-reads it); an int constant
+  // gives pl.pipeline's stage count.
+  std::string text = Program(
+      "REDUCE = red\n", ", a: pl.Tensor[[16, 16], pl.FP32]",
+      "        for i in pl.pipeline(4, stage=stages):\n"
+      "            t = pl.tensor.create([16, 16], dtype=pl.FP32, layout=lay)\n"
+      "        return a\n");
+  std::string out = Print(text, {{"red", "pld.ReduceOp.Max"},
+                                 {"stages", "2"},
+                                 {"lay", "pl.TensorLayout.DN"}});
+  EXPECT_THAT(out, HasSubstr("pl.pipeline(4, stage=2)"));
+  EXPECT_THAT(Print(text, {{"stages", "2.5"}, {"lay", "pl.TensorLayout.DN"}}),
+              HasSubstr("stage must be a positive integer literal or int constant"));
+}
+
 }  // namespace
 }  // namespace pto::ir

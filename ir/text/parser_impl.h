@@ -329,6 +329,7 @@ class Parser {
   bool ParseModuleAssign();
   // --define values into consts_ (parser_define.cc).
   bool ApplyDefines();
+  bool ParseDefineDynamic(ModuleConst* out);
   bool IsDefined(absl::string_view name) const { return defined_.contains(name); }
   // Skips a module-level statement the parser does not model (a helper
   // `def`, an `if __name__ == ...:` block), nested block included.
