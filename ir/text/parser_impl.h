@@ -329,6 +329,12 @@ class Parser {
   bool ParseModuleAssign();
   // --define values into consts_ (parser_define.cc).
   bool ApplyDefines();
+  // Module-level @pl.function definitions and their bare-name calls
+  // (parser_module_funcs.cc).
+  bool ParseModuleFunction();
+  bool IsModuleFunctionCall(const Token& name);
+  Value ParseModuleFunctionCall(const Token& name);
+  bool AddModuleFunctions();
   bool ParseDefineDynamic(ModuleConst* out);
   bool IsDefined(absl::string_view name) const { return defined_.contains(name); }
   // Skips a module-level statement the parser does not model (a helper
@@ -349,7 +355,9 @@ class Parser {
     return it == consts_.end() ? nullptr : &it->second;
   }
   bool ParseProgramClass();
-  bool ParseFunction();
+  // `decorator`: already read (a module-level function's, see
+  // parser_module_funcs.cc); otherwise read here when present.
+  bool ParseFunction(const Decorator* decorator = nullptr);
   bool ParseDecorator(Decorator* out);
   // `(strict_ssa=...)` after @pl.program.
   bool ParseProgramArgs();
@@ -556,6 +564,12 @@ class Parser {
   absl::flat_hash_map<absl::string_view, size_t> function_index_;
   std::deque<FunctionInfo> function_infos_;
   std::vector<const Function*> functions_;
+  // Module-level functions: parsed ones by name, @pl.inline names, and the
+  // ones called, in first-call order (parser_module_funcs.cc).
+  absl::flat_hash_map<absl::string_view, const Function*> module_functions_;
+  absl::flat_hash_set<absl::string_view> module_inline_;
+  absl::flat_hash_map<absl::string_view, Token> module_calls_;
+  std::vector<absl::string_view> module_call_order_;
   absl::string_view program_name_;
   bool saw_program_ = false;
 

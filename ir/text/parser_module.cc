@@ -68,6 +68,9 @@ absl::StatusOr<Program> Parser::Run() {
     } else if (t.kind == K::kName &&
                (At(K::kAssign, 1) || At(K::kComma, 1) || At(K::kColon, 1))) {
       ParseModuleAssign();
+    } else if (t.kind == K::kAt &&
+               (AtDotted("pl", "function", 1) || AtDotted("pl", "inline", 1))) {
+      ParseModuleFunction();  // parser_module_funcs.cc
     } else if (t.kind == K::kAt) {
       ParseProgramClass();
     } else if (t.kind == K::kString && At(K::kNewline, 1)) {
@@ -87,6 +90,7 @@ absl::StatusOr<Program> Parser::Run() {
     }
   }
   if (error_.ok() && !saw_program_) Fail(Peek(), "no @pl.program class found");
+  if (error_.ok()) AddModuleFunctions();
   if (!error_.ok()) return error_;
   return ctx_.NewProgram(program_name_, functions_);
 }
@@ -292,11 +296,15 @@ FunctionInfo* Parser::EnsureSignature(const Token& name_tok) {
   return &info;
 }
 
-bool Parser::ParseFunction() {
+bool Parser::ParseFunction(const Decorator* decorator) {
   // Comments above a function belong to no statement: drop them.
   comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
   Decorator dec;
-  if (At(K::kAt) && !ParseDecorator(&dec)) return false;
+  if (decorator != nullptr) {
+    dec = *decorator;
+  } else if (At(K::kAt) && !ParseDecorator(&dec)) {
+    return false;
+  }
   FunctionType type = dec.type;
   in_incore_function_ = type == FunctionType::kInCore;
   std::optional<Level> level = dec.level;
