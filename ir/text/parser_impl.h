@@ -335,6 +335,12 @@ class Parser {
   bool IsModuleFunctionCall(const Token& name);
   Value ParseModuleFunctionCall(const Token& name);
   bool AddModuleFunctions();
+  // A function body that is a bare `...` (after a docstring or a
+  // pl.func_attr prologue at most): an abstract HOST SubWorker or an
+  // external_source kernel. `ellipsis_tok_` is the `...` read.
+  bool CheckEllipsisBody(const Decorator& dec, std::optional<Level> level,
+                         std::optional<Role> role, const Stmt* body, bool* abstract);
+  std::optional<Token> ellipsis_tok_;
   bool ParseDefineDynamic(ModuleConst* out);
   bool IsDefined(absl::string_view name) const { return defined_.contains(name); }
   // Skips a module-level statement the parser does not model (a helper

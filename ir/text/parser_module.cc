@@ -369,8 +369,18 @@ bool Parser::ParseFunction(const Decorator* decorator) {
   prologue_open_ = true;
   jump_ok_.clear();
   Block body;
-  if (!ParseBlock(BlockKind::kFunction, &body)) return false;
+  bool abstract = false;
+  ellipsis_tok_.reset();
+  if (At(K::kEllipsis)) {  // `def f(...): ...` (parser_module_funcs.cc)
+    ellipsis_tok_ = Advance();
+    if (!ExpectNewline()) return false;
+    body.body = ctx_.NewFlatSeq(Stmts());
+  } else if (!ParseBlock(BlockKind::kFunction, &body)) {
+    return false;
+  }
+  if (ellipsis_tok_ && !CheckEllipsisBody(dec, level, role, body.body, &abstract)) return false;
   FunctionAttrs attrs;
+  attrs.requires_runtime_binding = abstract;
   attrs.auto_scope = dec.auto_scope;
   attrs.external_source = dec.external_source;
   attrs.attrs = absl::MakeConstSpan(func_attrs_);

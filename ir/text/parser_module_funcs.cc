@@ -82,4 +82,32 @@ bool Parser::AddModuleFunctions() {
   return true;
 }
 
+// --- `...` bodies ---------------------------------------------------------------
+//
+// Upstream reads a bare `...` body two ways: an external_source kernel's
+// (its code is the C++ file; printed back as `pass` here, as before), and a
+// SubWorker's at HOST level or above, which becomes an abstract, runtime-bound
+// callback (FunctionAttrs::requires_runtime_binding, printed as `...`).
+// Other SubWorker bodies at those levels are Python that upstream keeps as
+// source text; the IR has no such statement, so they stay errors.
+
+bool Parser::CheckEllipsisBody(const Decorator& dec, std::optional<Level> level,
+                               std::optional<Role> role, const Stmt* body, bool* abstract) {
+  const Token dots = *ellipsis_tok_;
+  ellipsis_tok_.reset();
+  const bool host_sub_worker =
+      role && *role == Role::kSubWorker && level && *level >= Level::kHost;
+  if (!host_sub_worker && dec.external_source.empty()) {
+    return Fail(dots, "a `...` body is only allowed on a SubWorker at level HOST or above (a "
+                      "runtime-bound callback) or an external_source kernel; write the body, "
+                      "or `pass`");
+  }
+  const auto* seq = body == nullptr ? nullptr : body->As<SeqStmts>();
+  if (seq == nullptr || !seq->stmts().empty()) {
+    return Fail(dots, "a `...` body holds nothing else (a docstring and pl.func_attr at most)");
+  }
+  *abstract = host_sub_worker && dec.external_source.empty();
+  return true;
+}
+
 }  // namespace pto::ir::parser_impl

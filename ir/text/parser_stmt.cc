@@ -125,6 +125,14 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
       return Fail(t, absl::StrCat("'", Text(t), "' is not supported"));
     case K::kIndent:
       return Fail(t, "unexpected indentation");
+    case K::kEllipsis:
+      if (kind == BlockKind::kFunction && At(K::kNewline, 1)) {
+        // A `...` body: checked once the function is read (parser_module_funcs.cc).
+        ellipsis_tok_ = Advance();
+        Advance();
+        return true;
+      }
+      return ParseExprStatement(c);
     case K::kName:
       if (At(K::kColon, 1) || At(K::kAssign, 1)) return ParseAssign(kind, yield, c);
       if (At(K::kComma, 1)) return ParseMultiAssign(kind, yield, c);
