@@ -5,6 +5,7 @@
 #include "codegen/op_emitter.h"
 #include "codegen/pattern_b.h"
 #include "ir/analysis/memref_rules.h"
+#include "ir/diagnostic.h"
 #include "ir/analysis/unregistered_ops.h"
 #include "ir/status_macros.h"
 
@@ -16,6 +17,14 @@ absl::Status EmitPto(const ir::Program& program, const backends::Backend* backen
   PTO_RETURN_IF_ERROR(ir::RejectUnregisteredOps(program, "codegen"));
   PTO_RETURN_IF_ERROR(ir::RejectTileMemRefs(program, "codegen"));
   PTO_RETURN_IF_ERROR(RejectPatternB(program));
+  for (const ir::Function* fn : program.functions()) {
+    if (fn->attrs().requires_runtime_binding) {
+      return ir::LocatedError(program.context(), fn->loc(),
+                              absl::StrCat("codegen: function '", fn->name(),
+                                           "' is an abstract SubWorker (a `...` body the "
+                                           "runtime binds): nothing to emit"));
+    }
+  }
   std::string head = "module";
   if (backend != nullptr) {
     absl::StrAppend(&head, " attributes {pto.target_arch = \"", backend->Name(), "\"}");

@@ -54,7 +54,13 @@ struct FunctionAttrs {
   bool auto_scope = true;             // auto_scope=False in the decorator
   absl::string_view external_source;  // external_source="..." (a kernel's C++ file)
   absl::Span<const FuncAttr> attrs;   // in first-written order, keys unique
-  bool empty() const { return auto_scope && external_source.empty() && attrs.empty(); }
+  // An abstract SubWorker at HOST level or above, written with a bare `...`
+  // body: a callback the runtime binds (upstream's requires_runtime_binding).
+  // Its body is empty and it prints as `...`; nothing here can run it.
+  bool requires_runtime_binding = false;
+  bool empty() const {
+    return auto_scope && external_source.empty() && attrs.empty() && !requires_runtime_binding;
+  }
 };
 
 class Function {

@@ -113,6 +113,41 @@ std::vector<char*> ParseFlags(std::vector<std::string>& args) {
   return absl::ParseCommandLine(static_cast<int>(cargs.size()), cargs.data());
 }
 
+std::vector<std::string> TakeRepeatedFlag(std::vector<std::string>& args, absl::string_view name) {
+  std::vector<std::string> values, rest;
+  const std::string eq1 = absl::StrCat("--", name, "="), eq2 = absl::StrCat("-", name, "=");
+  const std::string bare1 = absl::StrCat("--", name), bare2 = absl::StrCat("-", name);
+  bool positional_only = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (i == 0 || positional_only) {
+      rest.push_back(a);
+    } else if (a == "--") {
+      positional_only = true;
+      rest.push_back(a);
+    } else if (absl::StartsWith(a, eq1)) {
+      values.push_back(a.substr(eq1.size()));
+    } else if (absl::StartsWith(a, eq2)) {
+      values.push_back(a.substr(eq2.size()));
+    } else if ((a == bare1 || a == bare2) && i + 1 < args.size()) {
+      values.push_back(args[++i]);
+    } else {
+      rest.push_back(a);
+    }
+  }
+  args = std::move(rest);
+  return values;
+}
+
+absl::StatusOr<std::pair<std::string, std::string>> SplitDefine(absl::string_view arg) {
+  size_t eq = arg.find('=');
+  if (eq == absl::string_view::npos || eq == 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--define=", arg, ": expected --define=NAME=VALUE"));
+  }
+  return std::make_pair(std::string(arg.substr(0, eq)), std::string(arg.substr(eq + 1)));
+}
+
 std::string UserPath(const std::string& path) {
   const char* cwd = std::getenv("BUILD_WORKING_DIRECTORY");
   if (path == "-" || path.empty() || cwd == nullptr || std::filesystem::path(path).is_absolute()) {

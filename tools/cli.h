@@ -9,7 +9,11 @@
 #define PTO_TOOLS_CLI_H_
 
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 
 namespace pto::tools {
 
@@ -40,6 +44,16 @@ std::vector<std::string> NormalizeFlagNames(int argc, char** argv);
 // returns the positional arguments, argv[0] first. With `--help`, `-help` or
 // `-h` (and SetUsage called) it prints HelpText to stdout and exits 0.
 std::vector<char*> ParseFlags(std::vector<std::string>& args);
+
+// Removes every `--NAME=V`, `-NAME=V`, `--NAME V` and `-NAME V` from `args`
+// (before a `--`) and returns the Vs in order: a repeatable flag, which
+// absl's flags are not (they keep the last occurrence, and a list flag splits
+// at commas, which a `--define=shape=[64,128]` value contains).
+std::vector<std::string> TakeRepeatedFlag(std::vector<std::string>& args, absl::string_view name);
+
+// `--define`'s NAME=VALUE split at the first '='; an error naming the flag
+// when there is no '=' or no NAME.
+absl::StatusOr<std::pair<std::string, std::string>> SplitDefine(absl::string_view arg);
 
 // Under `bazel run` the process starts in the runfiles tree; a relative
 // `path` means the directory the user ran the command from

@@ -59,5 +59,22 @@ TEST(CliTest, UserPathFollowsBazelRun) {
   unsetenv("BUILD_WORKING_DIRECTORY");
 }
 
+TEST(CliTest, TakeRepeatedFlagKeepsEveryOccurrenceInOrder) {
+  std::vector<std::string> args = {"tool", "--define=a=1", "in.py", "-define=b=[1,2]",
+                                   "--define", "c=x", "--other=3", "--", "--define=d=4"};
+  EXPECT_THAT(TakeRepeatedFlag(args, "define"), ElementsAre("a=1", "b=[1,2]", "c=x"));
+  EXPECT_THAT(args, ElementsAre("tool", "in.py", "--other=3", "--", "--define=d=4"));
+}
+
+TEST(CliTest, SplitDefineSplitsAtTheFirstEquals) {
+  absl::StatusOr<std::pair<std::string, std::string>> nv = SplitDefine("shape=a==b");
+  ASSERT_TRUE(nv.ok());
+  EXPECT_EQ(nv->first, "shape");
+  EXPECT_EQ(nv->second, "a==b");
+  EXPECT_EQ(SplitDefine("dtype").status().message(),
+            "--define=dtype: expected --define=NAME=VALUE");
+  EXPECT_FALSE(SplitDefine("=4").ok());
+}
+
 }  // namespace
 }  // namespace pto::tools

@@ -16,9 +16,11 @@
 #define PTO_TOOLS_OPT_DRIVER_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "ir/text/parser.h"
 #include "ir/text/text_sink.h"
 
 namespace pto::tools {
@@ -40,6 +42,8 @@ struct OptOptions {
   bool emit_source_loc = false;
   // Keep calls of unknown ops as opaque calls (ParseOptions).
   bool allow_unregistered_ops = false;
+  // --define=NAME=VALUE closure values, in order (ParseOptions::defines).
+  std::vector<ir::Define> defines;
 };
 
 // `text` is kept by the run's Context so that every diagnostic, from the

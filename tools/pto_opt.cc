@@ -39,6 +39,10 @@ ABSL_FLAG(bool, emit_source_loc, false,
 ABSL_FLAG(bool, allow_unregistered_ops, false,
           "Keep calls of unknown ops whose result type is annotated as opaque calls "
           "(like mlir-opt --allow-unregistered-dialect); --emit=pto rejects them.");
+ABSL_FLAG(std::string, define, "",
+          "NAME=VALUE (repeatable): a closure value the file does not define, as a "
+          "module-level constant expression, e.g. --define=dtype=pl.FP16, --define=shape=[64,128]; "
+          "it wins over the file's own module-level assignment to NAME.");
 ABSL_FLAG(bool, list_passes, false, "Print the registered passes and pipelines, then exit.");
 
 namespace {
@@ -70,6 +74,7 @@ int main(int argc, char** argv) {
                         "--list-passes lists the passes and pipelines.",
                         __FILE__});
   std::vector<std::string> flag_args = pto::tools::NormalizeFlagNames(argc, argv);
+  std::vector<std::string> defines = pto::tools::TakeRepeatedFlag(flag_args, "define");
   std::vector<char*> args = pto::tools::ParseFlags(flag_args);
   if (absl::GetFlag(FLAGS_list_passes)) {
     absl::Status status = pto::tools::WriteOutput("-", "pto-opt", [](pto::ir::TextSink& out) {
@@ -98,6 +103,14 @@ int main(int argc, char** argv) {
   options.emit = absl::GetFlag(FLAGS_emit);
   options.emit_source_loc = absl::GetFlag(FLAGS_emit_source_loc);
   options.allow_unregistered_ops = absl::GetFlag(FLAGS_allow_unregistered_ops);
+  for (const std::string& d : defines) {
+    absl::StatusOr<std::pair<std::string, std::string>> nv = pto::tools::SplitDefine(d);
+    if (!nv.ok()) {
+      std::fprintf(stderr, "pto-opt: error: %s\n", std::string(nv.status().message()).c_str());
+      return 1;
+    }
+    options.defines.push_back(pto::ir::Define{nv->first, nv->second});
+  }
 
   std::string dumps;
   absl::Status status = pto::tools::WriteOutput(

@@ -50,6 +50,10 @@ ABSL_FLAG(std::vector<std::string>, in, {},
           "NAME=PATH.npy binding a parameter; repeat the flag once per parameter.");
 ABSL_FLAG(std::string, out_dir, "", "Directory for the output .npy files.");
 ABSL_FLAG(int64_t, seed, -1, "If >= 0, fill every parameter without --in with random data.");
+ABSL_FLAG(std::string, define, "",
+          "NAME=VALUE (repeatable): a closure value the file does not define, as a "
+          "module-level constant expression, e.g. --define=dtype=pl.FP16, --define=shape=[64,128]; "
+          "it wins over the file's own module-level assignment to NAME.");
 ABSL_FLAG(bool, allow_unregistered_ops, false,
           "Parse calls of unknown ops whose result type is annotated (reported before running).");
 ABSL_FLAG(bool, strict_undefined, false,
@@ -95,6 +99,7 @@ int main(int argc, char** argv) {
                         __FILE__});
   std::vector<std::string> args = pto::tools::NormalizeFlagNames(argc, argv);
   std::vector<std::string> ins = TakeInputs(args);
+  std::vector<std::string> defines = pto::tools::TakeRepeatedFlag(args, "define");
   std::vector<char*> positional = pto::tools::ParseFlags(args);
   if (positional.size() != 2) {
     std::fprintf(stderr, "pto-run: error: expected exactly one input file\n");
@@ -119,6 +124,14 @@ int main(int argc, char** argv) {
   options.threads = absl::GetFlag(FLAGS_threads);
   options.check_signals = absl::GetFlag(FLAGS_check_signals);
   options.allow_unregistered_ops = absl::GetFlag(FLAGS_allow_unregistered_ops);
+  for (const std::string& d : defines) {
+    absl::StatusOr<std::pair<std::string, std::string>> nv = pto::tools::SplitDefine(d);
+    if (!nv.ok()) {
+      std::fprintf(stderr, "pto-run: error: %s\n", std::string(nv.status().message()).c_str());
+      return 1;
+    }
+    options.defines.push_back(pto::ir::Define{nv->first, nv->second});
+  }
   if (options.ranks < 0) {
     std::fprintf(stderr, "pto-run: error: --ranks must be >= 1 (or 0 for one rank)\n");
     return 1;

@@ -353,6 +353,7 @@ absl::StatusOr<RunResult> RunProgram(std::string text, absl::string_view filenam
   absl::string_view source = ctx.AdoptSource(filename, std::move(text));
   ir::ParseOptions parse_options;
   parse_options.allow_unregistered_ops = options.allow_unregistered_ops;
+  parse_options.defines = options.defines;
   PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, source, filename, parse_options));
   passes::PassManager pm(std::move(pipeline));
   passes::PassContext pass_context(backend);

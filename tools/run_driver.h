@@ -35,6 +35,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "ir/text/parser.h"
 #include "sim/interp/kernel.h"
 
 namespace pto::sim {
@@ -53,6 +54,8 @@ struct RunOptions {
   // Parse calls of unknown ops as opaque calls (ParseOptions); they are then
   // reported before anything runs, since they have no semantics.
   bool allow_unregistered_ops = false;
+  // --define=NAME=VALUE closure values, in order (ParseOptions::defines).
+  std::vector<ir::Define> defines;
   // 0: the single-rank interpreter. N >= 1: the multi-rank simulator
   // (sim/multirank/multirank.h) on N ranks. An input named "NAME@R" binds NAME on rank
   // R only (a plain NAME binds every rank that has no file of its own);

@@ -130,6 +130,7 @@ void Hasher::HashFunction(const Function* f) {
   Mix(f->role() ? static_cast<uint64_t>(*f->role()) + 1 : 0);
   Mix(f->attrs().auto_scope ? 1 : 0);
   MixString(f->attrs().external_source);
+  Mix(f->attrs().requires_runtime_binding ? 1 : 0);
   Mix(f->attrs().attrs.size());
   for (const FuncAttr& a : f->attrs().attrs) {
     MixString(a.key);

@@ -141,6 +141,16 @@ void Verifier::VerifyFunction(const Function* f) {
       Report(f->loc(), absl::StrCat("return type of ", Quote(f->name()), ": ", why));
     }
   }
+  if (f->attrs().requires_runtime_binding) {
+    // Upstream marks only HOST-or-above SubWorkers with a `...` body so.
+    const auto* seq = f->body() == nullptr ? nullptr : f->body()->As<SeqStmts>();
+    if (!f->role() || *f->role() != Role::kSubWorker || !f->level() ||
+        *f->level() < Level::kHost || seq == nullptr || !seq->stmts().empty()) {
+      Report(f->loc(), absl::StrCat("function ", Quote(f->name()),
+                                    " is runtime-bound (a `...` body): it must be a SubWorker "
+                                    "at level HOST or above with an empty body"));
+    }
+  }
   if (f->body() == nullptr) {
     Report(f->loc(), absl::StrCat("function ", Quote(f->name()), " has no body"));
   } else {

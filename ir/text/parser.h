@@ -39,6 +39,9 @@
 #ifndef PTO_IR_TEXT_PARSER_H_
 #define PTO_IR_TEXT_PARSER_H_
 
+#include <string>
+#include <vector>
+
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "ir/context.h"
@@ -46,6 +49,14 @@
 #include "ir/op_registry.h"
 
 namespace pto::ir {
+
+// A closure value given from outside the file, as `--define=NAME=VALUE`
+// gives it: `value` is the text of a module-level constant expression
+// (`pl.FP16`, `4`, `[64, 128]`, `2 * 64`, `pl.Mem.Vec`, `True`).
+struct Define {
+  std::string name;
+  std::string value;
+};
 
 struct ParseOptions {
   // Maximum nesting of blocks, brackets and expression trees.
@@ -59,6 +70,15 @@ struct ParseOptions {
   // its type, since nothing can deduce one. Kwarg values must be constants.
   // Passes leave such calls alone; codegen and the interpreter reject them.
   bool allow_unregistered_ops = false;
+  // Values of names the file's module level does not (or cannot) define,
+  // evaluated in order before the file (a define may use an earlier one).
+  // A define wins over every module-level assignment to its name in the
+  // file: that assignment is skipped, like a parameter a test passes in. So
+  // `query_rows = batch * num_heads` evaluates once batch and num_heads are
+  // defined, and `M, K = self.M, self.K` is overridden by defines of M and
+  // K. A value that is not a constant expression is an error naming the
+  // define; a define the file never uses is fine.
+  std::vector<Define> defines;
 };
 
 absl::StatusOr<Program> ParseProgram(Context& ctx, absl::string_view text,

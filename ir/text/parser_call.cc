@@ -240,7 +240,8 @@ Value Parser::ParsePlSpecial(const Token& head, const Token& name_tok, bool* han
     return FailValue(head, absl::StrCat("pl.", name, "(...) can only be iterated by a for loop"));
   }
   if (name == "dynamic") {
-    return FailValue(head, "pl.dynamic declarations belong at module level");
+    if (in_type_) return ParseInlineDynamic(head);  // parser_module.cc
+    return FailValue(head, "pl.dynamic declarations belong at module level or in a type");
   }
   *handled = false;
   return Value{};

@@ -197,8 +197,10 @@ bool Parser::ParseModuleAssign() {
     value = ModuleConst{};
     while (!At(K::kNewline) && !At(K::kEof) && !At(K::kError)) Advance();
   }
+  // A define wins over the file's assignment (ParseOptions::defines).
   if (chained > 0) {
     for (const Token& n : names) {
+      if (IsDefined(Text(n))) continue;
       ModuleConst& c = consts_[Text(n)];
       c = value;
       c.def_pos = n.pos();
@@ -207,6 +209,7 @@ bool Parser::ParseModuleAssign() {
   } else {
     bool unpack = value.kind == CK::kList && value.elems.size() == names.size();
     for (size_t i = 0; i < names.size(); ++i) {
+      if (IsDefined(Text(names[i]))) continue;
       ModuleConst e = unpack ? value.elems[i] : ModuleConst{};
       e.def_pos = names[i].pos();
       consts_[Text(names[i])] = std::move(e);
@@ -258,7 +261,18 @@ bool Parser::EvalConst(ModuleConst* out, OpPrecedence min_prec) {
   }
   for (;;) {
     BinaryOp op;
-    if (!BinaryAt(&op)) return true;
+    if (!BinaryAt(&op)) {
+      // `A if C else B` binds loosest of all, as in Python.
+      if (min_prec > OpPrecedence::kOr || !At(K::kIf)) return true;
+      Advance();
+      ModuleConst cond, other;
+      if (!EvalConst(&cond) || cond.kind != CK::kBool || !Accept(K::kElse) ||
+          !EvalConst(&other)) {
+        return false;
+      }
+      if (cond.i == 0) *out = std::move(other);
+      return true;
+    }
     const OperatorInfo& info = OperatorOf(op);
     if (info.precedence < min_prec) return true;
     Advance();
@@ -328,15 +342,17 @@ bool Parser::EvalConstAtom(ModuleConst* out) {
       return false;
   }
   absl::string_view name = Text(t);
-  if (name == "pl" && At(K::kDot, 1) && At(K::kName, 2)) {
+  if ((name == "pl" || name == "pld") && At(K::kDot, 1) && At(K::kName, 2)) {
+    // `pld.ReduceOp.Sum` too: the kwarg that uses it re-reads it.
     if (At(K::kDot, 3) && At(K::kName, 4) && !At(K::kLParen, 5)) {
       out->kind = CK::kEnum;
       out->at = DefSite{t.offset, t.line};
+      out->src = src_;
       for (int i = 0; i < 5; ++i) Advance();
       return true;
     }
     std::optional<DataType> dt = DataType::FromName(Text(Peek(2)));
-    if (!dt || At(K::kDot, 3) || At(K::kLParen, 3)) return false;
+    if (name != "pl" || !dt || At(K::kDot, 3) || At(K::kLParen, 3)) return false;
     Advance();
     Advance();
     Advance();
@@ -504,12 +520,16 @@ bool Parser::ConstAttr(const Token& t, AttrValue* out, bool* handled) {
       return true;
     case CK::kEnum: {
       // Replay the member's `pl.A.B` where it was written.
+      // A define's member lies in the define's text (parser_define.cc).
       Advance();
+      absl::string_view saved_src = src_;
+      src_ = c->src.empty() ? src_ : c->src;
       TokenStream sub(src_, filename_, c->at.offset, c->at.line);
       TokenStream* saved = ts_;
       ts_ = &sub;
       bool ok = ParseAttrValue(out);
       ts_ = saved;
+      src_ = saved_src;
       return ok;
     }
     default:

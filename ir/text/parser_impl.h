@@ -26,6 +26,7 @@
 
 #include "absl/functional/function_ref.h"
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
 #include "absl/container/node_hash_map.h"
 #include "absl/status/status.h"
@@ -218,6 +219,7 @@ struct ModuleConst {
   const Var* var = nullptr;      // kVar: a pl.dynamic dim
   absl::string_view str;         // kString: the unquoted text
   DefSite at{0, 0};              // kEnum: where its `pl.A.B` starts (a kwarg replays it)
+  absl::string_view src;         // kEnum: the text `at` points into (a define's or the file)
   SourcePos def_pos;             // the assigned name
   std::vector<ModuleConst> elems;  // kList: a list or tuple
 };
@@ -298,6 +300,7 @@ class Parser {
         ops_(options.ops != nullptr ? *options.ops : BuiltinOps()),
         max_depth_(options.max_depth),
         allow_unregistered_ops_(options.allow_unregistered_ops),
+        defines_(options.defines),
         main_(text, filename),
         ts_(&main_) {}
 
@@ -351,6 +354,22 @@ class Parser {
   bool ParseDynamicDecl(const Token& name);
   // `NAME = expr`, `A, B = x, y` or `NAME: T = expr` at module level.
   bool ParseModuleAssign();
+  // --define values into consts_ (parser_define.cc).
+  bool ApplyDefines();
+  // Module-level @pl.function definitions and their bare-name calls
+  // (parser_module_funcs.cc).
+  bool ParseModuleFunction();
+  bool IsModuleFunctionCall(const Token& name);
+  Value ParseModuleFunctionCall(const Token& name);
+  bool AddModuleFunctions();
+  // A function body that is a bare `...` (after a docstring or a
+  // pl.func_attr prologue at most): an abstract HOST SubWorker or an
+  // external_source kernel. `ellipsis_tok_` is the `...` read.
+  bool CheckEllipsisBody(const Decorator& dec, std::optional<Level> level,
+                         std::optional<Role> role, const Stmt* body, bool* abstract);
+  std::optional<Token> ellipsis_tok_;
+  bool ParseDefineDynamic(ModuleConst* out);
+  bool IsDefined(absl::string_view name) const { return defined_.contains(name); }
   // Skips a module-level statement the parser does not model (a helper
   // `def`, an `if __name__ == ...:` block), nested block included.
   bool SkipModuleStatement();
@@ -369,7 +388,9 @@ class Parser {
     return it == consts_.end() ? nullptr : &it->second;
   }
   bool ParseProgramClass();
-  bool ParseFunction();
+  // `decorator`: already read (a module-level function's, see
+  // parser_module_funcs.cc); otherwise read here when present.
+  bool ParseFunction(const Decorator* decorator = nullptr);
   bool ParseDecorator(Decorator* out);
   // `(strict_ssa=...)` after @pl.program.
   bool ParseProgramArgs();
@@ -525,6 +546,8 @@ class Parser {
   // Puts the options ParseCallArgs read (attrs=, deps=) on the op call `v`.
   Value AttachOpCallOptions(Value v, const Token& at);
   Value ParseConst(const Token& at);
+  // `pl.dynamic("N")` written inside a type: the dynamic dim N.
+  Value ParseInlineDynamic(const Token& at);
   Value Binary(BinaryOp op, const Value& l, const Value& r, const Token& at);
   Value Unary(UnaryOp op, const Value& v, const Token& at);
   bool ParseInt(const Token& t, int64_t* out);
@@ -590,6 +613,9 @@ class Parser {
   const OpRegistry& ops_;
   int max_depth_;
   bool allow_unregistered_ops_;
+  const std::vector<Define>& defines_;
+  // Names given by ParseOptions::defines: module-level assignments skip them.
+  absl::flat_hash_set<absl::string_view> defined_;
   // The annotation of the assignment whose value starts at `rhs_offset_`: the
   // type of an unregistered op call that is that whole value.
   const Type* rhs_annotation_ = nullptr;
@@ -608,6 +634,12 @@ class Parser {
   absl::flat_hash_map<absl::string_view, size_t> function_index_;
   std::deque<FunctionInfo> function_infos_;
   std::vector<const Function*> functions_;
+  // Module-level functions: parsed ones by name, @pl.inline names, and the
+  // ones called, in first-call order (parser_module_funcs.cc).
+  absl::flat_hash_map<absl::string_view, const Function*> module_functions_;
+  absl::flat_hash_set<absl::string_view> module_inline_;
+  absl::flat_hash_map<absl::string_view, Token> module_calls_;
+  std::vector<absl::string_view> module_call_order_;
   absl::string_view program_name_;
   bool saw_program_ = false;
 

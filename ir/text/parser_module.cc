@@ -60,6 +60,7 @@ absl::StatusOr<Program> Parser::Run() {
   }
   file_ = ctx_.AddFile(filename_);
   Prescan();
+  if (!ApplyDefines()) return error_;  // parser_define.cc
   while (error_.ok() && !At(K::kEof)) {
     const Token& t = Peek();
     if (t.kind == K::kImport || t.kind == K::kFrom) {
@@ -67,6 +68,9 @@ absl::StatusOr<Program> Parser::Run() {
     } else if (t.kind == K::kName &&
                (At(K::kAssign, 1) || At(K::kComma, 1) || At(K::kColon, 1))) {
       ParseModuleAssign();
+    } else if (t.kind == K::kAt &&
+               (AtDotted("pl", "function", 1) || AtDotted("pl", "inline", 1))) {
+      ParseModuleFunction();  // parser_module_funcs.cc
     } else if (t.kind == K::kAt) {
       ParseProgramClass();
     } else if (t.kind == K::kString && At(K::kNewline, 1)) {
@@ -86,6 +90,7 @@ absl::StatusOr<Program> Parser::Run() {
     }
   }
   if (error_.ok() && !saw_program_) Fail(Peek(), "no @pl.program class found");
+  if (error_.ok()) AddModuleFunctions();
   if (!error_.ok()) return error_;
   return ctx_.NewProgram(program_name_, functions_);
 }
@@ -122,10 +127,36 @@ bool Parser::ParseDynamicDecl(const Token& name) {
     return Fail(str, absl::StrCat("pl.dynamic takes an identifier such as \"N\", not '", hint,
                                   "'"));
   }
+  if (IsDefined(Text(name))) return ExpectNewline();  // the define wins
   const Var* v = ctx_.NewVar(hint, ctx_.GetScalarType(DataType::kIndex), Loc(name));
   dynamic_[Text(name)] = v;
   consts_.erase(Text(name));
   return ExpectNewline();
+}
+
+Value Parser::ParseInlineDynamic(const Token& at) {
+  // Upstream makes a dynamic dim of each such call; one name is one dim
+  // here, the same as a module-level `N = pl.dynamic("N")` (which is how the
+  // printed program declares it), so print -> parse is a fixed point.
+  Token str;
+  if (!Expect(K::kLParen) || !Expect(K::kString, &str) || !Expect(K::kRParen)) return Value{};
+  std::string hint = text::UnquoteString(Text(str));
+  if (!text::IsPrintableName(hint)) {
+    return FailValue(str, absl::StrCat("pl.dynamic takes an identifier such as \"N\", not '",
+                                       hint, "'"));
+  }
+  Value v;
+  v.depth = 1;
+  v.pos = at.pos();
+  auto dyn = dynamic_.find(hint);
+  if (dyn != dynamic_.end()) {
+    v.expr = dyn->second;
+    return v;
+  }
+  const Var* d = ctx_.NewVar(hint, ctx_.GetScalarType(DataType::kIndex), Loc(at));
+  dynamic_.emplace(ctx_.SaveString(hint), d);
+  v.expr = d;
+  return v;
 }
 
 bool Parser::ParseProgramClass() {
@@ -268,11 +299,15 @@ FunctionInfo* Parser::EnsureSignature(const Token& name_tok) {
   return &info;
 }
 
-bool Parser::ParseFunction() {
+bool Parser::ParseFunction(const Decorator* decorator) {
   // Comments above a function belong to no statement: drop them.
   comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
   Decorator dec;
-  if (At(K::kAt) && !ParseDecorator(&dec)) return false;
+  if (decorator != nullptr) {
+    dec = *decorator;
+  } else if (At(K::kAt) && !ParseDecorator(&dec)) {
+    return false;
+  }
   FunctionType type = dec.type;
   in_incore_function_ = type == FunctionType::kInCore;
   std::optional<Level> level = dec.level;
@@ -337,11 +372,24 @@ bool Parser::ParseFunction() {
   prologue_open_ = true;
   jump_ok_.clear();
   Block body;
+  bool abstract = false;
+  ellipsis_tok_.reset();
   memref_bases_ = &info.sig.memref_bases;
-  bool body_ok = ParseBlock(BlockKind::kFunction, &body);
+  if (At(K::kEllipsis)) {  // `def f(...): ...` (parser_module_funcs.cc)
+    ellipsis_tok_ = Advance();
+    if (!ExpectNewline()) {
+      memref_bases_ = nullptr;
+      return false;
+    }
+    body.body = ctx_.NewFlatSeq(Stmts());
+  } else if (!ParseBlock(BlockKind::kFunction, &body)) {
+    memref_bases_ = nullptr;
+    return false;
+  }
   memref_bases_ = nullptr;
-  if (!body_ok) return false;
+  if (ellipsis_tok_ && !CheckEllipsisBody(dec, level, role, body.body, &abstract)) return false;
   FunctionAttrs attrs;
+  attrs.requires_runtime_binding = abstract;
   attrs.auto_scope = dec.auto_scope;
   attrs.external_source = dec.external_source;
   attrs.attrs = absl::MakeConstSpan(func_attrs_);

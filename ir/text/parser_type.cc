@@ -28,6 +28,10 @@ bool Parser::ParseDType(DataType* out) {
       *out = c->dtype;
       return true;
     }
+    if (c != nullptr && c->kind == ModuleConst::Kind::kOpaque) {
+      ConstExpr(*c, at);  // says the module-level value cannot be evaluated
+      return false;
+    }
   }
   if (!AtName("pl") || !At(K::kDot, 1)) {
     return Fail(at, absl::StrCat("expected a dtype such as pl.FP32 but found ", Describe(at)));
@@ -109,6 +113,15 @@ bool Parser::ParseShape(ExprList* dims) {
         dims->push_back(ConstExpr(e, at));
       }
       return true;
+    }
+    // Say why a name is no shape (parser_define.cc can supply one).
+    if (c != nullptr && c->kind == ModuleConst::Kind::kOpaque) {
+      ConstExpr(*c, Peek());
+      return false;
+    }
+    if (c == nullptr && names_.find(Text(Peek())) == names_.end()) {
+      return Fail(Peek(), absl::StrCat("undefined name '", Text(Peek()),
+                                       "': a shape is [d, ...] or a module-level list constant"));
     }
   }
   if (!Expect(K::kLBracket)) return false;

@@ -143,7 +143,11 @@ void Printer::PrintFunction(const Function* f) {
     }
   };
   const auto* seq = body == nullptr ? nullptr : body->As<SeqStmts>();
-  if (body == nullptr || (seq != nullptr && seq->stmts().empty())) {
+  if (f->attrs().requires_runtime_binding) {
+    // An abstract SubWorker: upstream prints the bare `...` it re-reads.
+    Indent();
+    Append("...");
+  } else if (body == nullptr || (seq != nullptr && seq->stmts().empty())) {
     Indent();
     Append("pass");
   } else if (seq != nullptr) {

@@ -469,6 +469,13 @@ absl::StatusOr<std::vector<Value>> Interpreter::Run(const ir::Function& function
 
 absl::StatusOr<std::vector<Value>> Interpreter::Call(const ir::Function& function,
                                                      std::vector<Value> args, int depth) {
+  if (function.attrs().requires_runtime_binding) {
+    // Its body is bound by the runtime (`...`): there is nothing to run.
+    return ir::LocatedError(program_.context(), function.loc(),
+                            absl::StrCat("function '", function.name(),
+                                         "' is an abstract SubWorker (a `...` body the runtime "
+                                         "binds): the interpreter cannot run it"));
+  }
   Frame frame(*this, function, depth);
   PTO_RETURN_IF_ERROR(frame.BindParams(std::move(args)));
   return frame.Execute();
