@@ -3,6 +3,8 @@
 // positionally too) and the unified `pl.X` dispatch by operand type through
 // the table of dsl_ops.h.
 
+#include <optional>
+
 #include "absl/strings/str_split.h"
 #include "ir/text/parser_impl.h"
 
@@ -125,10 +127,11 @@ bool Parser::ParseArgValue(CallArg* out, int* depth) {
 }
 
 bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
-  pending_call_options_ = CallOptions{};
+  if (!pending_call_options_.empty()) pending_call_options_ = CallOptions{};
   if (!Expect(K::kLParen)) return false;
   bool seen_named = false;
-  CallOptions opts;
+  // Made only for a call that has options: most calls have none.
+  std::optional<CallOptions> options;
   while (error_.ok() && !At(K::kRParen)) {
     bool named = At(K::kName) && At(K::kAssign, 1);
     if (!named && seen_named) return Fail(Peek(), "positional argument follows keyword argument");
@@ -138,7 +141,8 @@ bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
       seen_named = true;
       Advance();
       Advance();
-      if (!ParseCallAttrs(&opts, /*function_call=*/false)) return false;
+      if (!options) options.emplace();
+      if (!ParseCallAttrs(&*options, /*function_call=*/false)) return false;
       if (!Accept(K::kComma)) break;
       continue;
     }
@@ -146,6 +150,8 @@ bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
       seen_named = true;
       Token key = Advance();
       Advance();
+      if (!options) options.emplace();
+      CallOptions& opts = *options;
       if (opts.deps_given) return Fail(key, "'deps' is given twice");
       if (!opts.given) opts.tok = key;
       opts.given = opts.deps_given = true;
@@ -167,7 +173,11 @@ bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
     if (!Accept(K::kComma)) break;
   }
   if (!Expect(K::kRParen)) return false;
-  pending_call_options_ = std::move(opts);
+  if (options) {
+    pending_call_options_ = std::move(*options);
+  } else if (!pending_call_options_.empty()) {
+    pending_call_options_ = CallOptions{};  // left by a call among the arguments
+  }
   return true;
 }
 

@@ -211,9 +211,10 @@ bool Parser::NormalizeDumpVars(const ExprList& args, CallOptions* opts) {
 }
 
 Value Parser::AttachOpCallOptions(Value v, const Token& at) {
+  if (pending_call_options_.empty()) return v;
   CallOptions opts = std::move(pending_call_options_);
   pending_call_options_ = CallOptions{};
-  if (!v || opts.empty()) return v;
+  if (!v) return v;
   const Call* call = v.expr->As<Call>();
   if (call == nullptr || call->op() == nullptr) {
     return FailValue(opts.tok, "attrs= and deps= go on an op call, and this call builds none "

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <deque>
+#include <list>
 #include <forward_list>
 #include <functional>
 #include <limits>
@@ -141,12 +142,14 @@ struct CallArg {
 using CallArgs = absl::InlinedVector<CallArg, 8>;
 
 // A call's options as written: attrs={...} (and deps= / dumps=) before they
-// become its CallSite. `items` owns the item lists `attrs` points into.
+// become its CallSite. `items` owns the item lists `attrs` points into (a
+// list: stable addresses, and no allocation for the many calls without
+// options, which a deque would make).
 struct CallOptions {
   Token tok;          // the first option's key
   bool given = false;
   std::vector<CallAttr> attrs;
-  std::deque<std::vector<CallAttrItem>> items;
+  std::list<std::vector<CallAttrItem>> items;
   std::vector<ArgDirection> dirs;
   bool has_dirs = false;
   std::vector<const Expr*> deps;
