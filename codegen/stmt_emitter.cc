@@ -12,8 +12,6 @@
 
 namespace pto::codegen {
 
-using ir::DataType;
-
 absl::Status FunctionEmitter::EmitStmt(const ir::Stmt* s) {
   if (s == nullptr) return absl::OkStatus();
   LocScope scope(this, s->loc());
