@@ -6,12 +6,11 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
 #include "ir/context.h"
 #include "ir/memref.h"
 #include "ir/text/parser.h"
-#include "ir/text/printer.h"
+#include "ir/text/testing/roundtrip.h"
 
 namespace pto::ir {
 namespace {
@@ -35,14 +34,7 @@ class MemRefParseTest : public ::testing::Test {
   // re-parses to a structurally equal program.
   std::string RoundTrip(const Program& p) {
     EXPECT_TRUE(VerifyProgram(p).ok()) << VerifyProgram(p);
-    std::string once = PrintProgram(p);
-    Context ctx2;
-    absl::StatusOr<Program> q = ParseProgram(ctx2, once, "once.py");
-    EXPECT_TRUE(q.ok()) << q.status() << "\n" << once;
-    if (!q.ok()) return once;
-    EXPECT_EQ(PrintProgram(*q), once);
-    EXPECT_TRUE(StructuralEqual(p, *q));
-    return once;
+    return ExpectPrintIsFixedPoint(p);
   }
   const Var* Assigned(const Program& p, size_t i) {
     return p.functions()[0]->body()->As<SeqStmts>()->stmts()[i]->As<AssignStmt>()->var();

@@ -10,7 +10,7 @@
 #include "gtest/gtest.h"
 #include "ir/context.h"
 #include "ir/text/parser.h"
-#include "ir/text/printer.h"
+#include "ir/text/testing/roundtrip.h"
 
 namespace pto::ir {
 namespace {
@@ -22,18 +22,9 @@ using ::testing::StartsWith;
 // the error.
 std::string Print(absl::string_view text, std::vector<Define> defines) {
   Context ctx;
-  ParseOptions options;
-  options.defines = std::move(defines);
-  absl::StatusOr<Program> p = ParseProgram(ctx, text, "t.py", options);
-  if (!p.ok()) return std::string(p.status().message());
-  std::string out = PrintProgram(*p);
-  Context ctx2;
-  absl::StatusOr<Program> q = ParseProgram(ctx2, out, "t2.py");
-  EXPECT_TRUE(q.ok()) << q.status();
-  if (q.ok()) {
-    EXPECT_EQ(PrintProgram(*q), out);
-  }
-  return out;
+  RoundTripOptions options;
+  options.parse.defines = std::move(defines);
+  return PrintRoundTrip(ctx, text, options);
 }
 
 std::string Program(absl::string_view module, absl::string_view sig, absl::string_view body) {

@@ -9,7 +9,7 @@
 #include "gtest/gtest.h"
 #include "ir/context.h"
 #include "ir/text/parser.h"
-#include "ir/text/printer.h"
+#include "ir/text/testing/roundtrip.h"
 
 namespace pto::ir {
 namespace {
@@ -27,16 +27,7 @@ class SubscriptTest : public ::testing::Test {
         "pl.Scalar[pl.INDEX]]):\n        t: pl.Tile[[64, 128], pl.FP32] = pl.load(x, [0, 0], "
         "[64, 128])\n",
         body, "        return\n");
-    absl::StatusOr<Program> p = ParseProgram(ctx_, text, "t.py");
-    if (!p.ok()) return std::string(p.status().message());
-    std::string out = PrintProgram(*p);
-    Context ctx2;
-    absl::StatusOr<Program> q = ParseProgram(ctx2, out, "t2.py");
-    EXPECT_TRUE(q.ok()) << q.status();
-    if (q.ok()) {
-      EXPECT_EQ(PrintProgram(*q), out);
-    }
-    return out;
+    return PrintRoundTrip(ctx_, text);
   }
   Context ctx_;
 };

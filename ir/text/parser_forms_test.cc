@@ -7,11 +7,9 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "ir/analysis/structural_equal.h"
-#include "ir/analysis/verifier.h"
 #include "ir/context.h"
 #include "ir/text/parser.h"
-#include "ir/text/printer.h"
+#include "ir/text/testing/roundtrip.h"
 
 namespace pto::ir {
 namespace {
@@ -22,23 +20,10 @@ using ::testing::HasSubstr;
 // structurally equal to the input; or the first error.
 std::string Print(absl::string_view text) {
   Context ctx;
-  absl::StatusOr<Program> p = ParseProgram(ctx, text, "t.py");
-  if (!p.ok()) return std::string(p.status().message());
-  absl::Status v = VerifyProgram(*p);
-  if (!v.ok()) return std::string(v.message());
-  std::string out = PrintProgram(*p);
-  Context ctx2;
-  absl::StatusOr<Program> q = ParseProgram(ctx2, out, "t2.py");
-  EXPECT_TRUE(q.ok()) << q.status() << "\n" << out;
-  if (q.ok()) {
-    EXPECT_EQ(PrintProgram(*q), out);
-    // The printer puts callees first: compare the functions by name.
-    EXPECT_EQ(p->functions().size(), q->functions().size());
-    for (const Function* f : p->functions()) {
-      EXPECT_TRUE(StructuralEqual(f, q->FindFunction(f->name()))) << f->name() << "\n" << out;
-    }
-  }
-  return out;
+  RoundTripOptions options;
+  options.verify = RoundTripVerify::kReturnError;
+  options.structural = true;
+  return PrintRoundTrip(ctx, text, options);
 }
 
 std::string Kernel(absl::string_view sig, absl::string_view body) {

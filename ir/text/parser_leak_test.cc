@@ -8,10 +8,9 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "ir/analysis/verifier.h"
 #include "ir/context.h"
 #include "ir/text/parser.h"
-#include "ir/text/printer.h"
+#include "ir/text/testing/roundtrip.h"
 
 namespace pto::ir {
 namespace {
@@ -33,19 +32,9 @@ class ParserLeakTest : public ::testing::Test {
   // Parses, verifies and checks that printing is a fixed point that parses
   // back to a structurally equal program; returns the print or the error.
   std::string Print(absl::string_view text) {
-    absl::StatusOr<ir::Program> p = ParseProgram(ctx_, text, "t.py");
-    if (!p.ok()) return std::string(p.status().message());
-    absl::Status v = VerifyProgram(*p);
-    EXPECT_TRUE(v.ok()) << v;
-    std::string out = PrintProgram(*p);
-    Context ctx2;
-    absl::StatusOr<ir::Program> q = ParseProgram(ctx2, out, "t2.py");
-    EXPECT_TRUE(q.ok()) << q.status();
-    if (q.ok()) {
-      EXPECT_EQ(PrintProgram(*q), out);
-    }
-    program_.emplace(*p);
-    return out;
+    RoundTripOptions options;
+    options.verify = RoundTripVerify::kExpectOk;
+    return PrintRoundTrip(ctx_, text, options, &program_);
   }
   const Function* F() const { return program_->functions().front(); }
   Stmts Body() const { return F()->body()->As<SeqStmts>()->stmts(); }

@@ -9,12 +9,12 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
 #include "ir/context.h"
 #include "ir/stmt.h"
 #include "ir/text/parser.h"
 #include "ir/text/printer.h"
+#include "ir/text/testing/roundtrip.h"
 
 namespace pto::ir {
 namespace {
@@ -37,18 +37,10 @@ class ParserLoopsTest : public ::testing::Test {
   // The printed program (checked to be a fixed point and structurally equal
   // to its reparse), or the error.
   std::string Print(absl::string_view text) {
-    absl::StatusOr<Program> p = ParseProgram(ctx_, text, "t.py");
-    if (!p.ok()) return std::string(p.status().message());
-    program_.emplace(*p);
-    EXPECT_TRUE(VerifyProgram(*p).ok());
-    std::string out = PrintProgram(*p);
-    absl::StatusOr<Program> q = ParseProgram(ctx_, out, "t2.py");
-    EXPECT_TRUE(q.ok()) << q.status() << "\n" << out;
-    if (q.ok()) {
-      EXPECT_EQ(PrintProgram(*q), out);
-      EXPECT_TRUE(CheckStructuralEqual(*p, *q).ok()) << CheckStructuralEqual(*p, *q);
-    }
-    return out;
+    RoundTripOptions options;
+    options.verify = RoundTripVerify::kExpectOk;
+    options.structural = true;
+    return PrintRoundTrip(ctx_, text, options, &program_);
   }
   // The statements of f's body.
   Stmts Body() { return program_->functions()[0]->body()->As<SeqStmts>()->stmts(); }

@@ -8,7 +8,7 @@
 #include "gtest/gtest.h"
 #include "ir/context.h"
 #include "ir/text/parser.h"
-#include "ir/text/printer.h"
+#include "ir/text/testing/roundtrip.h"
 
 namespace pto::ir {
 namespace {
@@ -19,19 +19,7 @@ using ::testing::Not;
 class ParserSyntaxTest : public ::testing::Test {
  protected:
   // The printed program, or the error.
-  std::string Print(absl::string_view text) {
-    absl::StatusOr<Program> p = ParseProgram(ctx_, text, "t.py");
-    if (!p.ok()) return std::string(p.status().message());
-    std::string out = PrintProgram(*p);
-    // Printing is a fixed point.
-    Context ctx2;
-    absl::StatusOr<Program> q = ParseProgram(ctx2, out, "t2.py");
-    EXPECT_TRUE(q.ok()) << q.status();
-    if (q.ok()) {
-      EXPECT_EQ(PrintProgram(*q), out);
-    }
-    return out;
-  }
+  std::string Print(absl::string_view text) { return PrintRoundTrip(ctx_, text); }
   Context ctx_;
 };
 
