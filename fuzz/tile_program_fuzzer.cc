@@ -48,6 +48,7 @@
 #include "fuzz/oracle/output_compare.h"
 #include "fuzz/gen/handwritten.h"
 #include "fuzz/gen/tile_program_gen.h"
+#include "fuzz/gen/tile_program_run.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
 #include "ir/check.h"
@@ -116,26 +117,6 @@ std::string RemainingComposite(const ir::Program& p) {
   return finder.found;
 }
 
-// Runs the kernel of `p` on `inputs` with fresh (undefined) Out buffers.
-absl::StatusOr<std::vector<sim::BufferView>> Interpret(const ir::Program& p,
-                                                       const pto::fuzz::TileProgram& tp,
-                                                       const std::vector<sim::BufferView>& inputs) {
-  std::vector<sim::Value> args;
-  for (const sim::BufferView& in : inputs) args.push_back(sim::Value::Of(in));
-  std::vector<sim::BufferView> outputs;
-  for (const pto::fuzz::TileOutput& o : tp.outputs) {
-    const auto* tt = o.param->type()->As<ir::TensorType>();
-    std::vector<int64_t> shape;
-    for (const ir::Expr* d : tt->shape()) shape.push_back(*ir::AsConstInt(d));
-    outputs.push_back(sim::AllocateBuffer(tt->dtype(), shape, /*col_major=*/false));
-    args.push_back(sim::Value::Of(outputs.back()));
-  }
-  sim::Interpreter interp(p);
-  absl::StatusOr<std::vector<sim::Value>> r = interp.Run("kernel", std::move(args));
-  if (!r.ok()) return r.status();
-  return outputs;
-}
-
 }  // namespace
 
 extern "C" size_t PtoFuzzMaxInput() { return kMaxInput; }
@@ -157,14 +138,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // 2b. The hand-written spelling of P parses to P.
   pto::fuzz::HandWritten hand = pto::fuzz::WriteHandWritten(original, tp.data_seed);
   ir::Context hand_ctx;
-  absl::StatusOr<ir::Program> hand_parsed =
-      ir::ParseProgram(hand_ctx, hand.text, "hand_written.py");
-  PTO_CHECK(hand_parsed.ok()) << "hand-written program does not parse: " << hand_parsed.status()
-                              << "\n" << hand.text;
-  absl::Status hand_equal = ir::CheckStructuralEqual(original, *hand_parsed);
-  PTO_CHECK(hand_equal.ok()) << "hand-written program parses to another program: " << hand_equal
-                             << "\n" << hand.text << "\n----- generated -----\n"
-                             << ir::PrintProgram(original);
+  absl::StatusOr<ir::Program> hand_parsed = pto::fuzz::ParseHandWritten(hand_ctx, hand, original);
+  PTO_CHECK(hand_parsed.ok()) << hand_parsed.status();
   CheckRoundTrip(*hand_parsed, "hand-written");
 
   // 3. The pipeline.
@@ -197,10 +172,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   // 6. Differential semantics.
   std::vector<sim::BufferView> inputs = pto::fuzz::MakeInputs(tp);
-  absl::StatusOr<std::vector<sim::BufferView>> want = Interpret(original, tp, inputs);
+  absl::StatusOr<std::vector<sim::BufferView>> want =
+      pto::fuzz::RunTileKernel(original, tp, inputs);
   PTO_CHECK(want.ok()) << "the original program does not run: " << want.status() << "\n"
                        << ir::PrintProgram(original);
-  absl::StatusOr<std::vector<sim::BufferView>> by_hand = Interpret(*hand_parsed, tp, inputs);
+  absl::StatusOr<std::vector<sim::BufferView>> by_hand =
+      pto::fuzz::RunTileKernel(*hand_parsed, tp, inputs);
   PTO_CHECK(by_hand.ok()) << "the hand-written program does not run: " << by_hand.status() << "\n"
                           << hand.text;
   for (size_t k = 0; k < tp.outputs.size(); ++k) {
@@ -210,7 +187,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                      << " of the hand-written program differs: " << *diff << "\n"
                      << hand.text;
   }
-  absl::StatusOr<std::vector<sim::BufferView>> got = Interpret(*lowered, tp, inputs);
+  absl::StatusOr<std::vector<sim::BufferView>> got =
+      pto::fuzz::RunTileKernel(*lowered, tp, inputs);
   PTO_CHECK(got.ok()) << "the lowered program does not run: " << got.status() << "\n"
                       << ir::PrintProgram(*lowered);
   for (size_t k = 0; k < tp.outputs.size(); ++k) {

@@ -36,6 +36,8 @@
 #include <cstdint>
 #include <string>
 
+#include "absl/status/statusor.h"
+#include "ir/context.h"
 #include "ir/function.h"
 
 namespace pto::fuzz {
@@ -60,6 +62,12 @@ struct HandWritten {
 };
 
 HandWritten WriteHandWritten(const ir::Program& program, uint64_t seed);
+
+// Parses `hand` (written from `generated`) in `ctx`; an error, with the
+// text and the generated program's print, when it does not parse or parses
+// to a program not structurally equal to `generated`.
+absl::StatusOr<ir::Program> ParseHandWritten(ir::Context& ctx, const HandWritten& hand,
+                                             const ir::Program& generated);
 
 }  // namespace pto::fuzz
 

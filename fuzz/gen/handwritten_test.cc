@@ -8,12 +8,12 @@
 
 #include "absl/strings/match.h"
 #include "fuzz/gen/tile_program_gen.h"
+#include "fuzz/gen/tile_program_run.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
-#include "ir/text/parser.h"
 #include "ir/text/printer.h"
-#include "sim/interp/interpreter.h"
+#include "sim/interp/buffer.h"
 
 namespace pto::fuzz {
 namespace {
@@ -22,25 +22,6 @@ std::vector<uint8_t> RandomBytes(std::mt19937& rng, size_t n) {
   std::vector<uint8_t> bytes(n);
   for (uint8_t& b : bytes) b = static_cast<uint8_t>(rng());
   return bytes;
-}
-
-// The kernel's Out buffers after running `p` on the program's inputs, or
-// the interpreter's error.
-absl::StatusOr<std::vector<sim::BufferView>> RunKernel(const ir::Program& p, const TileProgram& tp) {
-  std::vector<sim::Value> args;
-  for (const sim::BufferView& in : MakeInputs(tp)) args.push_back(sim::Value::Of(in));
-  std::vector<sim::BufferView> outputs;
-  for (const TileOutput& o : tp.outputs) {
-    const auto* tt = o.param->type()->As<ir::TensorType>();
-    std::vector<int64_t> shape;
-    for (const ir::Expr* d : tt->shape()) shape.push_back(*ir::AsConstInt(d));
-    outputs.push_back(sim::AllocateBuffer(tt->dtype(), shape, /*col_major=*/false));
-    args.push_back(sim::Value::Of(outputs.back()));
-  }
-  sim::Interpreter interp(p);
-  absl::StatusOr<std::vector<sim::Value>> r = interp.Run("kernel", std::move(args));
-  if (!r.ok()) return r.status();
-  return outputs;
 }
 
 // Hand-written -> parse is the program the generator meant (structurally
@@ -57,15 +38,13 @@ TEST(HandWrittenTest, ParsesToTheGeneratedProgramAndRunsTheSame) {
     TileProgram tp = GenerateTileProgram(ctx, data);
     HandWritten hand = WriteHandWritten(tp.program, rng());
     ir::Context hctx;
-    absl::StatusOr<ir::Program> parsed = ir::ParseProgram(hctx, hand.text, "hand.py");
-    ASSERT_TRUE(parsed.ok()) << parsed.status() << "\n" << hand.text;
-    absl::Status equal = ir::CheckStructuralEqual(tp.program, *parsed);
-    ASSERT_TRUE(equal.ok()) << equal << "\n" << hand.text << "\n----- generated -----\n"
-                            << ir::PrintProgram(tp.program);
+    absl::StatusOr<ir::Program> parsed = ParseHandWritten(hctx, hand, tp.program);
+    ASSERT_TRUE(parsed.ok()) << parsed.status();
     ASSERT_TRUE(ir::VerifyProgram(*parsed).ok());
     if (i % 5 == 0) {
-      absl::StatusOr<std::vector<sim::BufferView>> want = RunKernel(tp.program, tp);
-      absl::StatusOr<std::vector<sim::BufferView>> got = RunKernel(*parsed, tp);
+      std::vector<sim::BufferView> inputs = MakeInputs(tp);
+      absl::StatusOr<std::vector<sim::BufferView>> want = RunTileKernel(tp.program, tp, inputs);
+      absl::StatusOr<std::vector<sim::BufferView>> got = RunTileKernel(*parsed, tp, inputs);
       ASSERT_EQ(want.ok(), got.ok()) << want.status() << " vs " << got.status();
       if (want.ok()) {
         ++ran;
@@ -114,6 +93,33 @@ TEST(HandWrittenTest, SameProgramAndSeedSameText) {
   TileProgram tp = GenerateTileProgram(ctx, data);
   EXPECT_EQ(WriteHandWritten(tp.program, 5).text, WriteHandWritten(tp.program, 5).text);
   EXPECT_NE(WriteHandWritten(tp.program, 5).text, ir::PrintProgram(tp.program));
+}
+
+TEST(HandWrittenTest, ParseHandWrittenNamesWhatWentWrong) {
+  std::mt19937 rng(29);
+  ir::Context ctx;
+  std::vector<TileProgram> programs;
+  for (int i = 0; i < 2; ++i) {
+    std::vector<uint8_t> bytes = RandomBytes(rng, 200);
+    FuzzedDataProvider data(bytes.data(), bytes.size());
+    programs.push_back(GenerateTileProgram(ctx, data));
+  }
+  const ir::Program& p = programs[0].program;
+  HandWritten broken{"import pypto.language as pl\nx = (\n", {}};
+  ir::Context c1;
+  absl::StatusOr<ir::Program> parsed = ParseHandWritten(c1, broken, p);
+  EXPECT_THAT(std::string(parsed.status().message()),
+              ::testing::StartsWith("hand-written program does not parse: hand_written.py:"));
+  HandWritten other = WriteHandWritten(programs[1].program, 3);
+  ir::Context c2;
+  parsed = ParseHandWritten(c2, other, p);
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_THAT(std::string(parsed.status().message()),
+              ::testing::HasSubstr("hand-written program parses to another program: "));
+  EXPECT_THAT(std::string(parsed.status().message()),
+              ::testing::HasSubstr("----- generated -----\n" + ir::PrintProgram(p)));
+  ir::Context c3;
+  EXPECT_TRUE(ParseHandWritten(c3, WriteHandWritten(p, 3), p).ok());
 }
 
 }  // namespace

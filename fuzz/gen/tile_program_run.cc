@@ -1,0 +1,30 @@
+#include "fuzz/gen/tile_program_run.h"
+
+#include <cstdint>
+#include <utility>
+
+#include "ir/expr.h"
+#include "ir/type.h"
+#include "sim/interp/interpreter.h"
+
+namespace pto::fuzz {
+
+absl::StatusOr<std::vector<sim::BufferView>> RunTileKernel(
+    const ir::Program& p, const TileProgram& tp, const std::vector<sim::BufferView>& inputs) {
+  std::vector<sim::Value> args;
+  for (const sim::BufferView& in : inputs) args.push_back(sim::Value::Of(in));
+  std::vector<sim::BufferView> outputs;
+  for (const TileOutput& o : tp.outputs) {
+    const auto* tt = o.param->type()->As<ir::TensorType>();
+    std::vector<int64_t> shape;
+    for (const ir::Expr* d : tt->shape()) shape.push_back(*ir::AsConstInt(d));
+    outputs.push_back(sim::AllocateBuffer(tt->dtype(), shape, /*col_major=*/false));
+    args.push_back(sim::Value::Of(outputs.back()));
+  }
+  sim::Interpreter interp(p);
+  absl::StatusOr<std::vector<sim::Value>> r = interp.Run("kernel", std::move(args));
+  if (!r.ok()) return r.status();
+  return outputs;
+}
+
+}  // namespace pto::fuzz
