@@ -56,22 +56,12 @@ bool CommScalar(GenScope& s, absl::string_view op) {
   return c != nullptr && s.TryOp(op, {c}) != nullptr;
 }
 
-// A call kept for its effect (pld.system.notify / wait, pld.tile.put /
-// get): TryOp emits it as a statement.
-bool Effect(GenScope& s, absl::string_view op, absl::Span<const Expr* const> args,
-            absl::Span<const NamedAttr> kwargs) {
-  const ir::Call* call = s.TryCall(op, args, kwargs);
-  if (call == nullptr) return false;
-  s.Emit(s.ctx().NewEval(call));
-  return true;
-}
-
 bool Notify(GenScope& s) {
   const Var* target = Window(s, Int32Window);
   if (target == nullptr) return false;
   const Expr* args[] = {target, IntOperand(s), Coordinates(s, TensorOf(target)), IntOperand(s)};
   NamedAttr kw[] = {{"op", AttrValue::Int(s.OneIn(16) ? 2 : s.Int(0, 1))}};
-  return Effect(s, "pld.system.notify", args, kw);
+  return EmitEffect(s, "pld.system.notify", args, kw);
 }
 
 bool Wait(GenScope& s) {
@@ -79,7 +69,7 @@ bool Wait(GenScope& s) {
   if (signal == nullptr) return false;
   const Expr* args[] = {signal, Coordinates(s, TensorOf(signal)), IntOperand(s)};
   NamedAttr kw[] = {{"cmp", AttrValue::Int(s.Int(0, 1))}};
-  return Effect(s, "pld.system.wait", args, kw);
+  return EmitEffect(s, "pld.system.wait", args, kw);
 }
 
 bool ReduceDType(const TensorType* t) {
@@ -219,7 +209,7 @@ bool Transfer(GenScope& s, absl::string_view op) {
   }
   std::vector<NamedAttr> kw;
   if (put) kw.push_back({"atomic", AttrValue::Int(s.Int(0, 1))});
-  return Effect(s, op, args, kw);
+  return EmitEffect(s, op, args, kw);
 }
 
 constexpr OpRecipe kRecipes[] = {

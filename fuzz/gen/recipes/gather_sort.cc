@@ -125,26 +125,17 @@ const Var* AccTile(GenScope& s) {
                   {"target_memory", AttrValue::Enum(MemorySpace::kAcc)}});
 }
 
-// A pipe op has no value: it is emitted as a statement.
-bool Effect(GenScope& s, absl::string_view op, absl::Span<const Expr* const> args,
-            absl::Span<const NamedAttr> kwargs) {
-  const ir::Call* call = s.TryCall(op, args, kwargs);
-  if (call == nullptr) return false;
-  s.Emit(s.ctx().NewEval(call));
-  return true;
-}
-
 bool TilePush(GenScope& s, const char* op) {
   const Var* t = AccTile(s);
   if (t == nullptr) return false;
   const Expr* args[] = {t};
   NamedAttr kw[] = {{"split", AttrValue::Int(s.Int(0, 2))}};
-  return Effect(s, op, args, kw);
+  return EmitEffect(s, op, args, kw);
 }
 
 bool TilePop(GenScope& s, const char* op) {
   NamedAttr kw[] = {{"split", AttrValue::Int(s.Int(0, 2))}};
-  return Effect(s, op, {}, kw);
+  return EmitEffect(s, op, {}, kw);
 }
 
 bool TileAivShard(GenScope& s) {

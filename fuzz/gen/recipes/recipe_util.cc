@@ -121,4 +121,12 @@ const Expr* Coordinates(GenScope& s, const TensorType* t) {
   return s.ctx().NewMakeTuple(s.ctx().Save<const Expr*>(coords));
 }
 
+bool EmitEffect(GenScope& s, absl::string_view op, absl::Span<const Expr* const> args,
+                absl::Span<const NamedAttr> kwargs) {
+  const ir::Call* call = s.TryCall(op, args, kwargs);
+  if (call == nullptr) return false;
+  s.Emit(s.ctx().NewEval(call));
+  return true;
+}
+
 }  // namespace pto::fuzz::recipes

@@ -73,6 +73,11 @@ std::vector<int64_t> Shape2D(GenScope& s);
 // scalar now and then.
 const Expr* Coordinates(GenScope& s, const TensorType* t);
 
+// Emits a call kept for its effect (pld.system.notify / wait, pld.tile.put
+// / get, the pipe ops) as a statement; false when the deducer rejected it.
+bool EmitEffect(GenScope& s, absl::string_view op, absl::Span<const Expr* const> args,
+                absl::Span<const NamedAttr> kwargs = {});
+
 }  // namespace pto::fuzz::recipes
 
 #endif  // PTO_FUZZ_GEN_RECIPES_RECIPE_UTIL_H_
