@@ -148,6 +148,26 @@ absl::StatusOr<std::pair<std::string, std::string>> SplitDefine(absl::string_vie
   return std::make_pair(std::string(arg.substr(0, eq)), std::string(arg.substr(eq + 1)));
 }
 
+absl::StatusOr<std::vector<ir::Define>> ParseDefines(const std::vector<std::string>& values) {
+  std::vector<ir::Define> defines;
+  for (const std::string& v : values) {
+    absl::StatusOr<std::pair<std::string, std::string>> nv = SplitDefine(v);
+    if (!nv.ok()) return nv.status();
+    defines.push_back(ir::Define{nv->first, nv->second});
+  }
+  return defines;
+}
+
+absl::StatusOr<ir::Program> ParseInput(ir::Context& ctx, std::string text,
+                                       absl::string_view filename, bool allow_unregistered_ops,
+                                       const std::vector<ir::Define>& defines) {
+  absl::string_view source = ctx.AdoptSource(filename, std::move(text));
+  ir::ParseOptions options;
+  options.allow_unregistered_ops = allow_unregistered_ops;
+  options.defines = defines;
+  return ir::ParseProgram(ctx, source, filename, options);
+}
+
 std::string UserPath(const std::string& path) {
   const char* cwd = std::getenv("BUILD_WORKING_DIRECTORY");
   if (path == "-" || path.empty() || cwd == nullptr || std::filesystem::path(path).is_absolute()) {

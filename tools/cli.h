@@ -14,6 +14,9 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "ir/context.h"
+#include "ir/function.h"
+#include "ir/text/parser.h"
 
 namespace pto::tools {
 
@@ -54,6 +57,17 @@ std::vector<std::string> TakeRepeatedFlag(std::vector<std::string>& args, absl::
 // `--define`'s NAME=VALUE split at the first '='; an error naming the flag
 // when there is no '=' or no NAME.
 absl::StatusOr<std::pair<std::string, std::string>> SplitDefine(absl::string_view arg);
+
+// Every `--define` value (TakeRepeatedFlag's) split by SplitDefine, in
+// order, as the parser's closure values; the first bad value's error.
+absl::StatusOr<std::vector<ir::Define>> ParseDefines(const std::vector<std::string>& values);
+
+// Parses a tool's input `text` as `filename`, with the parse options every
+// tool takes from its flags (--allow-unregistered-ops, --define). `ctx`
+// keeps the text alive for the program's source locations.
+absl::StatusOr<ir::Program> ParseInput(ir::Context& ctx, std::string text,
+                                       absl::string_view filename, bool allow_unregistered_ops,
+                                       const std::vector<ir::Define>& defines);
 
 // Under `bazel run` the process starts in the runfiles tree; a relative
 // `path` means the directory the user ran the command from

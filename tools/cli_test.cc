@@ -76,5 +76,32 @@ TEST(CliTest, SplitDefineSplitsAtTheFirstEquals) {
   EXPECT_FALSE(SplitDefine("=4").ok());
 }
 
+TEST(CliTest, ParseInputTakesTheDefinesAndNamesTheFile) {
+  std::string text =
+      "import pypto.language as pl\n@pl.program\nclass P:\n    @pl.function\n"
+      "    def f(self, a: pl.Tensor[shape, pl.FP32]):\n        return\n";
+  ir::Context ctx;
+  absl::StatusOr<ir::Program> p = ParseInput(ctx, text, "in.py", false, {{"shape", "[4, 8]"}});
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(p->functions().size(), 1u);
+  absl::StatusOr<ir::Program> q = ParseInput(ctx, text, "in.py", false, {});
+  EXPECT_THAT(q.status().message(), HasSubstr("in.py:5:"));
+  EXPECT_THAT(q.status().message(), HasSubstr("undefined name 'shape'"));
+}
+
+TEST(CliTest, ParseDefinesKeepsTheOrderAndReportsTheFirstBadValue) {
+  absl::StatusOr<std::vector<ir::Define>> d = ParseDefines({"a=1", "shape=[64,128]", "a=x==y"});
+  ASSERT_TRUE(d.ok()) << d.status();
+  ASSERT_EQ(d->size(), 3u);
+  EXPECT_EQ((*d)[0].name, "a");
+  EXPECT_EQ((*d)[0].value, "1");
+  EXPECT_EQ((*d)[1].name, "shape");
+  EXPECT_EQ((*d)[1].value, "[64,128]");
+  EXPECT_EQ((*d)[2].value, "x==y");
+  EXPECT_EQ(ParseDefines({"a=1", "dtype", "=4"}).status().message(),
+            "--define=dtype: expected --define=NAME=VALUE");
+  EXPECT_TRUE(ParseDefines({}).ok());
+}
+
 }  // namespace
 }  // namespace pto::tools

@@ -12,6 +12,7 @@
 #include "ir/text/printer.h"
 #include "passes/all_passes.h"
 #include "passes/pass_manager.h"
+#include "tools/cli.h"
 
 namespace pto::tools {
 
@@ -27,11 +28,9 @@ absl::Status RunOpt(std::string text, absl::string_view filename,
   }
 
   ir::Context ctx;
-  absl::string_view source = ctx.AdoptSource(filename, std::move(text));
-  ir::ParseOptions parse_options;
-  parse_options.allow_unregistered_ops = options.allow_unregistered_ops;
-  parse_options.defines = options.defines;
-  PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, source, filename, parse_options));
+  PTO_ASSIGN_OR_RETURN(ir::Program program,
+                       ParseInput(ctx, std::move(text), filename, options.allow_unregistered_ops,
+                                  options.defines));
 
   ir::PrintOptions print_options;
   print_options.concise = options.concise;

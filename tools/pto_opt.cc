@@ -103,14 +103,13 @@ int main(int argc, char** argv) {
   options.emit = absl::GetFlag(FLAGS_emit);
   options.emit_source_loc = absl::GetFlag(FLAGS_emit_source_loc);
   options.allow_unregistered_ops = absl::GetFlag(FLAGS_allow_unregistered_ops);
-  for (const std::string& d : defines) {
-    absl::StatusOr<std::pair<std::string, std::string>> nv = pto::tools::SplitDefine(d);
-    if (!nv.ok()) {
-      std::fprintf(stderr, "pto-opt: error: %s\n", std::string(nv.status().message()).c_str());
-      return 1;
-    }
-    options.defines.push_back(pto::ir::Define{nv->first, nv->second});
+  absl::StatusOr<std::vector<pto::ir::Define>> parsed_defines = pto::tools::ParseDefines(defines);
+  if (!parsed_defines.ok()) {
+    std::fprintf(stderr, "pto-opt: error: %s\n",
+                 std::string(parsed_defines.status().message()).c_str());
+    return 1;
   }
+  options.defines = *std::move(parsed_defines);
 
   std::string dumps;
   absl::Status status = pto::tools::WriteOutput(

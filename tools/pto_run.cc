@@ -124,14 +124,13 @@ int main(int argc, char** argv) {
   options.threads = absl::GetFlag(FLAGS_threads);
   options.check_signals = absl::GetFlag(FLAGS_check_signals);
   options.allow_unregistered_ops = absl::GetFlag(FLAGS_allow_unregistered_ops);
-  for (const std::string& d : defines) {
-    absl::StatusOr<std::pair<std::string, std::string>> nv = pto::tools::SplitDefine(d);
-    if (!nv.ok()) {
-      std::fprintf(stderr, "pto-run: error: %s\n", std::string(nv.status().message()).c_str());
-      return 1;
-    }
-    options.defines.push_back(pto::ir::Define{nv->first, nv->second});
+  absl::StatusOr<std::vector<pto::ir::Define>> parsed_defines = pto::tools::ParseDefines(defines);
+  if (!parsed_defines.ok()) {
+    std::fprintf(stderr, "pto-run: error: %s\n",
+                 std::string(parsed_defines.status().message()).c_str());
+    return 1;
   }
+  options.defines = *std::move(parsed_defines);
   if (options.ranks < 0) {
     std::fprintf(stderr, "pto-run: error: --ranks must be >= 1 (or 0 for one rank)\n");
     return 1;

@@ -21,6 +21,7 @@
 #include "sim/npy/npy_buffer.h"
 #include "sim/numerics/element_convert.h"
 #include "sim/numerics/float_formats.h"
+#include "tools/cli.h"
 
 namespace pto::sim {
 namespace {
@@ -350,11 +351,9 @@ absl::StatusOr<RunResult> RunProgram(std::string text, absl::string_view filenam
                        passes::BuiltinPasses().Build(options.passes));
   PTO_ASSIGN_OR_RETURN(const backends::Backend* backend, backends::FindBackend(options.backend));
   ir::Context ctx;
-  absl::string_view source = ctx.AdoptSource(filename, std::move(text));
-  ir::ParseOptions parse_options;
-  parse_options.allow_unregistered_ops = options.allow_unregistered_ops;
-  parse_options.defines = options.defines;
-  PTO_ASSIGN_OR_RETURN(ir::Program program, ir::ParseProgram(ctx, source, filename, parse_options));
+  PTO_ASSIGN_OR_RETURN(ir::Program program,
+                       tools::ParseInput(ctx, std::move(text), filename,
+                                         options.allow_unregistered_ops, options.defines));
   passes::PassManager pm(std::move(pipeline));
   passes::PassContext pass_context(backend);
   PTO_ASSIGN_OR_RETURN(program, pm.Run(program, pass_context));
