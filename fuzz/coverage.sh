@@ -8,6 +8,13 @@
 #   fuzz/coverage.sh                         # every test of //...
 #   fuzz/coverage.sh //ir/... //fuzz/...     # some of them
 #   COVERAGE_HTML=/tmp/cov fuzz/coverage.sh  # also an HTML report per file
+#   COVERAGE_PROFILES=/tmp/p fuzz/coverage.sh //a/...   # keep the profiles:
+#   COVERAGE_PROFILES=/tmp/p fuzz/coverage.sh //a:new   # a later run adds to them
+#
+# With COVERAGE_PROFILES the raw profiles and the list of instrumented
+# executables stay in that directory and each run reports the union of every
+# run into it, so after adding a test only that test need run again (valid
+# while the other sources are unchanged since the earlier runs).
 #
 # The instrumented build goes to its own output directory (--platform_suffix)
 # so it does not replace the ordinary build's outputs. Needs llvm-profdata-14
@@ -21,15 +28,20 @@ done
 
 targets=("$@")
 ((${#targets[@]})) || targets=(//...)
-prof="$(mktemp -d)"
-trap 'rm -rf "$prof"' EXIT
+if [[ -n "${COVERAGE_PROFILES:-}" ]]; then
+  prof="$(realpath -m "$COVERAGE_PROFILES")"; mkdir -p "$prof"
+else
+  prof="$(mktemp -d)"
+  trap 'rm -rf "$prof"' EXIT
+fi
+run="$(date +%s)-$$"   # keeps this run's profiles apart from earlier ones
 
 flags=(
   --action_env=CC=clang --action_env=CXX=clang++
   --copt=-fprofile-instr-generate --copt=-fcoverage-mapping
   --linkopt=-fprofile-instr-generate
   --platform_suffix=cov
-  --test_env=LLVM_PROFILE_FILE="$prof/%p-%m.profraw"
+  --test_env=LLVM_PROFILE_FILE="$prof/$run-%p-%m.profraw"
   --nocache_test_results --keep_going
   --test_summary=terse --noshow_progress
 )
@@ -53,6 +65,14 @@ for label in $labels; do
     [[ -x "$f" && -f "$f" ]] && objects+=(-object "$f")
   done
 done
+if [[ -n "${COVERAGE_PROFILES:-}" ]]; then
+  # The union with the executables of earlier runs into the same directory.
+  for ((i = 1; i < ${#objects[@]}; i += 2)); do echo "${objects[i]}"; done >> "$prof/objects.txt"
+  objects=()
+  while read -r f; do
+    [[ -x "$f" && -f "$f" ]] && objects+=(-object "$f")
+  done < <(sort -u "$prof/objects.txt")
+fi
 objects=("${objects[@]:1}")   # llvm-cov takes the first object without -object
 
 ignore='(_test\.cc|_benchmark\.cc|test_util|^/usr/|external/|bench/|e2e/|third_party/)'
