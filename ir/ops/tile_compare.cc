@@ -93,7 +93,7 @@ absl::StatusOr<const Type*> DeduceTileSels(const DeduceContext& dc) {
         FormatShape(mask_valid), " of ", mask->dtype().name(), " and src valid shape ",
         FormatShape(src_valid)));
   }
-  return MakeTile(dc, src->dtype(), src->shape(), MemorySpace::kVec, InheritedView(src));
+  return SameShapeTileResult(dc, src, src->dtype());
 }
 
 }  // namespace

@@ -26,10 +26,7 @@ constexpr DataType kSubsDTypes[] = {DataType::kInt8, DataType::kInt16, DataType:
 absl::StatusOr<const Type*> DeduceTileBinary(const DeduceContext& dc) {
   PTO_ASSIGN_OR_RETURN(const TileType* lhs, ExpectTile(dc, 0));
   PTO_ASSIGN_OR_RETURN(const TileType* rhs, ExpectTile(dc, 1));
-  absl::StatusOr<DimVec> shape = BroadcastShapes(lhs->shape(), rhs->shape());
-  if (!shape.ok()) return dc.Error(shape.status().message());
-  return MakeTile(dc, PromoteDataTypes(lhs->dtype(), rhs->dtype()), *shape, MemorySpace::kVec,
-                  InheritedView(dc.ctx(), lhs, *shape));
+  return BroadcastTileResult(dc, lhs, rhs, PromoteDataTypes(lhs->dtype(), rhs->dtype()));
 }
 
 // TDIV takes no broadcast and one element type: both sources must agree in
@@ -58,7 +55,7 @@ absl::StatusOr<const Type*> DeduceTileDiv(const DeduceContext& dc) {
       hp != nullptr && hp->bool_value() && !lhs->dtype().IsFloat()) {
     return dc.Error("high_precision is supported only for FP16 and FP32");
   }
-  return MakeTile(dc, lhs->dtype(), lhs->shape(), MemorySpace::kVec, InheritedView(lhs));
+  return SameShapeTileResult(dc, lhs, lhs->dtype());
 }
 
 // tile op scalar: the tile's shape and dtype (the scalar is narrowed at run
@@ -67,7 +64,7 @@ absl::StatusOr<const Type*> DeduceTileScalar(const DeduceContext& dc) {
   PTO_ASSIGN_OR_RETURN(const TileType* lhs, ExpectTile(dc, 0));
   PTO_ASSIGN_OR_RETURN(const ScalarType* rhs, ExpectScalar(dc, 1));
   (void)rhs;
-  return MakeTile(dc, lhs->dtype(), lhs->shape(), MemorySpace::kVec, InheritedView(lhs));
+  return SameShapeTileResult(dc, lhs, lhs->dtype());
 }
 
 absl::StatusOr<const Type*> DeduceTileSubs(const DeduceContext& dc) {
@@ -75,12 +72,12 @@ absl::StatusOr<const Type*> DeduceTileSubs(const DeduceContext& dc) {
   PTO_ASSIGN_OR_RETURN(const ScalarType* rhs, ExpectScalar(dc, 1));
   PTO_RETURN_IF_ERROR(ExpectDType(dc, lhs->dtype(), kSubsDTypes, "tile dtype"));
   PTO_RETURN_IF_ERROR(ExpectDType(dc, rhs->dtype(), kSubsDTypes, "scalar dtype"));
-  return MakeTile(dc, lhs->dtype(), lhs->shape(), MemorySpace::kVec, InheritedView(lhs));
+  return SameShapeTileResult(dc, lhs, lhs->dtype());
 }
 
 absl::StatusOr<const Type*> DeduceTileUnary(const DeduceContext& dc) {
   PTO_ASSIGN_OR_RETURN(const TileType* tile, ExpectTile(dc, 0));
-  return MakeTile(dc, tile->dtype(), tile->shape(), MemorySpace::kVec, InheritedView(tile));
+  return SameShapeTileResult(dc, tile, tile->dtype());
 }
 
 void RegisterBinary(OpRegistry& registry, absl::string_view name, absl::string_view doc) {

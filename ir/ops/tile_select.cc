@@ -116,7 +116,7 @@ absl::StatusOr<const Type*> DeduceTileSelect(const DeduceContext& dc) {
         DescribeTile(cond),
         "; a 0/1 value tile is not a mask: convert it with tile.cmps(value, 0, cmp_type=1)"));
   }
-  return MakeTile(dc, model->dtype(), model->shape(), MemorySpace::kVec, InheritedView(model));
+  return SameShapeTileResult(dc, model, model->dtype());
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ absl::StatusOr<const Type*> DeduceFP32OnlyUnary(const DeduceContext& dc) {
     return dc.Error(absl::StrCat("is FP32-only, got ", tile->dtype().name(),
                                  "; cast the input to FP32 first (pl.cast(x, pl.FP32))"));
   }
-  return MakeTile(dc, DataType::kFP32, tile->shape(), MemorySpace::kVec, InheritedView(tile));
+  return SameShapeTileResult(dc, tile, DataType::kFP32);
 }
 
 constexpr DataType kHighPrecisionDTypes[] = {DataType::kFP16, DataType::kFP32};

@@ -460,6 +460,8 @@ absl::Status ExpectIntDType(const DeduceContext& dc, DataType dtype, absl::strin
 
 absl::StatusOr<const TileType*> BroadcastTileResult(const DeduceContext& dc, const TileType* lhs,
                                                     const TileType* rhs, DataType dtype) {
+  // Identical shapes broadcast to lhs's own dims (the common case).
+  if (ExprListIdentical(lhs->shape(), rhs->shape())) return SameShapeTileResult(dc, lhs, dtype);
   absl::StatusOr<DimVec> shape = BroadcastShapes(lhs->shape(), rhs->shape());
   if (!shape.ok()) return dc.Error(shape.status().message());
   return MakeTile(dc, dtype, *shape, MemorySpace::kVec, InheritedView(dc.ctx(), lhs, *shape));
@@ -467,6 +469,17 @@ absl::StatusOr<const TileType*> BroadcastTileResult(const DeduceContext& dc, con
 
 absl::StatusOr<const TileType*> SameShapeTileResult(const DeduceContext& dc, const TileType* src,
                                                     DataType dtype) {
+  // A Vec tile with its space's implicit view passes on that same implicit
+  // view, and types are interned: the result of keeping its dtype is `src`.
+  // Saves building and probing a view in element-wise chains, which deduce
+  // once when built and again at every verification.
+  if (dtype == src->dtype() && src->view() == nullptr &&
+      src->memory_space() == MemorySpace::kVec) {
+    if (absl::Status s = CheckShapeForDType(dtype, src->shape()); !s.ok()) {
+      return dc.Error(s.message());
+    }
+    return src;
+  }
   return MakeTile(dc, dtype, src->shape(), MemorySpace::kVec, InheritedView(src));
 }
 

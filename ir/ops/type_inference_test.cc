@@ -106,6 +106,36 @@ TEST_F(TypeInferenceTest, InheritedViewCopiesLayoutNotFractalOrStride) {
   EXPECT_EQ(FormatShape(wide.valid_shape), "[4, 9]");
 }
 
+// SameShapeTileResult returns an implicit Vec source as it is: the same
+// type MakeTile interns for its inherited view, for every kind of source.
+TEST_F(TypeInferenceTest, SameShapeTileResultIsTheInternedInheritedType) {
+  DeduceContext dc = Dc();
+  const Expr* n64[] = {Sym("N"), ctx_.Index(64)};
+  const TileType* sources[] = {
+      Tile(DataType::kFP32, {16, 16}),
+      Tile(DataType::kFP32, {16, 1}),  // col_major from its shape
+      ctx_.GetTileType(DataType::kFP16, n64, MemorySpace::kVec),
+      Tile(DataType::kFP4, {16, 64}),
+      TileWithValid(DataType::kFP16, {16, 16}, {8, 16}),
+      Tile(DataType::kFP16, {16, 16}, MemorySpace::kMat),
+  };
+  for (const TileType* src : sources) {
+    for (DataType dtype : {src->dtype(), DataType(DataType::kFP32)}) {
+      absl::StatusOr<const TileType*> fast = SameShapeTileResult(dc, src, dtype);
+      absl::StatusOr<const TileType*> slow =
+          MakeTile(dc, dtype, src->shape(), MemorySpace::kVec, InheritedView(src));
+      ASSERT_TRUE(fast.ok()) << fast.status();
+      ASSERT_TRUE(slow.ok()) << slow.status();
+      EXPECT_EQ(*fast, *slow) << FormatShape(src->shape()) << " " << dtype.name();
+      // Equal shapes broadcast to the same type.
+      absl::StatusOr<const TileType*> same = BroadcastTileResult(dc, src, src, dtype);
+      ASSERT_TRUE(same.ok()) << same.status();
+      EXPECT_EQ(*same, *slow);
+    }
+  }
+  EXPECT_EQ(*SameShapeTileResult(dc, sources[0], DataType::kFP32), sources[0]);
+}
+
 TEST_F(TypeInferenceTest, PackedPredicateMaskStatic) {
   DeduceContext dc = Dc();
   auto mask = [&](const TileType* value) {

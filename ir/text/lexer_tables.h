@@ -39,42 +39,59 @@ constexpr bool IsKeywordStart(char c) {
 }
 
 
+// The keywords by perfect hash: KeywordSlot gives each of them its own slot
+// of 64 (a multiplier found by search; the table's constructor fails to
+// compile should two keywords ever share a slot). A name is a keyword when
+// its slot holds its key: a multiply and one compare, where a switch over
+// the keys took a chain of compares.
+inline constexpr uint64_t kKeywordHashMultiplier = 0xb57c8e05e3c9b0e1ull;
+constexpr unsigned KeywordSlot(uint64_t key) {
+  return static_cast<unsigned>((key * kKeywordHashMultiplier) >> 58);
+}
+struct KeywordTable {
+  uint64_t key[64] = {};  // 0: no keyword (no 2..8-byte name has key 0)
+  TokenKind kind[64] = {};
+  constexpr KeywordTable() {
+    using K = TokenKind;
+    Add("and", K::kAnd);
+    Add("as", K::kAs);
+    Add("class", K::kClass);
+    Add("def", K::kDef);
+    Add("elif", K::kElif);
+    Add("else", K::kElse);
+    Add("False", K::kFalse);
+    Add("for", K::kFor);
+    Add("from", K::kFrom);
+    Add("if", K::kIf);
+    Add("import", K::kImport);
+    Add("in", K::kIn);
+    Add("None", K::kNone);
+    Add("not", K::kNot);
+    Add("or", K::kOr);
+    Add("pass", K::kPass);
+    Add("return", K::kReturn);
+    Add("True", K::kTrue);
+    Add("while", K::kWhile);
+    for (absl::string_view other :
+         {"assert", "async", "await", "break", "continue", "del", "except", "finally", "global",
+          "is", "lambda", "nonlocal", "raise", "try", "with", "yield"}) {
+      Add(other, K::kOtherKeyword);
+    }
+  }
+  constexpr void Add(absl::string_view name, TokenKind k) {
+    const unsigned slot = KeywordSlot(NameKey(name));
+    if (key[slot] != 0) throw "two keywords share a slot: pick another multiplier";
+    key[slot] = NameKey(name);
+    kind[slot] = k;
+  }
+};
+inline constexpr KeywordTable kKeywords;
+
 // `key` is NameKey of a 2..8-byte name.
 inline TokenKind KeywordOfKey(uint64_t key) {
-  using K = TokenKind;
-  switch (key) {
-    case NameKey("and"): return K::kAnd;
-    case NameKey("as"): return K::kAs;
-    case NameKey("class"): return K::kClass;
-    case NameKey("def"): return K::kDef;
-    case NameKey("elif"): return K::kElif;
-    case NameKey("else"): return K::kElse;
-    case NameKey("False"): return K::kFalse;
-    case NameKey("for"): return K::kFor;
-    case NameKey("from"): return K::kFrom;
-    case NameKey("if"): return K::kIf;
-    case NameKey("import"): return K::kImport;
-    case NameKey("in"): return K::kIn;
-    case NameKey("None"): return K::kNone;
-    case NameKey("not"): return K::kNot;
-    case NameKey("or"): return K::kOr;
-    case NameKey("pass"): return K::kPass;
-    case NameKey("return"): return K::kReturn;
-    case NameKey("True"): return K::kTrue;
-    case NameKey("while"): return K::kWhile;
-    case NameKey("assert"): case NameKey("async"): case NameKey("await"):
-    case NameKey("break"): case NameKey("continue"): case NameKey("del"):
-    case NameKey("except"): case NameKey("finally"): case NameKey("global"):
-    case NameKey("is"): case NameKey("lambda"): case NameKey("nonlocal"):
-    case NameKey("raise"): case NameKey("try"): case NameKey("with"):
-    case NameKey("yield"):
-      return K::kOtherKeyword;
-    default:
-      return K::kName;
-  }
+  const unsigned slot = KeywordSlot(key);
+  return kKeywords.key[slot] == key ? kKeywords.kind[slot] : TokenKind::kName;
 }
-
-
 inline TokenKind KeywordKind(absl::string_view s) {
   // Python's keywords are 2 to 8 bytes long.
   if (s.size() < 2 || s.size() > 8 || !IsKeywordStart(s[0])) return TokenKind::kName;

@@ -9,8 +9,11 @@
 namespace pto::ir::text {
 namespace {
 
+using ::testing::AnyOf;
+using ::testing::Each;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::SizeIs;
 using K = TokenKind;
 
 std::vector<TokenKind> Kinds(absl::string_view source) {
@@ -71,6 +74,28 @@ TEST(LexerTest, KeywordsAndNames) {
                           K::kWhile, K::kReturn, K::kPass, K::kAnd, K::kOr, K::kNot, K::kTrue,
                           K::kFalse, K::kNone, K::kImport, K::kFrom, K::kAs, K::kOtherKeyword,
                           K::kName, K::kName, K::kName, K::kNewline, K::kEof));
+}
+
+// Every keyword by the keyword table, and names that come close to one.
+TEST(LexerTest, EveryPythonKeywordAndNearMisses) {
+  EXPECT_THAT(Kinds("assert async await break continue del except finally global is lambda "
+                    "nonlocal raise try with yield"),
+              Each(AnyOf(K::kOtherKeyword, K::kNewline, K::kEof)));
+  EXPECT_THAT(Kinds("assert async await break continue del except finally global is lambda "
+                    "nonlocal raise try with yield"),
+              SizeIs(18));
+  for (absl::string_view name :
+       {"a", "an", "ands", "As", "classy", "de", "defs", "el", "elif_", "False_", "fo", "fr",
+        "iff", "imports", "ins", "Non", "nota", "o", "ors", "pas", "returns", "Tru", "whiles",
+        "asserts", "asyn", "awai", "breaks", "continu", "dell", "excepts", "finall", "globa",
+        "isa", "lambd", "nonlocals", "rais", "tr", "wit", "yields", "pl", "tile", "muls", "t0",
+        "t199999", "x", "self", "TASK_ID"}) {
+    EXPECT_THAT(Kinds(name), ElementsAre(K::kName, K::kNewline, K::kEof)) << name;
+    EXPECT_FALSE(IsPythonKeyword(name)) << name;
+  }
+  EXPECT_TRUE(IsPythonKeyword("nonlocal"));
+  EXPECT_TRUE(IsPythonKeyword("as"));
+  EXPECT_FALSE(IsPythonKeyword(""));
 }
 
 TEST(LexerTest, Numbers) {

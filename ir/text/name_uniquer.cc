@@ -20,11 +20,15 @@ std::string Printable(absl::string_view name) {
 
 bool IsPrintableName(absl::string_view name) {
   if (name.empty() || !IsIdentStart(name[0])) return false;
+  bool digit = false;
   for (char c : name.substr(1)) {
-    if (!IsIdentChar(c)) return false;
+    const uint8_t cls = internal_chars::ClassOf(c);
+    if (cls == 0) return false;
+    digit |= cls == internal_chars::kDigit;
   }
-  // Keywords are short and lower case; most names fail this cheap test.
-  return name.size() > 8 || !IsPythonKeyword(name);
+  // Keywords are short and spelled with letters only; most names fail one
+  // of these cheap tests (t0, t1, ... by their digits).
+  return digit || name.size() > 8 || !IsPythonKeyword(name);
 }
 
 void NameUniquer::Assign(absl::Span<const absl::string_view> names,

@@ -95,6 +95,9 @@ class Printer {
 
   void PrintProgramText(const Program& program);
   void PrintTypeText(const Type* type);
+  // PrintTypeText for the annotation of an assignment, from a small cache of
+  // recently printed types: a chain of statements repeats one type.
+  void PrintAssignType(const Type* type);
   void PrintExprText(const Expr* e);
 
  private:
@@ -207,6 +210,16 @@ class Printer {
 
   PrintOptions options_;
   text::TextOutput out_;
+  // Printed annotation types by type (PrintAssignType). A type's text
+  // depends only on the names of the function being printed, so an entry
+  // holds for its `stamp` (current_stamp_) only.
+  struct TypeText {
+    const Type* type = nullptr;
+    uint32_t stamp = 0;
+    std::string text;
+  };
+  static constexpr size_t kTypeTextCache = 8;
+  TypeText type_texts_[kTypeTextCache];
   static constexpr size_t kCollectedTypes = 16;
   const Type* collected_types_[kCollectedTypes] = {};
   int indent_ = 0;

@@ -182,7 +182,7 @@ void Printer::PrintStmt(const Stmt* s) {
       bool opaque = call != nullptr && call->op() != nullptr && call->op()->unregistered();
       if (!options_.concise || opaque) {
         Append(": ");
-        PrintTypeText(a->var()->type());
+        PrintAssignType(a->var()->type());
       }
       Append(" = ");
       PrintExprText(a->value());

@@ -159,6 +159,31 @@ void Printer::PrintMemRef(const MemRef* m) {
   }
 }
 
+void Printer::PrintAssignType(const Type* type) {
+  // A MemRef's base prints bare or quoted by where it is defined: not cached.
+  const auto* shaped = type->As<ShapedType>();
+  if (shaped == nullptr || shaped->memref() != nullptr) {
+    PrintTypeText(type);
+    return;
+  }
+  TypeText& entry = type_texts_[(reinterpret_cast<uintptr_t>(type) >> 4) % kTypeTextCache];
+  if (entry.type == type && entry.stamp == current_stamp_) {
+    Append(entry.text);
+    return;
+  }
+  const uint64_t start = out_.position();
+  PrintTypeText(type);
+  const uint64_t length = out_.position() - start;
+  if (length > out_.size()) {  // partly handed to the sink already
+    entry.type = nullptr;
+    return;
+  }
+  entry.type = type;
+  entry.stamp = current_stamp_;
+  absl::string_view text = out_.view().substr(out_.size() - length);
+  entry.text.assign(text.data(), text.size());
+}
+
 void Printer::PrintTypeText(const Type* type) {
   switch (type->kind()) {
     case TypeKind::kUnknown:

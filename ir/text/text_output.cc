@@ -59,6 +59,7 @@ absl::Status TextOutput::Flush() {
   if (cur_ != begin_ && sink_status_.ok()) {
     sink_status_ = sink_->Write(absl::string_view(begin_, size()));
   }
+  flushed_ += size();
   cur_ = begin_;
   return sink_status_;
 }

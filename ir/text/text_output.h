@@ -66,6 +66,9 @@ class TextOutput {
   }
   size_t size() const { return static_cast<size_t>(cur_ - begin_); }
   absl::string_view view() const { return absl::string_view(begin_, size()); }
+  // Bytes appended so far, those already handed to the sink included: the
+  // last (position() - p) bytes are in view() when that is at most size().
+  uint64_t position() const { return flushed_ + size(); }
 
   // The text as one string; the buffer is released and empty afterwards.
   // Without a sink only.
@@ -83,6 +86,7 @@ class TextOutput {
   char* cur_ = nullptr;
   char* end_ = nullptr;
   TextSink* sink_ = nullptr;
+  uint64_t flushed_ = 0;
   absl::Status sink_status_;
 };
 

@@ -75,8 +75,12 @@ TEST(TextOutputTest, StreamsThroughOneBufferIntoTheSink) {
     expected.append(3 << 20, 'x');
     out.push_back('!');
     expected.push_back('!');
+    // Every byte counts, the ones handed over included.
+    EXPECT_EQ(out.position(), expected.size());
+    EXPECT_LT(out.size(), expected.size());
     ASSERT_TRUE(out.Flush().ok());
     EXPECT_EQ(out.size(), 0u);
+    EXPECT_EQ(out.position(), expected.size());
     ASSERT_TRUE(out.Flush().ok());  // nothing buffered: no empty write
   }
   std::string joined;
