@@ -463,6 +463,7 @@ class Parser {
   bool CheckAnnotation(const Token& at, const Type* annotation, const Type* deduced);
   // parser_annotation.cc: upstream's rules for `x: T = value`.
   const Type* AnnotatedType(const Type* annotation, const Type* deduced);
+  const Type* FlattenedDeduced(const Type* annotation, const Expr* value);
   bool ApplyAnnotation(const Token& at, const Type* annotation, Value* v, const Type** var_type);
   // Return vars for the targets of a block's final yield.
   // The return vars a yield assigns: a loop's take its iter args' types
