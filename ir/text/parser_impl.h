@@ -234,6 +234,8 @@ bool FoldConst(BinaryOp op, const ModuleConst& a, const ModuleConst& b, ModuleCo
 
 // A member name of upstream's SplitMode (NONE, UP_DOWN, LEFT_RIGHT).
 bool IsSplitMode(absl::string_view member);
+// A pl.Level member name or one of upstream's aliases (POD is CLUSTER_0, ...).
+std::optional<Level> LevelFromName(absl::string_view m);
 
 // What `@pl.function(...)` says.
 struct Decorator {
