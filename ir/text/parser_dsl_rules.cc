@@ -55,6 +55,12 @@ bool Parser::ApplyModeNames(const Op& op, KwargSlots* kwargs, const Token& at) {
       }
       continue;
     }
+    if (v && op.kwargs()[j].kind == AttrKind::kPadValue && v->kind() == AttrKind::kString) {
+      // Upstream's pad_value normaliser takes no strings (a TypeError there).
+      return Fail(at, absl::StrCat(op.name(), ": pad_value takes a pl.PadValue or 0, 0.0, "
+                                   "math.inf, -math.inf; got the string '",
+                                   v->string_value(), "'"));
+    }
     if (!v || v->kind() != AttrKind::kString || op.kwargs()[j].kind != AttrKind::kInt) continue;
     absl::string_view key = op.kwargs()[j].name;
     int64_t i = ModeValue(key, v->string_value());
