@@ -125,8 +125,20 @@ absl::StatusOr<ScalarValue> Int32Operand(FunctionEmitter& e, const ir::Call& cal
 
 // --- Signals ---------------------------------------------------------------------------
 
+// pto.comm.tnotify / twait work on i32 cells; the deducer (like upstream's)
+// admits a window of any dtype.
+absl::Status Int32Cells(FunctionEmitter& e, const ir::Call& call, const ir::Expr* signal) {
+  std::optional<DataType> dt = ir::ElementType(signal->type());
+  if (dt != DataType::kInt32) {
+    return e.Unsupported(absl::StrCat(call.op()->name(), ": signal cells must be INT32, got ",
+                                      dt ? dt->name() : "a non-tensor"));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status EmitNotify(FunctionEmitter& e, const ir::Call& call) {
   const ir::Expr* signal = call.arg(0);
+  PTO_RETURN_IF_ERROR(Int32Cells(e, call, signal));
   PTO_ASSIGN_OR_RETURN(ir::ExprSpan offsets, e.ListOperand(call, 2));
   PTO_ASSIGN_OR_RETURN(TensorValue peer, PeerView(e, call, signal, call.arg(1)));
   PTO_ASSIGN_OR_RETURN(Operand cell, e.PartitionView(peer, absl::StrCat(NameOf(signal), "_cell"),
@@ -142,6 +154,7 @@ absl::Status EmitNotify(FunctionEmitter& e, const ir::Call& call) {
 
 absl::Status EmitWait(FunctionEmitter& e, const ir::Call& call) {
   const ir::Expr* signal = call.arg(0);
+  PTO_RETURN_IF_ERROR(Int32Cells(e, call, signal));
   PTO_ASSIGN_OR_RETURN(TensorValue local, e.Tensor(signal));
   PTO_ASSIGN_OR_RETURN(ir::ExprSpan offsets, e.ListOperand(call, 1));
   PTO_ASSIGN_OR_RETURN(Operand cell, e.PartitionView(local, absl::StrCat(NameOf(signal), "_cell"),

@@ -9,6 +9,7 @@
 #include "absl/strings/match.h"
 #include "ir/analysis/call_site_check.h"
 #include "ir/analysis/verifier_internal.h"
+#include "ir/flattened_tile.h"
 #include "ir/type_compat.h"
 
 namespace pto::ir::verifier_internal {
@@ -136,6 +137,7 @@ void Verifier::VerifyOpCall(const Call* c, SourceLoc loc) {
   if (*deduced != c->type() &&
       !(op.result_view_overridable() && SameTileUpToView(*deduced, c->type())) &&
       !AnnotationMayRetype(*deduced, c->type()) &&
+      !FlattenedTileRetype(op.name(), *deduced, c->type()) &&
       !(op.typed_by_annotation() && (*deduced)->Is<UnknownType>() &&
         c->type()->Is<TileType>())) {
     Report(loc, absl::StrCat(op.name(), ": type ", FormatType(c->type()),

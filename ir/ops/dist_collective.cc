@@ -98,10 +98,9 @@ absl::StatusOr<const Type*> DeduceAllReduce(const DeduceContext& dc) {
   PTO_RETURN_IF_ERROR(ExpectDType(dc, target->dtype(), kReduceDTypes, "target dtype"));
   if (dc.num_args() > 1) PTO_RETURN_IF_ERROR(ExpectInt32Window(dc, 1, "signal").status());
   PTO_RETURN_IF_ERROR(ExpectReduceOp(dc));
-  absl::string_view mode = dc.FindKwarg("mode")->string_value();
-  if (mode != "mesh" && mode != "ring") {
-    return dc.Error(absl::StrCat("mode must be \"mesh\" or \"ring\", got \"", mode, "\""));
-  }
+  // `mode` is any string here, as upstream's deducer has it; the lowering
+  // (LowerCompositeOps) rejects one it has no recipe for, as upstream's
+  // collective lowering does.
   int64_t core_num = dc.FindKwarg("core_num")->int_value();
   if (core_num <= 0) return dc.Error(absl::StrCat("core_num must be positive, got ", core_num));
   return target;

@@ -59,10 +59,13 @@ absl::StatusOr<const Type*> DeduceCommCtxScalar(const DeduceContext& dc) {
 }
 
 absl::StatusOr<const Type*> DeduceNotify(const DeduceContext& dc) {
-  PTO_ASSIGN_OR_RETURN(const DistributedTensorType* target, ExpectInt32Window(dc, 0, "target"));
+  // Upstream's deducer takes a window of any dtype and any scalar value; PTO
+  // codegen and the interpreter reject what they cannot signal (INT32 cells
+  // and integer values only), each with a located error.
+  PTO_ASSIGN_OR_RETURN(const DistributedTensorType* target, ExpectWindow(dc, 0));
   PTO_RETURN_IF_ERROR(ExpectIntegerScalar(dc, 1));
   PTO_RETURN_IF_ERROR(ExpectCoordinates(dc, 2, target->rank(), "offsets").status());
-  PTO_RETURN_IF_ERROR(ExpectIntegerScalar(dc, 3));
+  PTO_RETURN_IF_ERROR(ExpectScalar(dc, 3).status());
   PTO_RETURN_IF_ERROR(ExpectIntKwargIn(dc, "op", static_cast<int64_t>(NotifyOp::kAtomicAdd),
                                        static_cast<int64_t>(NotifyOp::kSet))
                           .status());
@@ -70,9 +73,11 @@ absl::StatusOr<const Type*> DeduceNotify(const DeduceContext& dc) {
 }
 
 absl::StatusOr<const Type*> DeduceWait(const DeduceContext& dc) {
-  PTO_ASSIGN_OR_RETURN(const DistributedTensorType* signal, ExpectInt32Window(dc, 0, "signal"));
+  // Any window dtype and any scalar `expected`, as upstream's deducer (see
+  // DeduceNotify).
+  PTO_ASSIGN_OR_RETURN(const DistributedTensorType* signal, ExpectWindow(dc, 0));
   PTO_RETURN_IF_ERROR(ExpectCoordinates(dc, 1, signal->rank(), "offsets").status());
-  PTO_RETURN_IF_ERROR(ExpectIntegerScalar(dc, 2));
+  PTO_RETURN_IF_ERROR(ExpectScalar(dc, 2).status());
   PTO_RETURN_IF_ERROR(ExpectIntKwargIn(dc, "cmp", static_cast<int64_t>(WaitCmp::kEq),
                                        static_cast<int64_t>(WaitCmp::kGe))
                           .status());

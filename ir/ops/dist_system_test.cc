@@ -75,16 +75,18 @@ TEST_F(DistSystemTest, NotifyRejects) {
                     {TensorVar(DataType::kInt32, {4, 1}), peer, List({0, 0}), I32(1)}, {Op(0)}),
             "pld.system.notify: target must be a DistributedTensor (window-bound), got "
             "TensorType");
-  EXPECT_EQ(ErrorOf("pld.system.notify",
-                    {Window(DataType::kFP32, {4, 1}), peer, List({0, 0}), I32(1)}, {Op(0)}),
-            "pld.system.notify: target must have INT32 elements (its cells are int counters), "
-            "got FP32");
+  // As upstream's deducer: a window of any dtype and any scalar value (PTO
+  // codegen and the interpreter reject what is not an INT32 cell / integer).
+  EXPECT_TYPE(TypeOf("pld.system.notify",
+                     {Window(DataType::kFP32, {4, 1}), peer, List({0, 0}), ctx_.Float(1.0)},
+                     {Op(0)}),
+              ctx_.GetUnknownType());
+  EXPECT_EQ(ErrorOf("pld.system.notify", {sig, peer, List({0, 0}), List({1})}, {Op(0)}),
+            "pld.system.notify: value must be a ScalarType, got TupleType");
   EXPECT_EQ(ErrorOf("pld.system.notify", {sig, ctx_.Float(1.0), List({0, 0}), I32(1)}, {Op(0)}),
             "pld.system.notify: peer must be an integer scalar, got FP32");
   EXPECT_EQ(ErrorOf("pld.system.notify", {sig, peer, List({0}), I32(1)}, {Op(0)}),
             "pld.system.notify: offsets has 1 elements; the tensor has rank 2");
-  EXPECT_EQ(ErrorOf("pld.system.notify", {sig, peer, List({0, 0}), ctx_.Float(1.0)}, {Op(0)}),
-            "pld.system.notify: value must be an integer scalar, got FP32");
   EXPECT_EQ(ErrorOf("pld.system.notify", {sig, peer, List({0, 0}), I32(1)}, {Op(2)}),
             "pld.system.notify: op must be in [0, 1], got 2");
   EXPECT_THAT(ErrorOf("pld.system.notify", {sig, peer, List({0, 0}), I32(1)}),
@@ -93,16 +95,20 @@ TEST_F(DistSystemTest, NotifyRejects) {
 
 TEST_F(DistSystemTest, WaitRejects) {
   const Var* sig = Window(DataType::kInt32, {4, 1});
-  EXPECT_EQ(ErrorOf("pld.system.wait", {Window(DataType::kInt16, {4, 1}), List({0, 0}), I32(1)},
+  EXPECT_TYPE(TypeOf("pld.system.wait", {Window(DataType::kFP32, {4, 1}), List({0, 0}), I32(1)},
+                     {Cmp(1)}),
+              ctx_.GetUnknownType());
+  EXPECT_EQ(ErrorOf("pld.system.wait", {TensorVar(DataType::kInt32, {4, 1}), List({0, 0}), I32(1)},
                     {Cmp(1)}),
-            "pld.system.wait: signal must have INT32 elements (its cells are int counters), got "
-            "INT16");
+            "pld.system.wait: signal must be a DistributedTensor (window-bound), got TensorType");
   EXPECT_EQ(ErrorOf("pld.system.wait", {sig, List({0, 0, 0}), I32(1)}, {Cmp(1)}),
             "pld.system.wait: offsets has 3 elements; the tensor has rank 2");
   EXPECT_EQ(ErrorOf("pld.system.wait", {sig, List({0, 0}), I32(1)}, {Cmp(-1)}),
             "pld.system.wait: cmp must be in [0, 1], got -1");
-  EXPECT_EQ(ErrorOf("pld.system.wait", {sig, List({0, 0}), ctx_.Bool(true)}, {Cmp(1)}),
-            "pld.system.wait: expected must be an integer scalar, got BOOL");
+  EXPECT_TYPE(TypeOf("pld.system.wait", {sig, List({0, 0}), ctx_.Bool(true)}, {Cmp(1)}),
+              ctx_.GetUnknownType());
+  EXPECT_EQ(ErrorOf("pld.system.wait", {sig, List({0, 0}), List({1})}, {Cmp(1)}),
+            "pld.system.wait: expected must be a ScalarType, got TupleType");
 }
 
 TEST_F(DistSystemTest, DeferWaitAndWorldSize) {

@@ -67,8 +67,10 @@ TEST_F(SystemSyncTest, SyncAllHardAndSoft) {
   EXPECT_THAT(ErrorOf("system.syncall", {ws}), HasSubstr("the hard (FFTS) barrier takes no"));
   EXPECT_THAT(ErrorOf("system.syncall", {}, {Str("mode", "soft")}),
               HasSubstr("mode='soft' needs a gm_workspace"));
-  EXPECT_THAT(ErrorOf("system.syncall", {TensorVar(DataType::kInt32, {8})}, {Str("mode", "soft")}),
-              HasSubstr("at least 16 INT32 elements (one 64-byte line), got 8"));
+  // A workspace smaller than one 64-byte line parses, as upstream (its
+  // codegen rejects it; ours does not emit system.syncall yet).
+  EXPECT_TYPE(TypeOf("system.syncall", {TensorVar(DataType::kInt32, {15})}, {Str("mode", "soft")}),
+              ctx_.GetUnknownType());
   EXPECT_THAT(ErrorOf("system.syncall", {TensorVar(DataType::kFP32, {16})}, {Str("mode", "soft")}),
               HasSubstr("gm_workspace must have INT32 elements"));
 }

@@ -205,6 +205,14 @@ absl::StatusOr<const Type*> DeduceGatherRow(const DeduceContext& dc) {
                                    " must match the shapes rank ", shapes.size()));
     }
     PTO_RETURN_IF_ERROR(ExpectIntegerScalars(dc, valid, "valid_shape"));
+    // Upstream's deducer rejects a valid extent provably past the copied one.
+    for (size_t i = 0; i < valid.size(); ++i) {
+      if (ProveLessEqual(valid[i], shapes[i]) == Proof::kFalse) {
+        return dc.Error(absl::StrCat("valid_shape[", i, "] = ", FormatExpr(valid[i]),
+                                     " provably exceeds physical shape extent ",
+                                     FormatExpr(shapes[i])));
+      }
+    }
     if (dc.FindKwarg("transpose")->bool_value()) {
       for (const Expr* e : valid) {
         if (!AsConstInt(e)) {

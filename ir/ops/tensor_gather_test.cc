@@ -89,6 +89,13 @@ TEST_F(TensorGatherTest, PagedGatherAndGatherRow) {
   EXPECT_THAT(ErrorOf("tensor.gather_row", {acc, TensorVar(DataType::kFP32, {8, 128}),
                                             List({0, 0}), List({0, 0}), List({1, 128})}),
               HasSubstr("needs acc and src of one dtype, got FP16 and FP32"));
+  EXPECT_TYPE(TypeOf("tensor.gather_row",
+                     {acc, kv, List({0, 0}), List({5, 0}), List({4, 128}), List({3, 128})}),
+              acc_type);
+  EXPECT_THAT(ErrorOf("tensor.gather_row",
+                      {acc, kv, List({0, 0}), List({5, 0}), List({4, 128}), List({5, 128})}),
+              HasSubstr("tensor.gather_row: valid_shape[0] = 5 provably exceeds physical shape "
+                        "extent 4"));
   EXPECT_EQ(BuiltinOp("tensor.gather_row").written_args(), 1u);
 }
 

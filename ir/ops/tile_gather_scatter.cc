@@ -169,6 +169,18 @@ absl::StatusOr<const Type*> DeduceGatherRow(const DeduceContext& dc) {
     PTO_RETURN_IF_ERROR(ExpectIntegerScalars(dc, t, names[i - 2]));
   }
   PTO_RETURN_IF_ERROR(ExpectStaticShape(dc, 4).status());
+  if (dc.num_args() > 5) {
+    // Upstream's deducer rejects a valid extent provably past the copied one.
+    PTO_ASSIGN_OR_RETURN(ExprSpan shapes, ExpectTuple(dc, 4));
+    PTO_ASSIGN_OR_RETURN(ExprSpan valid, ExpectTuple(dc, 5));
+    for (size_t d = 0; d < 2; ++d) {
+      if (ProveLessEqual(valid[d], shapes[d]) == Proof::kFalse) {
+        return dc.Error(absl::StrCat("valid_shape[", d, "] = ", FormatExpr(valid[d]),
+                                     " provably exceeds physical shape extent ",
+                                     FormatExpr(shapes[d])));
+      }
+    }
+  }
   return dst;
 }
 

@@ -79,6 +79,13 @@ TEST_F(TileGatherScatterTest, GatherRowReturnsDst) {
   EXPECT_THAT(ErrorOf("tile.gather_row", {dst, TensorVar(DataType::kFP16, {4096, 128}),
                                           List({3, 0}), List({77, 0}), List({1, 128})}),
               HasSubstr("tile.gather_row: requires dst and src of the same dtype"));
+  EXPECT_TYPE(TypeOf("tile.gather_row",
+                     {dst, src, List({3, 0}), List({77, 0}), List({4, 128}), List({4, 64})}),
+              dst->type());
+  EXPECT_THAT(ErrorOf("tile.gather_row",
+                      {dst, src, List({3, 0}), List({77, 0}), List({4, 128}), List({5, 128})}),
+              HasSubstr("tile.gather_row: valid_shape[0] = 5 provably exceeds physical shape "
+                        "extent 4"));
   EXPECT_THAT(ErrorOf("tile.gather_row", {dst, src, List({3}), List({77, 0}), List({1, 128})}),
               HasSubstr("dst_offset must have 2 elements, got 1"));
 }

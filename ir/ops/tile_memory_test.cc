@@ -406,6 +406,26 @@ TEST_F(TileMemoryTest, StoreGrowsThePartialValidRegion) {
               ctx_.GetDistributedTensorType(DataType::kFP32, Dims({64, 64}), want));
 }
 
+// A valid extent is never negative, so a write from offset 0 abuts a
+// symbolic valid region (upstream accepts it too); it grows it to the far
+// edge, clamped to the physical extent.
+TEST_F(TileMemoryTest, StoreFromTheOriginGrowsASymbolicValidRegion) {
+  const Var* n = ScalarVar(DataType::kIndex);
+  TensorView view;
+  const Expr* valid[] = {n, ctx_.Index(64)};
+  view.valid_shape = valid;
+  const Var* out = ctx_.NewVar("out", ctx_.GetTensorType(DataType::kFP32, Dims({64, 64}), view));
+  TensorView want;
+  const Expr* grown[] = {MinExtent(ctx_, MaxExtent(ctx_, n, ctx_.Index(16)), ctx_.Index(64)),
+                         ctx_.Index(64)};
+  want.valid_shape = grown;
+  EXPECT_TYPE(TypeOf("tile.store", {TileVar(DataType::kFP32, {16, 64}), List({0, 0}), out}),
+              ctx_.GetTensorType(DataType::kFP32, Dims({64, 64}), want));
+  // Elsewhere the start must still be provably inside.
+  EXPECT_THAT(ErrorOf("tile.store", {TileVar(DataType::kFP32, {16, 64}), List({8, 0}), out}),
+              HasSubstr("tile.store: leaves a gap in dimension 0"));
+}
+
 TEST_F(TileMemoryTest, StoreRejects) {
   const Var* out = TensorVar(DataType::kFP32, {64, 64});
   const Var* t = TileVar(DataType::kFP32, {16, 16});

@@ -142,7 +142,11 @@ absl::StatusOr<DimVec> InferWriteValidShapeUnion(const DeduceContext& dc, const 
                                  region, ")"));
   }
   size_t axis = growing.front();
-  if (ProveLessEqual(w.offsets[axis], target_valid[axis]) != Proof::kTrue) {
+  // A valid extent counts elements, so it is never negative: a write from
+  // offset 0 abuts any valid region, symbolic ones included (upstream's
+  // prover accepts `store(t, [0], out)` into a `valid_shape=[VALID]` target).
+  if (!IsZero(w.offsets[axis]) &&
+      ProveLessEqual(w.offsets[axis], target_valid[axis]) != Proof::kTrue) {
     return dc.Error(absl::StrCat("leaves a gap in dimension ", axis,
                                  ": the write must start at or before the valid extent (", region,
                                  ")"));

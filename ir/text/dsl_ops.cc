@@ -210,7 +210,7 @@ constexpr DslOpRow kRows[] = {
     WithFill(Fixed("sels", "tile.sels", 3), DslFill::kSelsScalar),
     Fixed("tri", "tile.tri"),
     Fixed("gatherb", "tile.gatherb"),
-    Fixed("mgather", "tile.mgather"),
+    WithFill(Fixed("mgather", "tile.mgather"), DslFill::kCompactOptionalArgs),
     Fixed("mscatter", "tile.mscatter"),
     Fixed("matmul_bias", "tile.matmul_bias"),
     Fixed("matmul_mx", "tile.matmul_mx"),

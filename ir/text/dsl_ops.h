@@ -74,6 +74,10 @@ enum class DslFill : uint8_t {
   // constant, as upstream's wrapper coerces it (tensor.random rejects any
   // other seed dtype; tile.random's deducer takes INDEX ones as written).
   kInt32Seeds,
+  // tile.mgather: absent optional args close up, as upstream's wrapper
+  // appends only the given ones (`valid_shape=` without a scratch is arg 2,
+  // where a Mat row-mode gather takes it).
+  kCompactOptionalArgs,
 };
 
 struct DslOpRow {

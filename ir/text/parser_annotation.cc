@@ -12,11 +12,18 @@
 // (the verifier accepts exactly AnnotationMayRetype's deviations); an INDEX
 // literal is restamped to the annotated dtype.
 
+#include "ir/flattened_tile.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {
 
 namespace {
+
+// The op a value calls; empty for anything else.
+absl::string_view OpName(const Expr* value) {
+  const auto* call = value->As<Call>();
+  return call != nullptr && call->op() != nullptr ? call->op()->name() : absl::string_view();
+}
 
 // upstream's annotation-vs-value check: same kind, compatible dtype (INDEX is
 // compatible with any integer dtype), same rank, equal static dims.
@@ -42,6 +49,18 @@ bool AnnotationConsistent(const Type* annotation, const Type* deduced) {
 }
 
 }  // namespace
+
+// The deduced type to hold an annotation against: for an N-D tile.load /
+// tile.create annotated with a flattened shape (ir/flattened_tile.h), the
+// deduced tile at the annotation's shape without the N-D view; otherwise the
+// deduced type.
+const Type* Parser::FlattenedDeduced(const Type* annotation, const Expr* value) {
+  const Type* deduced = value->type();
+  const auto* at = annotation->As<TileType>();
+  if (at == nullptr || !FlattenedTileRetype(OpName(value), deduced, at)) return deduced;
+  const auto* dt = deduced->As<TileType>();
+  return ctx_.GetTileType(dt->dtype(), at->shape(), dt->memory_space());
+}
 
 // The type upstream gives the name: the annotation where it overrides the
 // deduced type, else the deduced type; nullptr when they conflict.
@@ -83,8 +102,9 @@ bool Parser::ApplyAnnotation(const Token& at, const Type* annotation, Value* v,
   const Type* deduced = v->expr->type();
   *var_type = deduced;
   if (annotation == nullptr || annotation == deduced) return true;
-  const Type* type = AnnotatedType(annotation, deduced);
-  if (type == nullptr || !AnnotationMayRetype(deduced, type)) {
+  const Type* type = AnnotatedType(annotation, FlattenedDeduced(annotation, v->expr));
+  if (type == nullptr || !(AnnotationMayRetype(deduced, type) ||
+                           FlattenedTileRetype(OpName(v->expr), deduced, type))) {
     return CheckAnnotation(at, annotation, deduced);
   }
   *var_type = type;

@@ -364,6 +364,13 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
     int j = op.FindKwarg("name");
     if (j >= 0 && !kwargs[j]) kwargs[j] = AttrValue::String(rhs_name_);
   }
+  if (rules != nullptr && rules->fill == text::DslFill::kCompactOptionalArgs) {
+    size_t kept = 0;
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (args[i] != nullptr || !op.args()[i].optional) args[kept++] = args[i];
+    }
+    for (size_t i = kept; i < args.size(); ++i) args[i] = nullptr;
+  }
   // Trailing absent optional args are left out; any other gap is an error.
   size_t n = args.size();
   while (n > 0 && args[n - 1] == nullptr && op.args()[n - 1].optional) --n;

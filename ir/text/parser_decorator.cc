@@ -22,6 +22,8 @@ bool PrintableString(absl::string_view s) {
   return true;
 }
 
+}  // namespace
+
 // A pl.Level member, or one of the aliases upstream's Level also accepts
 // (POD is CLUSTER_0 and so on); the function keeps the primary level, which
 // is what prints.
@@ -36,8 +38,6 @@ std::optional<Level> LevelFromName(absl::string_view m) {
   }
   return std::nullopt;
 }
-
-}  // namespace
 
 bool IsSplitMode(absl::string_view member) {
   // Upstream's SplitMode: a function attr value and a scope optimization.

@@ -55,6 +55,12 @@ bool Parser::ApplyModeNames(const Op& op, KwargSlots* kwargs, const Token& at) {
       }
       continue;
     }
+    if (v && op.kwargs()[j].kind == AttrKind::kPadValue && v->kind() == AttrKind::kString) {
+      // Upstream's pad_value normaliser takes no strings (a TypeError there).
+      return Fail(at, absl::StrCat(op.name(), ": pad_value takes a pl.PadValue or 0, 0.0, "
+                                   "math.inf, -math.inf; got the string '",
+                                   v->string_value(), "'"));
+    }
     if (!v || v->kind() != AttrKind::kString || op.kwargs()[j].kind != AttrKind::kInt) continue;
     absl::string_view key = op.kwargs()[j].name;
     int64_t i = ModeValue(key, v->string_value());
@@ -144,6 +150,38 @@ std::optional<bool> Parser::WindowBufferBytes(const CallArgs& in, CallArgs* out)
     return std::nullopt;
   }
   int64_t bytes = dtype->attr.dtype().bytes();
+  bool dynamic = false;
+  for (const Expr* d : dims->elements()) {
+    const auto* st = d->type()->As<ScalarType>();
+    dynamic = dynamic || (d->As<ConstInt>() == nullptr && st != nullptr &&
+                          (st->dtype().IsInt() || st->dtype() == DataType::kIndex));
+  }
+  if (dynamic) {
+    // Upstream's wrapper with a runtime dim (pld.world_size()): the byte size
+    // is the INT64 product chain ((d0 * d1) * ...) * bytes, constants as
+    // INT64, starting from d0 itself.
+    const Expr* size = nullptr;
+    for (const Expr* d : dims->elements()) {
+      if (const auto* c = d->As<ConstInt>()) {
+        if (c->value() <= 0) {
+          Fail(shape->tok, "pld.alloc_window_buffer: a constant dim of the shape form must be "
+                           "positive");
+          return std::nullopt;
+        }
+        d = ctx_.Int(c->value(), DataType::kInt64, c->loc());
+      }
+      size = size == nullptr ? d : ctx_.NewBinary(BinaryOp::kMul, size, d, DataType::kInt64,
+                                                  shape->expr->loc());
+    }
+    size = ctx_.NewBinary(BinaryOp::kMul, size, ctx_.Int(bytes, DataType::kInt64, shape->expr->loc()),
+                          DataType::kInt64, shape->expr->loc());
+    for (const CallArg& a : in) {
+      if (&a == dtype) continue;
+      CallArg& b = out->emplace_back(a);
+      if (&a == shape) b.expr = size;
+    }
+    return true;
+  }
   for (const Expr* d : dims->elements()) {
     const auto* c = d->As<ConstInt>();
     if (c == nullptr || c->value() <= 0 || bytes > (int64_t{1} << 62) / c->value()) {

@@ -103,6 +103,9 @@ TEST_F(SubscriptTest, MergeSortRejections) {
   EXPECT_THAT(Print("        a = pl.fillpad(x, 3.5)\n"),
               HasSubstr("tensor.fillpad: pad_value takes a pl.PadValue or 0, 0.0, math.inf, "
                         "-math.inf; got 3.5"));
+  EXPECT_THAT(Print("        a = pl.fillpad(x, pad_value=\"zero\")\n"),
+              HasSubstr("tensor.fillpad: pad_value takes a pl.PadValue or 0, 0.0, math.inf, "
+                        "-math.inf; got the string 'zero'"));
 }
 
 TEST_F(SubscriptTest, TypedConstStartIsKept) {

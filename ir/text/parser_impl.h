@@ -234,6 +234,8 @@ bool FoldConst(BinaryOp op, const ModuleConst& a, const ModuleConst& b, ModuleCo
 
 // A member name of upstream's SplitMode (NONE, UP_DOWN, LEFT_RIGHT).
 bool IsSplitMode(absl::string_view member);
+// A pl.Level member name or one of upstream's aliases (POD is CLUSTER_0, ...).
+std::optional<Level> LevelFromName(absl::string_view m);
 
 // What `@pl.function(...)` says.
 struct Decorator {
@@ -463,6 +465,7 @@ class Parser {
   bool CheckAnnotation(const Token& at, const Type* annotation, const Type* deduced);
   // parser_annotation.cc: upstream's rules for `x: T = value`.
   const Type* AnnotatedType(const Type* annotation, const Type* deduced);
+  const Type* FlattenedDeduced(const Type* annotation, const Expr* value);
   bool ApplyAnnotation(const Token& at, const Type* annotation, Value* v, const Type** var_type);
   // Return vars for the targets of a block's final yield.
   // The return vars a yield assigns: a loop's take its iter args' types

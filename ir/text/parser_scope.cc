@@ -71,7 +71,11 @@ bool Parser::ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg*
       absl::string_view c = Text(cls), m = Text(member);
       bool ok = false;
       if (s.form == ArgForm::kLevel) {
-        ok = c == "Level" && EnumFromName<Level>(m).has_value();
+        // An alias (pl.Level.POD) is its primary level, as upstream's enum
+        // gives it; the scope keeps (and prints) the primary name.
+        std::optional<Level> level = c == "Level" ? LevelFromName(m) : std::nullopt;
+        ok = level.has_value();
+        if (ok) m = EnumName(*level);
       } else if (s.form == ArgForm::kRole) {
         ok = c == "Role" && EnumFromName<Role>(m).has_value();
       } else {

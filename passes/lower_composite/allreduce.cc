@@ -204,7 +204,8 @@ absl::StatusOr<const ir::Expr*> LowerAllReduceRule(const ir::Call& call, ir::Exp
   }
   if (mode->string_value() == "ring") return LowerRingAllReduce(call, args, *op, b);
   if (mode->string_value() != "mesh") {
-    return b.Internal(absl::StrCat("unknown allreduce mode '", mode->string_value(), "'"));
+    return b.Error(absl::StrCat(kOp, ": mode must be \"mesh\" or \"ring\", got \"",
+                                mode->string_value(), "\""));
   }
   absl::Status signal = ValidateMeshSignalShape(args[1]->type(), kOp);
   if (!signal.ok()) return b.Error(signal.message());

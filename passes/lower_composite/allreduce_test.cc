@@ -232,6 +232,9 @@ TEST(AllReduceMeshTest, Rejections) {
   EXPECT_THAT(error(AllReduceKernel(Window("1, 16"), 0, ", mode='mesh', core_num=4")),
               HasSubstr("pld.tensor.allreduce: core_num=4 is supported only in a HOST "
                         "orchestrator"));
+  // The deducer takes any mode (as upstream's); the lowering knows two.
+  EXPECT_THAT(error(AllReduceKernel(Window("1, 16"), 0, ", mode='star'")),
+              HasSubstr("pld.tensor.allreduce: mode must be \"mesh\" or \"ring\", got \"star\""));
 }
 
 // Outside orchestration functions the signal is mandatory, as an assignment

@@ -101,6 +101,22 @@ absl::Status RankScalar(KernelContext& ctx) {
   return absl::OkStatus();
 }
 
+// The interpreter models signal cells as INT32 counters updated and compared
+// with integers; the deducer (like upstream's) admits any window dtype and
+// any scalar, so a program outside that model is rejected here.
+absl::Status CheckSignalCell(const KernelContext& ctx, const BufferView& w, const Scalar& v,
+                             absl::string_view what) {
+  if (w.dtype != ir::DataType::kInt32) {
+    return ctx.Error(absl::StrCat("the interpreter signals INT32 cells only; the window has ",
+                                  w.dtype.name(), " elements"));
+  }
+  if (!v.dtype.IsInt() && v.dtype != ir::DataType::kIndex) {
+    return ctx.Error(absl::StrCat("the interpreter signals integer values only; ", what, " is ",
+                                  v.dtype.name()));
+  }
+  return absl::OkStatus();
+}
+
 // The bit offset of the signal cell at `offsets`, bounds-checked.
 absl::StatusOr<int64_t> Cell(const KernelContext& ctx, const BufferView& w, size_t offsets_arg) {
   PTO_ASSIGN_OR_RETURN(Dims offsets, ctx.IndexListArg(offsets_arg));
@@ -113,6 +129,7 @@ absl::StatusOr<int64_t> Cell(const KernelContext& ctx, const BufferView& w, size
 absl::Status Notify(KernelContext& ctx) {
   PTO_ASSIGN_OR_RETURN(const BufferView* w, ctx.BufferArg(0));
   PTO_ASSIGN_OR_RETURN(Scalar value, ctx.ScalarArg(3));
+  PTO_RETURN_IF_ERROR(CheckSignalCell(ctx, *w, value, "value"));
   int64_t op = ctx.Kwarg("op") ? ctx.Kwarg("op")->int_value() : 0;
   DistRuntime& rt = RuntimeOf(ctx);
   PTO_ASSIGN_OR_RETURN(DistRuntime::Section section, DistRuntime::Section::Enter(rt, ctx));
@@ -136,6 +153,7 @@ absl::Status Notify(KernelContext& ctx) {
 absl::Status Wait(KernelContext& ctx) {
   PTO_ASSIGN_OR_RETURN(const BufferView* w, ctx.BufferArg(0));
   PTO_ASSIGN_OR_RETURN(Scalar expected, ctx.ScalarArg(2));
+  PTO_RETURN_IF_ERROR(CheckSignalCell(ctx, *w, expected, "expected"));
   int64_t cmp = ctx.Kwarg("cmp") ? ctx.Kwarg("cmp")->int_value() : 0;
   DistRuntime& rt = RuntimeOf(ctx);
   PTO_ASSIGN_OR_RETURN(DistRuntime::Section section, DistRuntime::Section::Enter(rt, ctx));
