@@ -17,11 +17,20 @@ absl::Status FunctionEmitter::EmitStmt(const ir::Stmt* s) {
   if (s == nullptr) return absl::OkStatus();
   LocScope scope(this, s->loc());
   switch (s->kind()) {
-    case ir::NodeKind::kSeq:
-      for (const ir::Stmt* child : s->As<ir::SeqStmts>()->stmts()) {
-        PTO_RETURN_IF_ERROR(EmitStmt(child));
+    case ir::NodeKind::kSeq: {
+      ir::Stmts list = s->As<ir::SeqStmts>()->stmts();
+      for (size_t i = 0; i < list.size(); ++i) {
+        // The kernel's one `return` closes it: code after an early return
+        // would run if emitted in place.
+        if (list[i]->kind() == ir::NodeKind::kReturn && i + 1 < list.size()) {
+          LocScope at(this, list[i]->loc());
+          return Unsupported(
+              "statements after a return (dead code) are not supported by PTO codegen");
+        }
+        PTO_RETURN_IF_ERROR(EmitStmt(list[i]));
       }
       return absl::OkStatus();
+    }
     case ir::NodeKind::kAssign:
       return EmitAssign(*s->As<ir::AssignStmt>());
     case ir::NodeKind::kEval: {
@@ -350,6 +359,11 @@ absl::Status FunctionEmitter::EmitFor(const ir::ForStmt& s) {
     return Unsupported(absl::StrCat("loops in PTO kernels must count upward (scf.for needs a "
                                     "positive step), but this loop steps by ",
                                     *c, "; iterate upward and invert the index in the body"));
+  }
+  if (!s.iter_args().empty() && ir::TrailingYield(s.body()) == nullptr) {
+    return Unsupported(
+        "a loop with init_values and no pl.yield_ (upstream's pre-SSA form) is not supported "
+        "by PTO codegen; end its body with `x_out = pl.yield_(...)`");
   }
   YieldFrame frame;
   std::vector<std::string> inits;
