@@ -207,6 +207,11 @@ absl::Status FunctionEmitter::EmitFor(const ir::ForStmt& s) {
                                     "positive step), but this loop steps by ",
                                     *c, "; iterate upward and invert the index in the body"));
   }
+  if (!s.iter_args().empty() && ir::TrailingYield(s.body()) == nullptr) {
+    return Unsupported(
+        "a loop with init_values and no pl.yield_ (upstream's pre-SSA form) is not supported "
+        "by PTO codegen; end its body with `x_out = pl.yield_(...)`");
+  }
   YieldFrame frame;
   std::vector<std::string> inits;
   PTO_RETURN_IF_ERROR(CarryIn(s.iter_args(), frame, inits));

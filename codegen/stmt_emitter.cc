@@ -16,11 +16,20 @@ absl::Status FunctionEmitter::EmitStmt(const ir::Stmt* s) {
   if (s == nullptr) return absl::OkStatus();
   LocScope scope(this, s->loc());
   switch (s->kind()) {
-    case ir::NodeKind::kSeq:
-      for (const ir::Stmt* child : s->As<ir::SeqStmts>()->stmts()) {
-        PTO_RETURN_IF_ERROR(EmitStmt(child));
+    case ir::NodeKind::kSeq: {
+      ir::Stmts list = s->As<ir::SeqStmts>()->stmts();
+      for (size_t i = 0; i < list.size(); ++i) {
+        // The kernel's one `return` closes it: code after an early return
+        // would run if emitted in place.
+        if (list[i]->kind() == ir::NodeKind::kReturn && i + 1 < list.size()) {
+          LocScope at(this, list[i]->loc());
+          return Unsupported(
+              "statements after a return (dead code) are not supported by PTO codegen");
+        }
+        PTO_RETURN_IF_ERROR(EmitStmt(list[i]));
       }
       return absl::OkStatus();
+    }
     case ir::NodeKind::kAssign:
       return EmitAssign(*s->As<ir::AssignStmt>());
     case ir::NodeKind::kEval: {

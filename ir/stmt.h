@@ -294,6 +294,22 @@ class ScopeStmt : public Stmt {
   const Stmt* body_;
 };
 
+// The yield ending a loop body or if branch (through scopes ending it), or
+// null. A for loop with iter args and none is in upstream's pre-SSA form: its
+// body rebinds the carried names, which upstream's ConvertToSSA yields later.
+inline const YieldStmt* TrailingYield(const Stmt* body) {
+  while (body != nullptr) {
+    if (const auto* seq = body->As<SeqStmts>()) {
+      body = seq->stmts().empty() ? nullptr : seq->stmts().back();
+    } else if (const auto* scope = body->As<ScopeStmt>()) {
+      body = scope->body();
+    } else {
+      return body->As<YieldStmt>();
+    }
+  }
+  return nullptr;
+}
+
 }  // namespace pto::ir
 
 #endif  // PTO_IR_STMT_H_

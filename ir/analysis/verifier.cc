@@ -155,6 +155,15 @@ void Verifier::VerifyFunction(const Function* f) {
     Report(f->loc(), absl::StrCat("function ", Quote(f->name()), " has no body"));
   } else {
     VerifyBody(f->body(), BodyKind::kFunction);
+    // With early returns allowed, no path may fall off the end of a function
+    // that declares results.
+    // (A runtime-bound or external kernel has no body to return from.)
+    if (!f->return_types().empty() && !f->attrs().requires_runtime_binding &&
+        f->attrs().external_source.empty() && !AlwaysReturns(f->body())) {
+      Report(f->loc(), absl::StrCat("function ", Quote(f->name()), " declares ",
+                                    Count(f->return_types().size(), "return type"),
+                                    " but a path through its body ends without a return"));
+    }
   }
   ResolvePendingUses();
 }

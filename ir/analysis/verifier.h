@@ -33,9 +33,12 @@
 //     CarriedTypesAgree (ir/type_compat.h: a tile's memory space may
 //     differ). An If with return vars has an else branch and both branches
 //     end in a YieldStmt matching them. A YieldStmt is only the last
-//     statement of a loop body or If branch; a ReturnStmt only the last
-//     top-level statement of a function, its values fitting its return
-//     types (FitsFunctionBoundary). For bounds are integer scalars of any width (an
+//     statement of a loop body or If branch. A ReturnStmt may stand
+//     anywhere but in a pl.split_aiv region (an early return; the rest of
+//     its block is dead code), its values fitting the return types
+//     (FitsFunctionBoundary; `return a, b` may give the elements of one
+//     declared pl.Tuple), and a function with return types returns on every
+//     path (a return, an if whose both branches do, or a scope around one). For bounds are integer scalars of any width (an
 //     INT32 bound is cast to index where it is emitted), the loop var an
 //     index-like scalar (INT64, UINT64, INDEX); If and While conditions are
 //     scalars.

@@ -125,6 +125,9 @@ class Verifier {
                       SourceLoc loc);
   void VerifyAssign(const AssignStmt* s, SourceLoc loc);
   void VerifyReturn(const ReturnStmt* s, SourceLoc loc);
+  // Does every path through `s` end in a return? (Loops may run no
+  // iteration, so only returns, ifs with both branches and scopes count.)
+  static bool AlwaysReturns(const Stmt* s);
   void VerifyIf(const IfStmt* s, SourceLoc loc);
   void VerifyFor(const ForStmt* s, SourceLoc loc);
   void VerifyWhile(const WhileStmt* s, SourceLoc loc);

@@ -46,12 +46,11 @@ void Verifier::VerifyStmt(const Stmt* s, BodyKind kind, bool last) {
       VerifyExpr(s->As<EvalStmt>()->expr(), loc);
       break;
     case NodeKind::kReturn:
-      if (kind != BodyKind::kFunction || !last) {
-        Report(loc, "return is only allowed as the last statement of a function body");
-        for (const Expr* v : s->As<ReturnStmt>()->values()) VerifyExpr(v, loc);
-      } else {
-        VerifyReturn(s->As<ReturnStmt>(), loc);
-      }
+      // Anywhere in the body, as upstream allows (an early return in an if
+      // branch; what follows it in its block never runs), but not out of a
+      // region both AIV lanes run.
+      if (split_aiv_depth_ > 0) Report(loc, "return is not allowed inside a pl.split_aiv region");
+      VerifyReturn(s->As<ReturnStmt>(), loc);
       break;
     case NodeKind::kYield:
       if (kind == BodyKind::kFunction || !last) {
@@ -182,6 +181,23 @@ void Verifier::VerifyReturn(const ReturnStmt* s, SourceLoc loc) {
       return;
     }
   }
+  // `-> pl.Tuple[A, B]` declares one tuple type; `return a, b` gives its
+  // elements (upstream's parser builds the return so).
+  if (values.size() > 1 && types.size() == 1 && types[0] != nullptr) {
+    if (const auto* tuple = types[0]->As<TupleType>();
+        tuple != nullptr && tuple->elements().size() == values.size()) {
+      for (size_t i = 0; i < values.size(); ++i) {
+        if (values[i] != nullptr &&
+            !FitsFunctionBoundary(tuple->elements()[i], values[i]->type())) {
+          Report(loc, absl::StrCat("return value ", i, " has type ",
+                                   FormatType(values[i]->type()), " but function ",
+                                   Quote(function_->name()), " returns ",
+                                   FormatType(tuple->elements()[i]), " there"));
+        }
+      }
+      return;
+    }
+  }
   if (values.size() != types.size()) {
     Report(loc, absl::StrCat("return gives ", Count(values.size(), "value"), " but function ",
                              Quote(function_->name()), " declares ",
@@ -194,6 +210,31 @@ void Verifier::VerifyReturn(const ReturnStmt* s, SourceLoc loc) {
                                " but function ", Quote(function_->name()), " returns ",
                                FormatType(types[i])));
     }
+  }
+}
+
+bool Verifier::AlwaysReturns(const Stmt* s) {
+  if (s == nullptr) return false;
+  switch (s->kind()) {
+    case NodeKind::kReturn:
+      return true;
+    case NodeKind::kSeq:
+      // A return anywhere in the list ends it (what follows is dead code).
+      for (const Stmt* child : s->As<SeqStmts>()->stmts()) {
+        if (AlwaysReturns(child)) return true;
+      }
+      return false;
+    case NodeKind::kIf: {
+      const auto* i = s->As<IfStmt>();
+      return i->else_body() != nullptr && AlwaysReturns(i->then_body()) &&
+             AlwaysReturns(i->else_body());
+    }
+    case NodeKind::kScope:
+      return s->As<ScopeStmt>()->scope_kind() != ScopeKind::kSplitAiv &&
+             AlwaysReturns(s->As<ScopeStmt>()->body());
+    default:
+      // A loop may run no iteration.
+      return false;
   }
 }
 
@@ -354,7 +395,11 @@ void Verifier::VerifyFor(const ForStmt* s, SourceLoc loc) {
   jump_ok_.push_back(s->for_kind() == ForKind::kSequential);
   const YieldStmt* y = VerifyBody(s->body(), BodyKind::kLoop);
   jump_ok_.pop_back();
-  CheckLoopYield(y, s->iter_args(), "for loop", loc);
+  // Without a yield a for loop is in upstream's pre-SSA form: its body
+  // rebinds the carried names (upstream's ConvertToSSA yields them later).
+  if (y != nullptr || s->return_vars().size() != s->iter_args().size()) {
+    CheckLoopYield(y, s->iter_args(), "for loop", loc);
+  }
   // Pattern B: a loop that carries no values leaks its body's names.
   if (!s->iter_args().empty() || !s->return_vars().empty()) ExitScope(mark);
   for (const Var* v : s->return_vars()) Define(v, VarSite(v, loc));

@@ -253,18 +253,26 @@ bool Parser::ParseFor(Comments comments) {
     return FailAt(cond.pos, absl::StrCat("a while condition must be a scalar, got ",
                                          PrintType(cond.expr->type())));
   }
+  VarList return_vars;
   if (!iter_args.empty()) {
-    if (body.yield.stmt == nullptr) {
+    if (body.yield.stmt == nullptr && !is_while) {
+      // Upstream's pre-SSA form: the body rebinds the carried names and
+      // upstream's ConvertToSSA later yields them. Kept as written, with
+      // the unbound return vars upstream's parser names `<iter arg>_out`.
+      for (const IterArg* ia : iter_args) {
+        return_vars.push_back(ctx_.NewVar(ctx_.SaveString(absl::StrCat(ia->name(), "_out")),
+                                          ia->type(), ia->loc()));
+      }
+    } else if (body.yield.stmt == nullptr) {
       return Fail(for_tok, absl::StrCat("a loop with init_values must end with pl.yield_ of its ",
                                         iter_args.size(), " carried value",
                                         iter_args.size() == 1 ? "" : "s"));
     }
-    if (body.yield.stmt->values().size() != iter_args.size()) {
+    if (body.yield.stmt != nullptr && body.yield.stmt->values().size() != iter_args.size()) {
       return Fail(body.yield.tok, absl::StrCat("pl.yield_ gives ", body.yield.stmt->values().size(),
                                                " values but the loop carries ", iter_args.size()));
     }
   }
-  VarList return_vars;
   IterArgSpan ias(iter_args.data(), iter_args.size());
   if (!MakeReturnVars(body.yield, ias, &return_vars)) return false;
   if (is_while) {
@@ -275,7 +283,7 @@ bool Parser::ParseFor(Comments comments) {
         loop_var, start, stop, step, ias, body.body, return_vars, *kind,
         kind == ForKind::kPipeline ? static_cast<int>(*stage) : 0, Loc(for_tok), comments));
   }
-  BindAll(body.yield, return_vars);
+  if (body.yield.stmt != nullptr) BindAll(body.yield, return_vars);
   return true;
 }
 

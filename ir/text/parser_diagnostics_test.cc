@@ -83,7 +83,8 @@ const DiagnosticCase kDiagnostics[] = {
       "else:", "    r: pl.Scalar[pl.INT32] = pl.yield_(a)"},
      "t.py:9:16: error: type annotation pl.Scalar[pl.INT32] does not match the deduced type "
      "pl.Scalar[pl.INDEX]"},
-    {{"for i, (b,) in pl.range(4, init_values=(a,)):", "    c: pl.Scalar[pl.INDEX] = b"},
+    {{"for (b,) in pl.while_(init_values=(a,)):", "    pl.cond(b < 4)",
+      "    c: pl.Scalar[pl.INDEX] = b"},
      "t.py:6:9: error: a loop with init_values must end with pl.yield_ of its 1 carried value"},
     {{"for i, (b,) in pl.range(4, init_values=(a,)):", "    pl.yield_(b, b)"},
      "t.py:7:13: error: pl.yield_ gives 2 values but the loop carries 1"},

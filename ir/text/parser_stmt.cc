@@ -163,11 +163,9 @@ bool Parser::ParseJump(Comments comments) {
   }
   stmt_stack_.push_back(is_break ? static_cast<const Stmt*>(ctx_.NewBreak(Loc(at), comments))
                                  : ctx_.NewContinue(Loc(at), comments));
-  if (!ExpectNewline()) return false;
-  if (!At(K::kDedent)) {
-    return Fail(Peek(), absl::StrCat("'", Text(at), "' must be the last statement of its block"));
-  }
-  return true;
+  // Statements after it in its block are kept (upstream parses them); they
+  // never run.
+  return ExpectNewline();
 }
 
 bool Parser::ParseYield(BlockKind kind, YieldInfo* yield, Comments comments,

@@ -299,6 +299,11 @@ absl::StatusOr<Flow> Frame::ExecFor(const ir::ForStmt* s) {
   PTO_ASSIGN_OR_RETURN(int64_t stop, EvalIndex(s->stop(), "for stop"));
   PTO_ASSIGN_OR_RETURN(int64_t step, EvalIndex(s->step(), "for step"));
   if (step == 0) return Error(s->loc(), "for loop step is zero");
+  if (!s->iter_args().empty() && ir::TrailingYield(s->body()) == nullptr) {
+    return Error(s->loc(),
+                 "a loop with init_values and no pl.yield_ (upstream's pre-SSA form) is not "
+                 "supported by the interpreter; end its body with `x_out = pl.yield_(...)`");
+  }
   std::vector<Value> carried;
   for (const ir::IterArg* a : s->iter_args()) {
     PTO_ASSIGN_OR_RETURN(Value v, Eval(a->init()));
