@@ -149,7 +149,7 @@ class Context {
   // A new MemRef (ir/memref.h): `base` a pl.Ptr Var, `byte_offset` an
   // integer scalar. Checked by the verifier, not here.
   const MemRef* NewMemRef(const Var* base, const Expr* byte_offset, uint64_t size,
-                          SourceLoc loc = {}, bool pinned = false, uint32_t slot_count = 1,
+                          SourceLoc loc = {}, bool pinned = false, uint64_t slot_count = 1,
                           const Expr* slot_index = nullptr);
 
   // --- Statements ----------------------------------------------------------

@@ -9,7 +9,7 @@
 namespace pto::ir {
 
 const MemRef* Context::NewMemRef(const Var* base, const Expr* byte_offset, uint64_t size,
-                                 SourceLoc loc, bool pinned, uint32_t slot_count,
+                                 SourceLoc loc, bool pinned, uint64_t slot_count,
                                  const Expr* slot_index) {
   PTO_CHECK(base != nullptr && byte_offset != nullptr);
   return Make<MemRef>(base, byte_offset, size, loc, pinned, slot_count, slot_index,

@@ -53,7 +53,7 @@ class MemRef {
   // place are left to memory planning, so offset and size are 0.
   bool pinned() const { return pinned_; }
   // How many equal slots the allocation holds (slots=N); 1 by default.
-  uint32_t slot_count() const { return slot_count_; }
+  uint64_t slot_count() const { return slot_count_; }
   // Which slot this MemRef is (`[idx]`), or nullptr.
   const Expr* slot_index() const { return slot_index_; }
   // A per-Context sequence number, for deterministic ordering.
@@ -65,7 +65,7 @@ class MemRef {
  private:
   friend class Context;
   MemRef(const Var* base, const Expr* byte_offset, uint64_t size, SourceLoc loc, bool pinned,
-         uint32_t slot_count, const Expr* slot_index, uint32_t id)
+         uint64_t slot_count, const Expr* slot_index, uint32_t id)
       : base_(base),
         byte_offset_(byte_offset),
         slot_index_(slot_index),
@@ -79,7 +79,7 @@ class MemRef {
   const Expr* slot_index_;
   uint64_t size_;
   SourceLoc loc_;
-  uint32_t slot_count_;
+  uint64_t slot_count_;
   uint32_t id_;
   bool pinned_;
 };

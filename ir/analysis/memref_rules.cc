@@ -45,7 +45,7 @@ std::string Problem(const Type* type, int depth) {
       return "the slot index of a pl.MemRef must be an integer scalar";
     }
     std::optional<int64_t> c = AsConstInt(m->slot_index());
-    if (c && (*c < 0 || *c >= m->slot_count())) {
+    if (c && (*c < 0 || static_cast<uint64_t>(*c) >= m->slot_count())) {
       return absl::StrCat("slot index ", *c, " is out of range for a pl.MemRef of ",
                           m->slot_count(), " slots");
     }

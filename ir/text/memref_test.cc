@@ -172,7 +172,8 @@ TEST_F(MemRefParseTest, Errors) {
               HasSubstr("a Tile annotation takes at most one pl.MemRef"));
   EXPECT_THAT(Error("        x: pl.Tile[[64, 64], pl.FP32, SCRATCH, pl.Mem.Vec] = "
                     "pl.load(a, [0, 0], [64, 64])\n        return a\n"),
-              HasSubstr("a MemRef declared outside the program is not supported"));
+              HasSubstr("found 'SCRATCH', which is not defined (declare it at module level: "
+                        "NAME = pl.MemRef())"));
 }
 
 }  // namespace

@@ -178,6 +178,7 @@ bool Parser::ParseModuleAssign() {
     ++chained;
   }
   if (names.size() == 1 && AtDotted("pl", "dynamic")) return ParseDynamicDecl(names[0]);
+  if (names.size() == 1 && AtDotted("pl", "MemRef")) return ParseModuleMemRef(names[0]);
   ModuleConst value;
   bool ok = EvalConst(&value);
   if (ok && At(K::kComma)) {
@@ -473,6 +474,10 @@ const Expr* Parser::ConstExpr(const ModuleConst& c, const Token& at) {
       return nullptr;
     case CK::kOpaque:
       break;
+    case CK::kMemRef:
+      Fail(at, absl::StrCat("'", Text(at), "' is a pl.MemRef declaration: it is only a MemRef "
+                            "in a pl.Tile annotation"));
+      return nullptr;
   }
   Fail(at, absl::StrCat("'", Text(at), "' is assigned at module level (", PosText(c.def_pos),
                         ") a value the parser cannot evaluate: constants may be numbers, bools, "

@@ -214,7 +214,11 @@ struct DefSite {
 // A value the parser cannot evaluate (an object of the user's Python) is
 // kOpaque: harmless unless the program uses the name.
 struct ModuleConst {
-  enum class Kind : uint8_t { kInt, kFloat, kBool, kString, kDType, kEnum, kVar, kList, kOpaque };
+  enum class Kind : uint8_t {
+    kInt, kFloat, kBool, kString, kDType, kEnum, kVar, kList, kOpaque,
+    kMemRef,  // `NAME = pl.MemRef(["name"][, slots=N])`: str = the name given, i = slots,
+              // at = the declaration's site (its identity), slot = `[k]` or -1
+  };
   Kind kind = Kind::kOpaque;
   int64_t i = 0;
   double f = 0;
@@ -225,6 +229,7 @@ struct ModuleConst {
   absl::string_view src;         // kEnum: the text `at` points into (a define's or the file)
   SourcePos def_pos;             // the assigned name
   std::vector<ModuleConst> elems;  // kList: a list or tuple
+  int64_t slot = -1;               // kMemRef: a constant slot index, or -1
 };
 
 // Folds `a op b` of two int/float constants with Python's semantics (floor
@@ -600,6 +605,11 @@ class Parser {
   // The base Var a pl.MemRef named `name` before this assignment of a
   // `type` value binds it, or nullptr (the assignment makes a new Var).
   const Var* AdoptMemRefBase(absl::string_view name, const Type* type);
+  // Module-level `NAME = pl.MemRef(...)` declarations and their uses in an
+  // annotation (parser_memref_module.cc).
+  bool ParseModuleMemRef(const Token& name);
+  bool AtModuleMemRef();
+  const MemRef* ParseModuleMemRefUse();
   bool ParseViewFields(absl::string_view view,
                        absl::FunctionRef<bool(absl::string_view key, bool* known)> field,
                        ExprList* valid, ExprList* stride);
@@ -689,6 +699,10 @@ class Parser {
   // parsed (Signature::memref_bases); the module's outside any function.
   absl::flat_hash_map<absl::string_view, const Var*>* memref_bases_ = nullptr;
   absl::flat_hash_map<absl::string_view, const Var*> module_memref_bases_;
+  // A module-level pl.MemRef declaration (by its site) -> the allocation
+  // name it goes by, and back: one declaration, one name.
+  absl::flat_hash_map<const char*, std::string> decl_memref_names_;
+  absl::flat_hash_map<std::string, const char*> decl_memref_owners_;
   // Unbound names in type dims become dynamic dims.
   bool in_type_ = false;
 

@@ -118,7 +118,7 @@ const MemRef* Parser::ParseMemRef() {
       }
       Token lit = Peek();
       if (!Expect(K::kInt) || !ParseInt(lit, &slots)) return nullptr;
-      if (slots < 1 || slots > 0xFFFF) {
+      if (slots < 1) {
         Fail(lit, "slots must be a positive integer literal");
         return nullptr;
       }
@@ -192,7 +192,7 @@ const MemRef* Parser::ParseMemRef() {
     }
   }
   return ctx_.NewMemRef(base, offset, static_cast<uint64_t>(size), Loc(head), pinned,
-                        static_cast<uint32_t>(slots), slot_index);
+                        static_cast<uint64_t>(slots), slot_index);
 }
 
 }  // namespace pto::ir::parser_impl

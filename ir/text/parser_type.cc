@@ -381,13 +381,13 @@ const Type* Parser::ParseTileType(const Token& at) {
   const MemRef* memref = nullptr;
   Token memref_tok;
   while (error_.ok() && Accept(K::kComma) && !At(K::kRBracket)) {
-    if (AtMemRef()) {  // in any position, as upstream accepts it
+    if (AtMemRef() || AtModuleMemRef()) {  // in any position, as upstream accepts it
       if (memref != nullptr) {
         Fail(Peek(), "a Tile annotation takes at most one pl.MemRef");
         return nullptr;
       }
       memref_tok = Peek();
-      memref = ParseMemRef();
+      memref = AtMemRef() ? ParseMemRef() : ParseModuleMemRefUse();
       if (memref == nullptr) return nullptr;
       continue;
     }
@@ -403,13 +403,16 @@ const Type* Parser::ParseTileType(const Token& at) {
     }
     if (!AtDotted("pl", "TileView") || has_view) {
       if (At(K::kName) && !AtName("pl")) {
-        // Upstream also takes a MemRef declared in the enclosing Python
-        // (`buf = pl.MemRef(slots=2)` then `buf[i % 2]`); such a name is
-        // not defined in the file.
+        // A name here is a MemRef declared at module level; this one is not.
+        const ModuleConst* c = FindConst(Text(Peek()));
         Fail(Peek(), absl::StrCat("expected pl.Mem.<space>, pl.MemRef(...) or pl.TileView(...) "
-                                  "but found '", Text(Peek()),
-                                  "' (a MemRef declared outside the program is not supported: "
-                                  "write pl.MemRef(\"name\") in the annotation)"));
+                                  "but found '", Text(Peek()), "', ",
+                                  c != nullptr ? absl::StrCat("which is assigned at module level (",
+                                                              PosText(c->def_pos),
+                                                              ") something other than a "
+                                                              "pl.MemRef declaration")
+                                               : "which is not defined (declare it at module "
+                                                 "level: NAME = pl.MemRef())"));
         return nullptr;
       }
       Fail(Peek(), absl::StrCat("expected pl.Mem.<space>, pl.MemRef(...) or pl.TileView(...) but "

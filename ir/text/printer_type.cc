@@ -149,7 +149,7 @@ void Printer::PrintMemRef(const MemRef* m) {
   }
   if (m->slot_count() > 1) {
     Append(", slots=");
-    AppendInt(&out_, m->slot_count());
+    AppendInt(&out_, static_cast<int64_t>(m->slot_count()));
   }
   out_.push_back(')');
   if (m->slot_index() != nullptr) {
