@@ -499,6 +499,9 @@ class Parser {
   Value ParseOpCall(const Op& op, const Token& at);
   Value ParseOpCallBody(const Op& op, const Token& at);
   Value ParseDslCallBody(const text::DslOpRow& row, const Token& at, absl::string_view spelled);
+  // A unified call whose operands are passed by name: `in` with its leading
+  // wrapper parameters moved to the front by position (parser_bind.cc).
+  bool NamedOperandsFirst(const text::DslOpRow& row, const CallArgs& in, CallArgs* out);
   // `pl.<name>(...)` through the unified op table (dsl_ops.h).
   Value ParseDslCall(const text::DslOpRow& row, const Token& at, absl::string_view spelled);
   // Python-style arguments `(a, b, k=v)` up to and including ')'.
