@@ -248,6 +248,15 @@ bool EqualChecker::SameStmts(const Stmt* a, const Stmt* b) {
         Fail([&] { return Versus(absl::StrCat(x->stage()), absl::StrCat(y->stage())); });
         return Up([] { return "stage"; });
       }
+      bool same_attrs = x->attrs().size() == y->attrs().size();
+      for (size_t i = 0; same_attrs && i < x->attrs().size(); ++i) {
+        same_attrs = x->attrs()[i].key == y->attrs()[i].key &&
+                     x->attrs()[i].value == y->attrs()[i].value;
+      }
+      if (!same_attrs) {
+        Fail([&] { return Versus("loop attrs", "other loop attrs"); });
+        return Up([] { return "attrs"; });
+      }
       if (!InitIterArgs(x->iter_args(), y->iter_args())) return false;
       if (!DefineVar(x->loop_var(), y->loop_var(), /*fold_int64=*/true)) {
         return Up([&] {

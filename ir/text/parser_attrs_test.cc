@@ -67,5 +67,61 @@ TEST_F(ParserAttrsTest, UnifiedOpOperandsByName) {
   EXPECT_THAT(out, HasSubstr("= pl.tensor.add(x, x)"));
 }
 
+
+constexpr absl::string_view kLoopFn =
+    "    @pl.function\n"
+    "    def f(self, x: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:\n";
+
+TEST_F(ParserAttrsTest, LoopAttrsPrintAfterStageAndInits) {
+  std::string out = Canonical(absl::StrCat(
+      kHead, kLoopFn,
+      "        for i, (a,) in pl.pipeline(0, 16, 4, attrs={\"overlap\": False, \"n\": -2, "
+      "'tag': 'x', \"r\": 0.5, \"n\": 3}, stage=2, init_values=(x,)):\n"
+      "            b = pl.yield_(a)\n"
+      "        for j in pl.range(4, attrs={}):\n"
+      "            pass\n"
+      "        for k in pl.parallel(4, attrs={\"hint\": 1}):\n"
+      "            pass\n"
+      "        return b\n"));
+  // A key given again keeps its first place and takes the later value; an
+  // empty dict is no attrs.
+  EXPECT_THAT(out, HasSubstr("in pl.pipeline(0, 16, 4, stage=2, init_values=(x,), "
+                             "attrs={\"overlap\": False, \"n\": 3, \"tag\": \"x\", "
+                             "\"r\": 0.5}):"));
+  EXPECT_THAT(out, HasSubstr("for j in pl.range(4):"));
+  EXPECT_THAT(out, HasSubstr("for k in pl.parallel(4, attrs={\"hint\": 1}):"));
+}
+
+TEST_F(ParserAttrsTest, LoopAttrsAreCompared) {
+  auto parse = [&](absl::string_view value) {
+    absl::StatusOr<Program> p = ParseProgram(
+        ctx_,
+        absl::StrCat(kHead, kLoopFn, "        for i in pl.range(4, attrs={\"k\": ", value,
+                     "}):\n            pass\n        return x\n"),
+        "t.py");
+    EXPECT_TRUE(p.ok()) << p.status();
+    return *p;
+  };
+  Program a = parse("1");
+  EXPECT_TRUE(CheckStructuralEqual(a, parse("1")).ok());
+  EXPECT_FALSE(CheckStructuralEqual(a, parse("2")).ok());
+  EXPECT_FALSE(CheckStructuralEqual(a, parse("True")).ok());
+}
+
+TEST_F(ParserAttrsTest, LoopAttrErrors) {
+  auto error = [&](absl::string_view head) {
+    return ErrorOf(absl::StrCat(kHead, kLoopFn, "        for i in ", head,
+                                ":\n            pass\n        return x\n"));
+  };
+  EXPECT_THAT(error("pl.range(4, attrs={\"k\": x})"),
+              HasSubstr("t.py:6:36: error: loop attr 'k' must be an int, float, bool or string "
+                        "literal"));
+  EXPECT_THAT(error("pl.range(4, attrs=1)"), HasSubstr("must be a dict literal"));
+  EXPECT_THAT(error("pl.range(4, attrs={1: 2})"), HasSubstr("expected"));
+  EXPECT_THAT(error("pl.pipeline(4, stage=2, attrs={\"pipeline_stages\": 3})"),
+              HasSubstr("write stage=N"));
+  EXPECT_THAT(error("pl.range(4, attrs={\"k\": \"a\\nb\"})"), HasSubstr("one line"));
+}
+
 }  // namespace
 }  // namespace pto::ir

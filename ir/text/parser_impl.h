@@ -400,6 +400,9 @@ class Parser {
   bool ParseBoolLiteral(const Token& key, bool* out);
   // `{"key": value, ...}` of attrs= or pl.func_attr, merged into `out`.
   bool ParseFuncAttrDict(std::vector<FuncAttr>* out);
+  // `attrs={...}` of pl.range/parallel/unroll/pipeline: string keys, int,
+  // float, bool or string values (parser_attrs.cc).
+  bool ParseLoopAttrs(std::vector<LoopAttr>* out);
   // `pl.func_attr({...})` statements opening a function body.
   bool AtFuncAttr() { return AtDotted("pl", "func_attr"); }
   bool ParseFuncAttrStatement();

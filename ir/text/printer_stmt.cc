@@ -391,6 +391,7 @@ void Printer::PrintFor(const ForStmt* f) {
     if (iter_args.size() == 1) out_.push_back(',');
     out_.push_back(')');
   }
+  PrintLoopAttrs(f->attrs());
   Append("):\n");
   ++indent_;
   PrintBody(f->body(), f->return_vars());
