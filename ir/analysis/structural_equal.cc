@@ -88,7 +88,8 @@ bool EqualChecker::SameFunctions(const Function* a, const Function* b) {
   for (size_t i = 0; i < fa.attrs.size(); ++i) {
     const FuncAttr& x = fa.attrs[i];
     const FuncAttr& y = fb.attrs[i];
-    if (x.key != y.key || x.enum_ref != y.enum_ref || !(x.value == y.value)) {
+    if (x.key != y.key || x.enum_ref != y.enum_ref || !(x.value == y.value) ||
+        (x.expr == nullptr) != (y.expr == nullptr)) {
       Fail([&] { return Versus(Quote(x.key), Quote(y.key)); });
       return Up([] { return "attrs"; });
     }
@@ -110,6 +111,13 @@ bool EqualChecker::SameFunctions(const Function* a, const Function* b) {
       Fail([&] { return Versus(FormatEnum(da), FormatEnum(db)); });
       Up([] { return "direction"; });
       return Up(segment);
+    }
+  }
+  // Expression attrs name parameters: compared once those correspond.
+  for (size_t i = 0; i < fa.attrs.size(); ++i) {
+    const Expr* x = fa.attrs[i].expr;
+    if (x != nullptr && !SameExprs(x, fb.attrs[i].expr)) {
+      return Up([&] { return absl::StrCat("attrs ", Quote(fa.attrs[i].key)); });
     }
   }
   auto ra = a->return_types();

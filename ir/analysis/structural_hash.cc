@@ -143,6 +143,9 @@ void Hasher::HashFunction(const Function* f) {
     DefineVar(f->params()[i]);
     Mix(static_cast<uint64_t>(f->directions()[i]));
   }
+  for (const FuncAttr& a : f->attrs().attrs) {
+    if (a.expr != nullptr) HashExpr(a.expr);
+  }
   Mix(f->return_types().size());
   for (const Type* t : f->return_types()) HashType(t);
   HashBody(f->body());

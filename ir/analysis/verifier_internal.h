@@ -127,6 +127,7 @@ class Verifier {
   void VerifyReturn(const ReturnStmt* s, SourceLoc loc);
   void VerifyIf(const IfStmt* s, SourceLoc loc);
   void VerifyLoopAttrs(absl::Span<const LoopAttr> attrs, SourceLoc loc);
+  void VerifyFuncAttrExprs(const Function* f);
   void VerifyFor(const ForStmt* s, SourceLoc loc);
   void VerifyWhile(const WhileStmt* s, SourceLoc loc);
   void VerifyIterInits(IterArgSpan iter_args, SourceLoc loc);

@@ -73,4 +73,99 @@ bool Parser::ParseLoopAttrs(std::vector<LoopAttr>* out) {
   return Expect(K::kRBrace);
 }
 
+
+std::optional<bool> Parser::ParseFuncAttrExpr(absl::string_view key, bool prologue,
+                                              const Expr** out) {
+  const Token at = Peek();
+  if (at.kind != K::kName) return false;
+  absl::string_view name = Text(at);
+  if (!At(K::kDot, 1) && !At(K::kLParen, 1)) {
+    if (prologue) {
+      // Upstream: in pl.func_attr a bare name is always a parameter, never
+      // a module value of that name.
+      auto it = names_.find(name);
+      if (it == names_.end() || it->second.dead || it->second.var == nullptr) {
+        Fail(at, absl::StrCat("function attr '", key, "': '", name,
+                              "' is not a parameter of the function (in pl.func_attr a bare "
+                              "name is a parameter; write other values as literals)"));
+        return std::nullopt;
+      }
+      Advance();
+      *out = it->second.var;
+      return true;
+    }
+    if (FindConst(name) != nullptr) return false;  // a module constant's value
+    Fail(at, absl::StrCat("function attr '", key, "': '", name,
+                          "' is not defined; a decorator cannot name a parameter (write "
+                          "pl.func_attr({\"", key, "\": ", name,
+                          "}) as the body's first statement)"));
+    return std::nullopt;
+  }
+  // `pl.system.available_cluster_count()`: an op call, stored as the Call
+  // (upstream unwraps the DSL value to its IR expression).
+  // (The token stream looks at most 3 tokens ahead: `pl.X(` or `pl.system.`.)
+  if (name != "pl" && name != "pld") return false;
+  bool call = At(K::kDot, 1) && At(K::kName, 2) &&
+              (At(K::kLParen, 3) || (AtName("system", 2) && At(K::kDot, 3)));
+  if (!call) return false;
+  Value v = ParseExpr();
+  if (!v) return std::nullopt;
+  if (!v.expr->Is<Call>()) {
+    Fail(at, absl::StrCat("function attr '", key, "' must be a constant, an enum member, a "
+                          "parameter or an op call"));
+    return std::nullopt;
+  }
+  *out = v.expr;
+  return true;
+}
+
+
+bool Parser::EvalConstDict(ModuleConst* out) {
+  const Token open = Advance();  // '{'
+  while (!At(K::kRBrace)) {
+    if (!At(K::kString)) return false;
+    Advance();
+    if (!Accept(K::kColon)) return false;
+    ModuleConst value;
+    if (!EvalConst(&value)) return false;
+    if (!Accept(K::kComma)) break;
+  }
+  if (!Accept(K::kRBrace)) return false;
+  out->kind = ModuleConst::Kind::kDict;
+  out->at = DefSite{open.offset, open.line};
+  out->src = src_;
+  return true;
+}
+
+bool Parser::ParseFuncAttrDictConst(std::vector<FuncAttr>* out) {
+  const Token name = Advance();
+  const ModuleConst* c = IsValueName(Text(name)) ? nullptr : FindConst(Text(name));
+  if (c == nullptr || c->kind != ModuleConst::Kind::kDict) {
+    return Fail(name, absl::StrCat(
+                          "attrs= takes a dict; '", Text(name), "' ",
+                          c == nullptr ? "is not defined (define it in the file or with --define)"
+                          : c->kind == ModuleConst::Kind::kOpaque
+                              ? "is assigned a value the parser cannot evaluate"
+                              : "is not a dict"));
+  }
+  // Read the dict's text where it was written; the names in it are module
+  // constants there, as Python evaluated the decorator's argument.
+  absl::string_view saved_src = src_;
+  src_ = c->src.empty() ? src_ : c->src;
+  TokenStream sub(src_, filename_, c->at.offset, c->at.line);
+  TokenStream* saved = ts_;
+  ts_ = &sub;
+  bool ok = ParseFuncAttrDict(out);
+  ts_ = saved;
+  src_ = saved_src;
+  return ok;
+}
+
+
+bool Parser::DynamicShadowsParam(absl::string_view name, const Var* param) const {
+  if (!dynamic_.contains(name)) return false;
+  const auto* st = param->type()->As<ScalarType>();
+  return st == nullptr || st->dtype() != DataType::kIndex;
+}
+
 }  // namespace pto::ir::parser_impl

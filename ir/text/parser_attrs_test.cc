@@ -114,13 +114,118 @@ TEST_F(ParserAttrsTest, LoopAttrErrors) {
                                 ":\n            pass\n        return x\n"));
   };
   EXPECT_THAT(error("pl.range(4, attrs={\"k\": x})"),
-              HasSubstr("t.py:6:36: error: loop attr 'k' must be an int, float, bool or string "
+              HasSubstr("t.py:6:42: error: loop attr 'k' must be an int, float, bool or string "
                         "literal"));
   EXPECT_THAT(error("pl.range(4, attrs=1)"), HasSubstr("must be a dict literal"));
   EXPECT_THAT(error("pl.range(4, attrs={1: 2})"), HasSubstr("expected"));
   EXPECT_THAT(error("pl.pipeline(4, stage=2, attrs={\"pipeline_stages\": 3})"),
               HasSubstr("write stage=N"));
   EXPECT_THAT(error("pl.range(4, attrs={\"k\": \"a\\nb\"})"), HasSubstr("one line"));
+}
+
+
+TEST_F(ParserAttrsTest, FuncAttrNamesAParameterByIdentity) {
+  std::string text = absl::StrCat(
+      kHead,
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def k(self, x: pl.Tensor[[16], pl.FP32], w: pl.Tensor[[16], pl.FP32]) -> "
+      "pl.Tensor[[16], pl.FP32]:\n"
+      "        pl.func_attr({\"stationary\": w, \"n\": 2})\n"
+      "        return x\n");
+  std::string out = Canonical(text);
+  EXPECT_THAT(out, HasSubstr("pl.func_attr({\"stationary\": w, \"n\": 2})"));
+  absl::StatusOr<Program> p = ParseProgram(ctx_, text, "t.py");
+  ASSERT_TRUE(p.ok()) << p.status();
+  const Function* f = p->functions()[0];
+  EXPECT_EQ(f->attrs().attrs[0].expr, f->params()[1]);
+  // Naming the other parameter is another program.
+  std::string other = text;
+  other.replace(other.find("\"stationary\": w"), 15, "\"stationary\": x");
+  absl::StatusOr<Program> q = ParseProgram(ctx_, other, "t.py");
+  ASSERT_TRUE(q.ok()) << q.status();
+  EXPECT_FALSE(CheckStructuralEqual(*p, *q).ok());
+}
+
+TEST_F(ParserAttrsTest, FuncAttrOpCallValue) {
+  std::string out = Canonical(absl::StrCat(
+      kHead,
+      "    @pl.function(type=pl.FunctionType.Spmd, attrs={\"core_num\": "
+      "pl.system.available_cluster_count()})\n"
+      "    def k(self, x: pl.Tensor[[4], pl.FP16]) -> pl.Tensor[[4], pl.FP16]:\n"
+      "        return x\n"));
+  EXPECT_THAT(out, HasSubstr("pl.func_attr({\"core_num\": pl.system.available_cluster_count()})"));
+}
+
+TEST_F(ParserAttrsTest, FuncAttrNameErrors) {
+  auto fn = [](absl::string_view decorator, absl::string_view prologue) {
+    return absl::StrCat(kHead, "    @pl.function", decorator,
+                        "\n    def k(self, x: pl.Tensor[[4], pl.FP16]) -> pl.Tensor[[4], pl.FP16]:\n",
+                        prologue, "        return x\n");
+  };
+  EXPECT_THAT(ErrorOf(fn("", "        pl.func_attr({\"s\": y})\n")),
+              HasSubstr("'y' is not a parameter of the function"));
+  EXPECT_THAT(ErrorOf(fn("(attrs={\"s\": x})", "")),
+              HasSubstr("'x' is not defined; a decorator cannot name a parameter"));
+  EXPECT_THAT(ErrorOf(fn("(attrs=missing)", "")),
+              HasSubstr("attrs= takes a dict; 'missing' is not defined"));
+}
+
+TEST_F(ParserAttrsTest, AttrsGivenAsAModuleDict) {
+  std::string out = Canonical(absl::StrCat(
+      "import pypto.language as pl\n"
+      "marker = 7\n"
+      "expected = {\n"
+      "    \"marker\": marker,\n"
+      "    \"dtype\": pl.FP16,\n"
+      "    \"memory_space\": pl.Mem.Vec,\n"
+      "}\n"
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function(attrs=expected)\n"
+      "    def k(self, x: pl.Tensor[[4], pl.FP16]) -> pl.Tensor[[4], pl.FP16]:\n"
+      "        return x\n"));
+  EXPECT_THAT(out, HasSubstr("pl.func_attr({\"marker\": 7, \"dtype\": pl.FP16, "
+                             "\"memory_space\": pl.Mem.Vec})"));
+}
+
+TEST_F(ParserAttrsTest, KwargNamesAModuleValue) {
+  auto fn = [](absl::string_view module) {
+    return absl::StrCat("import pypto.language as pl\n", module,
+                        "@pl.program\nclass P:\n"
+                        "    @pl.function(type=pl.FunctionType.AIV, external_source=src)\n"
+                        "    def k(self, x: pl.Tensor[[4], pl.FP16]) -> pl.Tensor[[4], pl.FP16]: ...\n");
+  };
+  EXPECT_THAT(Canonical(fn("src = \"k\" + \".cpp\"\n")), HasSubstr("external_source=\"k.cpp\""));
+  EXPECT_THAT(ErrorOf(fn("")), HasSubstr("'src' is not defined: a kwarg value may name a module "
+                                         "constant (define it in the file or with --define=src=VALUE)"));
+  EXPECT_THAT(ErrorOf(fn("src = tmp_path / \"k.cpp\"\n")),
+              HasSubstr("'src' is assigned at module level (2:1) a value the parser cannot "
+                        "evaluate"));
+}
+
+
+TEST_F(ParserAttrsTest, DimensionNamesTheModuleDynamicNotAFloatParameter) {
+  std::string text = absl::StrCat(
+      "import pypto.language as pl\n"
+      "S = pl.dynamic(\"S\")\n",
+      kHead.substr(kHead.find('@')),
+      "    @pl.function\n"
+      "    def k(self, S: pl.Scalar[pl.FP32], a: pl.Tensor[[4, S], pl.FP32]) -> "
+      "pl.Tensor[[4, S], pl.FP32]:\n"
+      "        return a\n");
+  absl::StatusOr<Program> p = ParseProgram(ctx_, text, "t.py");
+  ASSERT_TRUE(p.ok()) << p.status();
+  const Function* f = p->functions()[0];
+  const auto* tt = f->params()[1]->type()->As<TensorType>();
+  ASSERT_NE(tt, nullptr);
+  EXPECT_NE(tt->shape()[1], f->params()[0]);
+  // An INDEX parameter of that name is the dimension.
+  std::string index = text;
+  index.replace(index.find("pl.Scalar[pl.FP32]"), 18, "pl.Scalar[pl.INDEX]");
+  absl::StatusOr<Program> q = ParseProgram(ctx_, index, "t.py");
+  ASSERT_TRUE(q.ok()) << q.status();
+  f = q->functions()[0];
+  EXPECT_EQ(f->params()[1]->type()->As<TensorType>()->shape()[1], f->params()[0]);
 }
 
 }  // namespace

@@ -214,15 +214,19 @@ struct DefSite {
 // A value the parser cannot evaluate (an object of the user's Python) is
 // kOpaque: harmless unless the program uses the name.
 struct ModuleConst {
-  enum class Kind : uint8_t { kInt, kFloat, kBool, kString, kDType, kEnum, kVar, kList, kOpaque };
+  // kDict: `{"key": value, ...}` of constants, replayed from `at` where a
+  // function's attrs= names it (parser_attrs.cc).
+  enum class Kind : uint8_t {
+    kInt, kFloat, kBool, kString, kDType, kEnum, kVar, kList, kOpaque, kDict
+  };
   Kind kind = Kind::kOpaque;
   int64_t i = 0;
   double f = 0;
   DataType dtype;
   const Var* var = nullptr;      // kVar: a pl.dynamic dim
   absl::string_view str;         // kString: the unquoted text
-  DefSite at{0, 0};              // kEnum: where its `pl.A.B` starts (a kwarg replays it)
-  absl::string_view src;         // kEnum: the text `at` points into (a define's or the file)
+  DefSite at{0, 0};              // kEnum, kDict: where its text starts (a use replays it)
+  absl::string_view src;         // kEnum, kDict: the text `at` points into (a define's or the file)
   SourcePos def_pos;             // the assigned name
   std::vector<ModuleConst> elems;  // kList: a list or tuple
 };
@@ -380,6 +384,16 @@ class Parser {
   // beyond the evaluator, leaving the cursor inside it.
   bool EvalConst(ModuleConst* out, OpPrecedence min_prec = OpPrecedence::kOr);
   bool EvalConstAtom(ModuleConst* out);
+  // `{"key": constant, ...}` (parser_attrs.cc).
+  bool EvalConstDict(ModuleConst* out);
+  // attrs=NAME of @pl.function: the dict constant NAME, read as if written
+  // in its place (parser_attrs.cc).
+  bool ParseFuncAttrDictConst(std::vector<FuncAttr>* out);
+  // In a type, a parameter named like a module pl.dynamic dim stands for it
+  // only when it is a Scalar[INDEX]; otherwise the name is the dim, as
+  // upstream resolves a dimension's name in the closure first
+  // (parser_attrs.cc).
+  bool DynamicShadowsParam(absl::string_view name, const Var* param) const;
   // A module constant as an expression of the program.
   Value ConstValue(const ModuleConst& c, const Token& at);
   const Expr* ConstExpr(const ModuleConst& c, const Token& at);
@@ -399,7 +413,12 @@ class Parser {
   bool ParseProgramArgs();
   bool ParseBoolLiteral(const Token& key, bool* out);
   // `{"key": value, ...}` of attrs= or pl.func_attr, merged into `out`.
-  bool ParseFuncAttrDict(std::vector<FuncAttr>* out);
+  // `prologue`: in pl.func_attr({...}), where a bare name is a parameter.
+  bool ParseFuncAttrDict(std::vector<FuncAttr>* out, bool prologue = false);
+  // An expression function attr value (parser_attrs.cc): a parameter named
+  // in the prologue, or a `pl.` op call. True with `*out` set when the value
+  // is one, false when it is a plain value to read, nullopt on an error.
+  std::optional<bool> ParseFuncAttrExpr(absl::string_view key, bool prologue, const Expr** out);
   // `attrs={...}` of pl.range/parallel/unroll/pipeline: string keys, int,
   // float, bool or string values (parser_attrs.cc).
   bool ParseLoopAttrs(std::vector<LoopAttr>* out);

@@ -122,7 +122,9 @@ void Printer::PrintFunction(const Function* f) {
       if (i > 0) Append(", ");
       AppendDoubleQuoted(a.key);
       Append(": ");
-      if (!a.enum_ref.empty()) {
+      if (a.expr != nullptr) {
+        PrintExprText(a.expr);
+      } else if (!a.enum_ref.empty()) {
         Append("pl.");
         Append(a.enum_ref);
       } else {
