@@ -603,9 +603,9 @@ const IfStmt* Context::NewIf(const Expr* condition, const Stmt* then_body,
 const ForStmt* Context::NewFor(const Var* loop_var, const Expr* start, const Expr* stop,
                                const Expr* step, IterArgSpan iter_args, const Stmt* body,
                                VarSpan return_vars, ForKind kind, int stage, SourceLoc loc,
-                               Comments comments) {
+                               Comments comments, absl::Span<const LoopAttr> attrs) {
   return MakeStmt<ForStmt>(loc, comments, loop_var, start, stop, step, Save(iter_args),
-                             body, Save(return_vars), kind, stage);
+                             body, Save(return_vars), kind, stage, Save(attrs));
 }
 
 const WhileStmt* Context::NewWhile(const Expr* condition, IterArgSpan iter_args,
@@ -650,7 +650,7 @@ const Stmt* Context::WithComments(const Stmt* stmt, Comments comments) {
     case NodeKind::kFor: {
       const auto* s = stmt->As<ForStmt>();
       return NewFor(s->loop_var(), s->start(), s->stop(), s->step(), s->iter_args(), s->body(),
-                    s->return_vars(), s->for_kind(), s->stage(), s->loc(), comments);
+                    s->return_vars(), s->for_kind(), s->stage(), s->loc(), comments, s->attrs());
     }
     case NodeKind::kWhile: {
       const auto* s = stmt->As<WhileStmt>();

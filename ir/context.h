@@ -167,10 +167,12 @@ class Context {
   const SeqStmts* NewFlatSeq(Stmts stmts, SourceLoc loc = {});
   const IfStmt* NewIf(const Expr* condition, const Stmt* then_body, const Stmt* else_body,
                       VarSpan return_vars, SourceLoc loc = {}, Comments comments = {});
+  // The key and string value of each loop attr must be saved strings.
   const ForStmt* NewFor(const Var* loop_var, const Expr* start, const Expr* stop,
                         const Expr* step, IterArgSpan iter_args, const Stmt* body,
                         VarSpan return_vars, ForKind kind = ForKind::kSequential,
-                        int stage = 0, SourceLoc loc = {}, Comments comments = {});
+                        int stage = 0, SourceLoc loc = {}, Comments comments = {},
+                        absl::Span<const LoopAttr> attrs = {});
   const WhileStmt* NewWhile(const Expr* condition, IterArgSpan iter_args, const Stmt* body,
                             VarSpan return_vars, SourceLoc loc = {},
                             Comments comments = {});

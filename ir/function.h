@@ -42,11 +42,15 @@ class GlobalVar {
 // One entry of a function's attribute dict (upstream's Function.attrs):
 // `@pl.function(attrs={...})` or the `pl.func_attr({...})` prologue. The
 // value is a scalar, or an enum member named by `enum_ref` ("SplitMode.UP_DOWN",
-// printed with a `pl.` prefix) when that is non-empty.
+// printed with a `pl.` prefix) when that is non-empty, or the expression
+// `expr` when that is set: one of the function's parameters, by identity
+// (`pl.func_attr({"stationary": w})`), or an op call on constants
+// (`pl.system.available_cluster_count()`), as upstream stores them.
 struct FuncAttr {
   absl::string_view key;
   AttrValue value = AttrValue::Bool(false);
   absl::string_view enum_ref;
+  const Expr* expr = nullptr;
 };
 
 // What @pl.function carries besides type/level/role. Defaults print nothing.

@@ -280,7 +280,7 @@ const Stmt* IRMutator::VisitFor(const ForStmt* s) {
     return s;
   }
   return ctx_.NewFor(s->loop_var(), start, stop, step, iter_args, body, s->return_vars(),
-                     s->for_kind(), s->stage(), s->loc(), s->comments());
+                     s->for_kind(), s->stage(), s->loc(), s->comments(), s->attrs());
 }
 
 const Stmt* IRMutator::VisitWhile(const WhileStmt* s) {

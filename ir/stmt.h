@@ -143,6 +143,12 @@ class IfStmt : public Stmt {
   VarSpan return_vars_;
 };
 
+// One `"key": value` of a for loop's attrs={...}.
+struct LoopAttr {
+  absl::string_view key;
+  AttrValue value = AttrValue::Bool(false);
+};
+
 class ForStmt : public Stmt {
  public:
   const Var* loop_var() const { return loop_var_; }
@@ -155,13 +161,18 @@ class ForStmt : public Stmt {
   ForKind for_kind() const { return for_kind_; }
   // Pipeline depth of a ForKind::kPipeline loop (`stage=`); 0 otherwise.
   int stage() const { return stage_; }
+  // The loop's `attrs={...}` (upstream's ForStmt attrs other than the
+  // pipeline stage count): int, float, bool or string values, keys unique,
+  // in written order. Passes carry them through unchanged.
+  absl::Span<const LoopAttr> attrs() const { return attrs_; }
   static bool ClassOf(const Node* n) { return n->kind() == NodeKind::kFor; }
 
  private:
   friend class Context;
   ForStmt(SourceLoc loc, absl::Span<const absl::string_view> comments, const Var* loop_var,
           const Expr* start, const Expr* stop, const Expr* step, IterArgSpan iter_args,
-          const Stmt* body, VarSpan return_vars, ForKind for_kind, int stage)
+          const Stmt* body, VarSpan return_vars, ForKind for_kind, int stage,
+          absl::Span<const LoopAttr> attrs)
       : Stmt(NodeKind::kFor, loc, comments),
         for_kind_(for_kind),
         stage_(stage),
@@ -171,7 +182,8 @@ class ForStmt : public Stmt {
         step_(step),
         iter_args_(iter_args),
         body_(body),
-        return_vars_(return_vars) {}
+        return_vars_(return_vars),
+        attrs_(attrs) {}
   ForKind for_kind_;
   int stage_;
   const Var* loop_var_;
@@ -181,6 +193,7 @@ class ForStmt : public Stmt {
   IterArgSpan iter_args_;
   const Stmt* body_;
   VarSpan return_vars_;
+  absl::Span<const LoopAttr> attrs_;
 };
 
 // `while cond:`. With iter_args the condition may read them; it is evaluated

@@ -88,7 +88,8 @@ bool EqualChecker::SameFunctions(const Function* a, const Function* b) {
   for (size_t i = 0; i < fa.attrs.size(); ++i) {
     const FuncAttr& x = fa.attrs[i];
     const FuncAttr& y = fb.attrs[i];
-    if (x.key != y.key || x.enum_ref != y.enum_ref || !(x.value == y.value)) {
+    if (x.key != y.key || x.enum_ref != y.enum_ref || !(x.value == y.value) ||
+        (x.expr == nullptr) != (y.expr == nullptr)) {
       Fail([&] { return Versus(Quote(x.key), Quote(y.key)); });
       return Up([] { return "attrs"; });
     }
@@ -110,6 +111,13 @@ bool EqualChecker::SameFunctions(const Function* a, const Function* b) {
       Fail([&] { return Versus(FormatEnum(da), FormatEnum(db)); });
       Up([] { return "direction"; });
       return Up(segment);
+    }
+  }
+  // Expression attrs name parameters: compared once those correspond.
+  for (size_t i = 0; i < fa.attrs.size(); ++i) {
+    const Expr* x = fa.attrs[i].expr;
+    if (x != nullptr && !SameExprs(x, fb.attrs[i].expr)) {
+      return Up([&] { return absl::StrCat("attrs ", Quote(fa.attrs[i].key)); });
     }
   }
   auto ra = a->return_types();
@@ -247,6 +255,15 @@ bool EqualChecker::SameStmts(const Stmt* a, const Stmt* b) {
       if (x->stage() != y->stage()) {
         Fail([&] { return Versus(absl::StrCat(x->stage()), absl::StrCat(y->stage())); });
         return Up([] { return "stage"; });
+      }
+      bool same_attrs = x->attrs().size() == y->attrs().size();
+      for (size_t i = 0; same_attrs && i < x->attrs().size(); ++i) {
+        same_attrs = x->attrs()[i].key == y->attrs()[i].key &&
+                     x->attrs()[i].value == y->attrs()[i].value;
+      }
+      if (!same_attrs) {
+        Fail([&] { return Versus("loop attrs", "other loop attrs"); });
+        return Up([] { return "attrs"; });
       }
       if (!InitIterArgs(x->iter_args(), y->iter_args())) return false;
       if (!DefineVar(x->loop_var(), y->loop_var(), /*fold_int64=*/true)) {

@@ -143,6 +143,9 @@ void Hasher::HashFunction(const Function* f) {
     DefineVar(f->params()[i]);
     Mix(static_cast<uint64_t>(f->directions()[i]));
   }
+  for (const FuncAttr& a : f->attrs().attrs) {
+    if (a.expr != nullptr) HashExpr(a.expr);
+  }
   Mix(f->return_types().size());
   for (const Type* t : f->return_types()) HashType(t);
   HashBody(f->body());
@@ -215,6 +218,15 @@ void Hasher::HashStmt(const Stmt* s) {
       HashExpr(x->step());
       Mix(static_cast<uint64_t>(x->for_kind()));
       Mix(static_cast<uint64_t>(x->stage()));
+      Mix(x->attrs().size());
+      for (const LoopAttr& a : x->attrs()) {
+        MixString(a.key);
+        if (a.value.kind() == AttrKind::kString) {
+          MixString(a.value.string_value());
+        } else if (a.value.kind() != AttrKind::kFloat) {
+          Mix(static_cast<uint64_t>(a.value.raw_int()));
+        }
+      }
       Mix(x->iter_args().size());
       for (const IterArg* a : x->iter_args()) HashExpr(a ? a->init() : nullptr);
       DefineVar(x->loop_var(), /*fold_int64=*/true);

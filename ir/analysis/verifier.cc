@@ -125,6 +125,30 @@ void Verifier::ResolvePendingUses() {
 
 // --- Functions and statements -------------------------------------------------------
 
+// An expression function attr (upstream's Function.attrs holding an Expr)
+// is a parameter of the function itself, by identity, or an op call whose
+// arguments are constants: a decorator cannot name anything else, and the
+// pl.func_attr prologue sees only the parameters (upstream's StaticAttrs).
+void Verifier::VerifyFuncAttrExprs(const Function* f) {
+  for (const FuncAttr& a : f->attrs().attrs) {
+    if (a.expr == nullptr) continue;
+    bool ok = false;
+    if (const auto* v = a.expr->As<Var>()) {
+      for (const Var* p : f->params()) ok = ok || p == v;
+    } else if (const auto* c = a.expr->As<Call>()) {
+      ok = true;
+      for (const Expr* e : c->args()) {
+        ok = ok && (e->Is<ConstInt>() || e->Is<ConstFloat>() || e->Is<ConstBool>());
+      }
+      if (ok) VerifyExpr(a.expr, f->loc());
+    }
+    if (!ok) {
+      Report(f->loc(), absl::StrCat("function attr ", Quote(a.key), " of ", Quote(f->name()),
+                                    " must be one of its parameters or an op call on constants"));
+    }
+  }
+}
+
 void Verifier::VerifyFunction(const Function* f) {
   function_ = f;
   stmt_loc_ = f->loc();
@@ -141,6 +165,7 @@ void Verifier::VerifyFunction(const Function* f) {
       Report(f->loc(), absl::StrCat("return type of ", Quote(f->name()), ": ", why));
     }
   }
+  VerifyFuncAttrExprs(f);
   if (f->attrs().requires_runtime_binding) {
     // Upstream marks only HOST-or-above SubWorkers with a `...` body so.
     const auto* seq = f->body() == nullptr ? nullptr : f->body()->As<SeqStmts>();

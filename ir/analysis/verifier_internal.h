@@ -129,6 +129,8 @@ class Verifier {
   // iteration, so only returns, ifs with both branches and scopes count.)
   static bool AlwaysReturns(const Stmt* s);
   void VerifyIf(const IfStmt* s, SourceLoc loc);
+  void VerifyLoopAttrs(absl::Span<const LoopAttr> attrs, SourceLoc loc);
+  void VerifyFuncAttrExprs(const Function* f);
   void VerifyFor(const ForStmt* s, SourceLoc loc);
   void VerifyWhile(const WhileStmt* s, SourceLoc loc);
   void VerifyIterInits(IterArgSpan iter_args, SourceLoc loc);

@@ -373,6 +373,27 @@ void Verifier::CheckLoopReturnVars(VarSpan return_vars, IterArgSpan iter_args,
   }
 }
 
+// Upstream's loop attrs are int, float, bool or string constants under
+// unique keys; the stage count is the loop's own field, never an attr.
+void Verifier::VerifyLoopAttrs(absl::Span<const LoopAttr> attrs, SourceLoc loc) {
+  for (size_t i = 0; i < attrs.size(); ++i) {
+    const LoopAttr& a = attrs[i];
+    AttrKind k = a.value.kind();
+    if (a.key.empty()) Report(loc, "a for loop attr key must be non-empty");
+    if (a.key == "pipeline_stages") {
+      Report(loc, "for loop attr 'pipeline_stages' is not allowed: the stage count is stage=");
+    }
+    if (k != AttrKind::kInt && k != AttrKind::kFloat && k != AttrKind::kBool &&
+        k != AttrKind::kString) {
+      Report(loc, absl::StrCat("for loop attr ", Quote(a.key),
+                               " must be an int, float, bool or string"));
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (attrs[j].key == a.key) Report(loc, absl::StrCat("for loop attr ", Quote(a.key), " is given twice"));
+    }
+  }
+}
+
 void Verifier::VerifyFor(const ForStmt* s, SourceLoc loc) {
   // A missing bound or condition is reported by its own check.
   if (s->start() != nullptr) VerifyExpr(s->start(), loc);
@@ -382,6 +403,7 @@ void Verifier::VerifyFor(const ForStmt* s, SourceLoc loc) {
   CheckBound(s->stop(), "stop", loc);
   CheckBound(s->step(), "step", loc);
   VerifyIterInits(s->iter_args(), loc);
+  VerifyLoopAttrs(s->attrs(), loc);
   size_t mark = EnterScope();
   const Var* i = s->loop_var();
   Define(i, VarSite(i, loc));

@@ -485,6 +485,33 @@ Value Parser::ParseOpCallBody(const Op& op, const Token& at) {
                         at);
 }
 
+bool Parser::NamedOperandsFirst(const text::DslOpRow& row, const CallArgs& in, CallArgs* out) {
+  const Op* op = ops_.Find(row.tensor.empty() ? row.tile : row.tensor);
+  if (op == nullptr) return false;
+  const BindPlan& plan = PlanFor(*op, &row);
+  const ParamSlots& params = plan.wrapper.empty() ? plan.canonical : plan.wrapper;
+  // The leading parameters given by name move to the front, in order, as
+  // positional values; the rest keep their names.
+  size_t lead = 0;
+  for (; lead < params.size() && lead < 2; ++lead) {
+    const CallArg* found = nullptr;
+    for (const CallArg& a : in) {
+      if (a.named && Text(a.key) == params[lead].name) found = &a;
+    }
+    if (found == nullptr) break;
+    CallArg moved = *found;
+    moved.named = false;
+    out->push_back(moved);
+  }
+  if (lead == 0) return false;
+  for (const CallArg& a : in) {
+    bool taken = false;
+    for (size_t i = 0; i < lead; ++i) taken = taken || (a.named && Text(a.key) == params[i].name);
+    if (!taken) out->push_back(a);
+  }
+  return true;
+}
+
 Value Parser::ParseDslCallBody(const text::DslOpRow& row, const Token& at,
                                absl::string_view spelled) {
   DepthGuard guard(this);
@@ -495,23 +522,30 @@ Value Parser::ParseDslCallBody(const text::DslOpRow& row, const Token& at,
   absl::string_view op_name = row.fixed;
   bool tile_level = false;
   if (row.dispatches()) {
-    const CallArg* first = !in.empty() && !in[0].named ? &in[0] : nullptr;
+    // The operands may be passed by name too (pl.add(lhs=a, rhs=b)), as
+    // Python binds the wrapper's parameters: dispatch on the bound ones.
+    // The bound call itself still binds them by name.
+    CallArgs by_position;
+    bool moved = !in.empty() && in[0].named && NamedOperandsFirst(row, in, &by_position);
+    const CallArgs& operands = moved ? by_position : in;
+    const CallArg* first = !operands.empty() && !operands[0].named ? &operands[0] : nullptr;
     if (first == nullptr || first->expr == nullptr) {
       return FailValue(at, absl::StrCat(spelled, " takes a Tensor or Tile as its first argument"));
     }
     const Type* type = first->expr->type();
     // A module constant number (EPS = 1e-3) arrives as an attr: a scalar too.
+    const CallArg* second = operands.size() > 1 && !operands[1].named ? &operands[1] : nullptr;
     bool second_scalar =
-        in.size() > 1 && !in[1].named &&
-        (IsScalar(in[1].expr) ||
-         (in[1].expr == nullptr && !in[1].none &&
-          (in[1].attr.kind() == AttrKind::kFloat || in[1].attr.kind() == AttrKind::kInt)));
+        second != nullptr &&
+        (IsScalar(second->expr) ||
+         (second->expr == nullptr && !second->none &&
+          (second->attr.kind() == AttrKind::kFloat || second->attr.kind() == AttrKind::kInt)));
     if (type->Is<ScalarType>()) {
       if (row.scalar == text::DslScalarForm::kNone) {
         return FailValue(first->tok, absl::StrCat(spelled, " takes a Tensor or Tile, not ",
                                                   PrintType(type)));
       }
-      return ScalarDslCall(row, in, depth, at);
+      return ScalarDslCall(row, operands, depth, at);
     }
     bool is_tensor = type->Is<TensorType>();
     tile_level = type->Is<TileType>();

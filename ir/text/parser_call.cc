@@ -444,6 +444,11 @@ bool Parser::ParseAttrValue(AttrValue* out) {
     default:
       break;
   }
+  if (t.kind == K::kName && !At(K::kDot, 1) && !At(K::kLParen, 1) && !IsValueName(Text(t))) {
+    return Fail(t, absl::StrCat("'", Text(t), "' is not defined: a kwarg value may name a module "
+                                "constant (define it in the file or with --define=",
+                                Text(t), "=VALUE)"));
+  }
   return Fail(t, absl::StrCat("expected a kwarg value (a number, a string, True/False, a dtype "
                               "such as pl.FP32 or an enum such as pl.Mem.Vec) but found ",
                               Describe(t)));

@@ -281,6 +281,11 @@ bool Parser::EvalConst(ModuleConst* out, OpPrecedence min_prec) {
     if (!EvalConst(&rhs, static_cast<OpPrecedence>(static_cast<int>(info.precedence) + 1))) {
       return false;
     }
+    if (op == BinaryOp::kAdd && out->kind == CK::kString && rhs.kind == CK::kString) {
+      // Python's string concatenation: `DIR + "/k.cpp"`.
+      out->str = ctx_.SaveString(absl::StrCat(out->str, rhs.str));
+      continue;
+    }
     ModuleConst r;
     if (!FoldConst(op, *out, rhs, &r)) return false;
     *out = std::move(r);
@@ -337,6 +342,8 @@ bool Parser::EvalConstAtom(ModuleConst* out) {
       }
       return true;
     }
+    case K::kLBrace:
+      return EvalConstDict(out);
     case K::kName:
       break;
     default:
@@ -472,6 +479,9 @@ const Expr* Parser::ConstExpr(const ModuleConst& c, const Token& at) {
     case CK::kEnum:
       Fail(at, absl::StrCat("'", Text(at), "' is an enum member: it is only a kwarg value"));
       return nullptr;
+    case CK::kDict:
+      Fail(at, absl::StrCat("'", Text(at), "' is a dict: it is only a function's attrs= value"));
+      return nullptr;
     case CK::kOpaque:
       break;
     case CK::kMemRef:
@@ -537,6 +547,13 @@ bool Parser::ConstAttr(const Token& t, AttrValue* out, bool* handled) {
       src_ = saved_src;
       return ok;
     }
+    case CK::kOpaque:
+      *handled = false;
+      return Fail(t, absl::StrCat("'", Text(t), "' is assigned at module level (",
+                                  PosText(c->def_pos),
+                                  ") a value the parser cannot evaluate, so it cannot be a kwarg "
+                                  "value; give its value with --define=",
+                                  Text(t), "=VALUE"));
     default:
       *handled = false;
       return true;

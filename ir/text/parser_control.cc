@@ -106,6 +106,7 @@ bool Parser::ParseFor(Comments comments) {
   bool has_inits = false;
   std::optional<int64_t> stage;
   Token stage_tok;
+  std::vector<LoopAttr> loop_attrs;
   while (error_.ok() && !At(K::kRParen)) {
     if (At(K::kName) && At(K::kAssign, 1)) {
       Token key = Advance();
@@ -136,6 +137,8 @@ bool Parser::ParseFor(Comments comments) {
           return Fail(stage_tok, "stage must be a positive integer literal or int constant");
         }
         stage = v;
+      } else if (k == "attrs" && !is_while) {
+        if (!ParseLoopAttrs(&loop_attrs)) return false;
       } else {
         return Fail(key, absl::StrCat("unknown keyword '", k, "' in pl.", kind_name, "()"));
       }
@@ -281,7 +284,8 @@ bool Parser::ParseFor(Comments comments) {
   } else {
     stmt_stack_.push_back(ctx_.NewFor(
         loop_var, start, stop, step, ias, body.body, return_vars, *kind,
-        kind == ForKind::kPipeline ? static_cast<int>(*stage) : 0, Loc(for_tok), comments));
+        kind == ForKind::kPipeline ? static_cast<int>(*stage) : 0, Loc(for_tok), comments,
+        loop_attrs));
   }
   if (body.yield.stmt != nullptr) BindAll(body.yield, return_vars);
   return true;

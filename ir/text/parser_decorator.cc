@@ -86,7 +86,10 @@ bool Parser::ParseDecorator(Decorator* out) {
         bool ignored = false;
         if (!ParseBoolLiteral(key, &ignored)) return false;
       } else if (k == "attrs") {
-        if (!ParseFuncAttrDict(&out->attrs)) return false;
+        bool named = At(K::kName) && !At(K::kDot, 1) && !At(K::kLParen, 1);
+        if (!(named ? ParseFuncAttrDictConst(&out->attrs) : ParseFuncAttrDict(&out->attrs))) {
+          return false;
+        }
       } else if (k == "external_source") {
         Token str = Peek();
         AttrValue v = AttrValue::Bool(false);
@@ -127,7 +130,7 @@ bool Parser::ParseDecorator(Decorator* out) {
   return ExpectNewline();
 }
 
-bool Parser::ParseFuncAttrDict(std::vector<FuncAttr>* out) {
+bool Parser::ParseFuncAttrDict(std::vector<FuncAttr>* out, bool prologue) {
   if (!Expect(K::kLBrace)) return false;
   while (!At(K::kRBrace)) {
     Token key_tok;
@@ -149,13 +152,10 @@ bool Parser::ParseFuncAttrDict(std::vector<FuncAttr>* out) {
         return Fail(member, absl::StrCat("unknown member '", Text(member), "' of pl.SplitMode"));
       }
       attr.enum_ref = ctx_.SaveString(absl::StrCat("SplitMode.", Text(member)));
-    } else {
+    } else if (std::optional<bool> expr = ParseFuncAttrExpr(key, prologue, &attr.expr); !expr) {
+      return false;
+    } else if (!*expr) {
       Token at = Peek();
-      if (at.kind == K::kName && !At(K::kDot, 1) && FindConst(Text(at)) == nullptr) {
-        return Fail(at, absl::StrCat("function attr '", key,
-                                     "': values naming parameters are not supported; use a "
-                                     "number, a string, True/False or an enum member"));
-      }
       if (!ParseAttrValue(&attr.value)) return false;
       if (attr.value.kind() == AttrKind::kString) {
         if (!PrintableString(attr.value.string_value())) {
@@ -186,7 +186,7 @@ bool Parser::ParseFuncAttrStatement() {
   Advance();
   if (!Expect(K::kLParen)) return false;
   std::vector<FuncAttr> attrs;
-  if (!ParseFuncAttrDict(&attrs)) return false;
+  if (!ParseFuncAttrDict(&attrs, /*prologue=*/true)) return false;
   if (!Expect(K::kRParen)) return false;
   for (const FuncAttr& a : attrs) {
     for (const FuncAttr& b : func_attrs_) {

@@ -214,8 +214,10 @@ struct DefSite {
 // A value the parser cannot evaluate (an object of the user's Python) is
 // kOpaque: harmless unless the program uses the name.
 struct ModuleConst {
+  // kDict: `{"key": value, ...}` of constants, replayed from `at` where a
+  // function's attrs= names it (parser_attrs.cc).
   enum class Kind : uint8_t {
-    kInt, kFloat, kBool, kString, kDType, kEnum, kVar, kList, kOpaque,
+    kInt, kFloat, kBool, kString, kDType, kEnum, kVar, kList, kOpaque, kDict,
     kMemRef,  // `NAME = pl.MemRef(["name"][, slots=N])`: str = the name given, i = slots,
               // at = the declaration's site (its identity), slot = `[k]` or -1
   };
@@ -225,8 +227,8 @@ struct ModuleConst {
   DataType dtype;
   const Var* var = nullptr;      // kVar: a pl.dynamic dim
   absl::string_view str;         // kString: the unquoted text
-  DefSite at{0, 0};              // kEnum: where its `pl.A.B` starts (a kwarg replays it)
-  absl::string_view src;         // kEnum: the text `at` points into (a define's or the file)
+  DefSite at{0, 0};              // kEnum, kDict: where its text starts (a use replays it)
+  absl::string_view src;         // kEnum, kDict: the text `at` points into (a define's or the file)
   SourcePos def_pos;             // the assigned name
   std::vector<ModuleConst> elems;  // kList: a list or tuple
   int64_t slot = -1;               // kMemRef: a constant slot index, or -1
@@ -387,6 +389,16 @@ class Parser {
   // beyond the evaluator, leaving the cursor inside it.
   bool EvalConst(ModuleConst* out, OpPrecedence min_prec = OpPrecedence::kOr);
   bool EvalConstAtom(ModuleConst* out);
+  // `{"key": constant, ...}` (parser_attrs.cc).
+  bool EvalConstDict(ModuleConst* out);
+  // attrs=NAME of @pl.function: the dict constant NAME, read as if written
+  // in its place (parser_attrs.cc).
+  bool ParseFuncAttrDictConst(std::vector<FuncAttr>* out);
+  // In a type, a parameter named like a module pl.dynamic dim stands for it
+  // only when it is a Scalar[INDEX]; otherwise the name is the dim, as
+  // upstream resolves a dimension's name in the closure first
+  // (parser_attrs.cc).
+  bool DynamicShadowsParam(absl::string_view name, const Var* param) const;
   // A module constant as an expression of the program.
   Value ConstValue(const ModuleConst& c, const Token& at);
   const Expr* ConstExpr(const ModuleConst& c, const Token& at);
@@ -406,7 +418,15 @@ class Parser {
   bool ParseProgramArgs();
   bool ParseBoolLiteral(const Token& key, bool* out);
   // `{"key": value, ...}` of attrs= or pl.func_attr, merged into `out`.
-  bool ParseFuncAttrDict(std::vector<FuncAttr>* out);
+  // `prologue`: in pl.func_attr({...}), where a bare name is a parameter.
+  bool ParseFuncAttrDict(std::vector<FuncAttr>* out, bool prologue = false);
+  // An expression function attr value (parser_attrs.cc): a parameter named
+  // in the prologue, or a `pl.` op call. True with `*out` set when the value
+  // is one, false when it is a plain value to read, nullopt on an error.
+  std::optional<bool> ParseFuncAttrExpr(absl::string_view key, bool prologue, const Expr** out);
+  // `attrs={...}` of pl.range/parallel/unroll/pipeline: string keys, int,
+  // float, bool or string values (parser_attrs.cc).
+  bool ParseLoopAttrs(std::vector<LoopAttr>* out);
   // `pl.func_attr({...})` statements opening a function body.
   bool AtFuncAttr() { return AtDotted("pl", "func_attr"); }
   bool ParseFuncAttrStatement();
@@ -507,6 +527,9 @@ class Parser {
   Value ParseOpCall(const Op& op, const Token& at);
   Value ParseOpCallBody(const Op& op, const Token& at);
   Value ParseDslCallBody(const text::DslOpRow& row, const Token& at, absl::string_view spelled);
+  // A unified call whose operands are passed by name: `in` with its leading
+  // wrapper parameters moved to the front by position (parser_bind.cc).
+  bool NamedOperandsFirst(const text::DslOpRow& row, const CallArgs& in, CallArgs* out);
   // `pl.<name>(...)` through the unified op table (dsl_ops.h).
   Value ParseDslCall(const text::DslOpRow& row, const Token& at, absl::string_view spelled);
   // Python-style arguments `(a, b, k=v)` up to and including ')'.

@@ -420,7 +420,7 @@ Value Parser::LookupName(const Token& t) {
   v.pos = t.pos();
   if (in_signature_) {
     auto it = sig_scope_.find(name);
-    if (it != sig_scope_.end()) {
+    if (it != sig_scope_.end() && !(in_type_ && DynamicShadowsParam(name, it->second))) {
       v.expr = it->second;
       return v;
     }

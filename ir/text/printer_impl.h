@@ -199,6 +199,8 @@ class Printer {
   void PrintChild(const OperatorInfo& parent, const Expr* child, bool is_left);
   OpPrecedence PrecOf(const Expr* e) const;
   void PrintAttr(const AttrValue& v);
+  // `, attrs={...}` of a for loop; nothing when it has none (printer_attrs.cc).
+  void PrintLoopAttrs(absl::Span<const LoopAttr> attrs);
   // "text" with '"' and '\\' escaped (upstream's std::quoted).
   void AppendDoubleQuoted(absl::string_view s);
   void PrintDim(const Expr* e);

@@ -95,7 +95,9 @@ void Printer::PrintFunction(const Function* f) {
       if (i > 0) Append(", ");
       AppendDoubleQuoted(a.key);
       Append(": ");
-      if (!a.enum_ref.empty()) {
+      if (a.expr != nullptr) {
+        PrintExprText(a.expr);
+      } else if (!a.enum_ref.empty()) {
         Append("pl.");
         Append(a.enum_ref);
       } else {
@@ -364,6 +366,7 @@ void Printer::PrintFor(const ForStmt* f) {
     if (iter_args.size() == 1) out_.push_back(',');
     out_.push_back(')');
   }
+  PrintLoopAttrs(f->attrs());
   Append("):\n");
   ++indent_;
   PrintBody(f->body(), f->return_vars());
