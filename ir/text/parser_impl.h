@@ -373,6 +373,7 @@ class Parser {
   bool ParseModuleFunction();
   bool IsModuleFunctionCall(const Token& name);
   Value ParseModuleFunctionCall(const Token& name);
+  Value ExpandInlineCall(const Token& name, const Token& def);  // parser_inline.cc
   bool AddModuleFunctions();
   // A function body that is a bare `...` (after a docstring or a
   // pl.func_attr prologue at most): an abstract HOST SubWorker or an
@@ -676,7 +677,12 @@ class Parser {
   // Module-level functions: parsed ones by name, @pl.inline names, and the
   // ones called, in first-call order (parser_module_funcs.cc).
   absl::flat_hash_map<absl::string_view, const Function*> module_functions_;
-  absl::flat_hash_set<absl::string_view> module_inline_;
+  // @pl.inline functions above the class: name -> their `def` token.
+  absl::flat_hash_map<absl::string_view, Token> module_inline_;
+  // Expanding an inline body: `return` gives the call's value.
+  bool inline_mode_ = false;
+  Value inline_return_;
+  int inline_depth_ = 0;
   absl::flat_hash_map<absl::string_view, Token> module_calls_;
   std::vector<absl::string_view> module_call_order_;
   absl::string_view program_name_;

@@ -24,7 +24,7 @@ bool Parser::ParseModuleFunction() {
   if (AtDotted("pl", "inline", 1)) {
     // Its name: the `def` after the decorator line.
     if (!SkipModuleStatement()) return false;
-    if (At(K::kDef) && At(K::kName, 1)) module_inline_.insert(Text(Peek(1)));
+    if (At(K::kDef) && At(K::kName, 1)) module_inline_.emplace(Text(Peek(1)), Peek());
     return SkipModuleStatement();
   }
   Token head = Peek(1);
@@ -53,10 +53,8 @@ bool Parser::IsModuleFunctionCall(const Token& name) {
 
 Value Parser::ParseModuleFunctionCall(const Token& name) {
   absl::string_view n = Text(name);
-  if (module_inline_.contains(n)) {
-    return FailValue(name, absl::StrCat("'", n, "' is a module-level @pl.inline function: calls of "
-                                        "inline functions are not supported; make it a "
-                                        "@pl.function"));
+  if (auto it = module_inline_.find(n); it != module_inline_.end()) {
+    return ExpandInlineCall(name, it->second);
   }
   // A definition above the class has been read: if it is no @pl.function it
   // is the user's Python (a later one is checked once the file is read).

@@ -368,6 +368,12 @@ bool Parser::ParseReturn(Comments comments) {
       values.push_back(v.expr);
     } while (Accept(K::kComma) && !At(K::kNewline));
   }
+  if (inline_mode_) {
+    // An inline body's return is the call's value (parser_inline.cc).
+    if (values.size() != 1) return Fail(at, "an inline function must return exactly one value");
+    inline_return_.expr = values[0];
+    return ExpectNewline();
+  }
   stmt_stack_.push_back(ctx_.NewReturn(ExprSpan(values.data(), values.size()), Loc(at), comments));
   return ExpectNewline();
 }
