@@ -9,45 +9,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "ir/context.h"
-#include "ir/text/parser.h"
+#include "ir/text/testing/error_cases.h"
 
 namespace pto::ir {
 namespace {
 
-struct ErrorCase {
-  const char* name;
-  std::string text;
-  // The first line of the message: file:line:col: error: ...
-  const char* error;
-};
-
-// A method whose body starts on line 6, column 9, with a tensor `a`, a tile
-// `t`, an INDEX scalar `n` and an FP32 scalar `s` in scope.
-std::string Body(std::vector<std::string> lines) {
-  std::string out =
-      "import pypto.language as pl\n@pl.program\nclass P:\n    @pl.function\n"
-      "    def f(self, a: pl.Tensor[[16, 16], pl.FP32], t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec], "
-      "n: pl.Scalar[pl.INDEX], s: pl.Scalar[pl.FP32]):\n";
-  for (const std::string& l : lines) absl::StrAppend(&out, "        ", l, "\n");
-  return out;
-}
-
-// An orchestration function `main(x, n)` whose body starts on line 9, column
-// 9, beside an InCore kernel `k(x)` to call and submit.
-std::string Orch(std::vector<std::string> lines) {
-  std::string out =
-      "import pypto.language as pl\n@pl.program\nclass P:\n"
-      "    @pl.function(type=pl.FunctionType.InCore)\n"
-      "    def k(self, x: pl.Tensor[[16, 16], pl.FP32]) -> pl.Tensor[[16, 16], pl.FP32]:\n"
-      "        return x\n"
-      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
-      "    def main(self, x: pl.Tensor[[16, 16], pl.FP32], n: pl.Scalar[pl.INDEX]):\n";
-  for (const std::string& l : lines) absl::StrAppend(&out, "        ", l, "\n");
-  return out;
-}
-
-std::string FirstLine(absl::string_view s) { return std::string(s.substr(0, s.find('\n'))); }
 
 // A program with the decorators `program_args` (after @pl.program) and
 // `function` of a method `f` that returns; the method's decorator is line 4.
@@ -270,18 +236,10 @@ std::vector<ErrorCase> TextCases() {
 
 class ParserErrorsTest : public ::testing::TestWithParam<ErrorCase> {};
 
-TEST_P(ParserErrorsTest, RejectsWithALocatedMessage) {
-  Context ctx;
-  absl::StatusOr<Program> p = ParseProgram(ctx, GetParam().text, "t.py");
-  ASSERT_FALSE(p.ok()) << GetParam().text;
-  EXPECT_EQ(p.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_EQ(FirstLine(p.status().message()), GetParam().error) << GetParam().text;
-}
+TEST_P(ParserErrorsTest, RejectsWithALocatedMessage) { ExpectLocatedError(GetParam()); }
 
 INSTANTIATE_TEST_SUITE_P(Cases, ParserErrorsTest, ::testing::ValuesIn(TextCases()),
-                         [](const ::testing::TestParamInfo<ErrorCase>& info) {
-                           return std::string(info.param.name);
-                         });
+                         CaseName);
 
 }  // namespace
 }  // namespace pto::ir

@@ -13,13 +13,9 @@ namespace {
 
 using ::testing::HasSubstr;
 using testing::IndexValue;
+using testing::IntResult;
 using testing::SimProgram;
 
-int64_t IntResult(const absl::StatusOr<std::vector<Value>>& r) {
-  EXPECT_TRUE(r.ok()) << r.status().message();
-  if (!r.ok() || r->empty() || (*r)[0].scalar() == nullptr) return -999999;
-  return (*r)[0].scalar()->i;
-}
 
 TEST(ControlFlowTest, EarlyReturnEndsTheFunction) {
   SimProgram p(R"(

@@ -16,14 +16,10 @@ using testing::BufferOf;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using testing::IndexValue;
+using testing::IntResult;
 using testing::SimProgram;
 using testing::Values;
 
-int64_t IntResult(const absl::StatusOr<std::vector<Value>>& r, size_t i = 0) {
-  EXPECT_TRUE(r.ok()) << r.status().message();
-  if (!r.ok() || r->size() <= i || (*r)[i].scalar() == nullptr) return -999999;
-  return (*r)[i].scalar()->i;
-}
 
 TEST(InterpreterTest, ForLoopWithIterArgs) {
   SimProgram p(R"(

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
@@ -108,6 +109,14 @@ inline std::vector<double> Iota(int n) {
 
 // An INDEX scalar argument.
 inline Value IndexValue(int64_t v) { return Value::Of(Scalar::Int(ir::DataType::kIndex, v)); }
+
+// The integer scalar at result `i` of a run, or a sentinel after a
+// (reported) failure so the caller's EXPECT_EQ also fails.
+inline int64_t IntResult(const absl::StatusOr<std::vector<Value>>& r, size_t i = 0) {
+  EXPECT_TRUE(r.ok()) << r.status().message();
+  if (!r.ok() || r->size() <= i || (*r)[i].scalar() == nullptr) return -999999;
+  return (*r)[i].scalar()->i;
+}
 
 inline const BufferView& BufferOf(const Value& v) {
   const BufferView* b = v.buffer();
