@@ -33,6 +33,10 @@ std::string Module(absl::string_view consts, absl::string_view sig,
   return out;
 }
 
+// A module-level @pl.inline function of one INDEX parameter (lines 2-4).
+constexpr absl::string_view kInc =
+    "@pl.inline\ndef inc(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n    return x\n";
+
 std::vector<ErrorCase> TextCases() {
   return {
     // The lexer and the token expectations every parse function shares.
@@ -231,6 +235,22 @@ std::vector<ErrorCase> TextCases() {
      "t.py:7:25: error: the value must be 2-D to fill the tensor window, got 3-D"},
     {"sub_wext", Body({"b = pl.tensor.create([16, 16], dtype=pl.FP32)", "a[0:8, 0:16] = b"}),
      "t.py:7:24: error: the tensor window has 8 elements on the value's axis 0, the value 16"},
+    // Calls of @pl.inline functions (parser_inline.cc); the body starts on line 9.
+    {"inl_arity", Module(kInc, ", n: pl.Scalar[pl.INDEX]", {"y = inc(n, n)"}),
+     "t.py:9:13: error: inline function 'inc' (t.py:3) expects 1 argument(s), got 2"},
+    {"inl_kwarg", Module(kInc, ", n: pl.Scalar[pl.INDEX]", {"y = inc(x=n)"}),
+     "t.py:9:17: error: inline function 'inc' takes positional arguments only"},
+    {"inl_notvar", Module(kInc, ", n: pl.Scalar[pl.INDEX]", {"y = inc(n + 1)"}),
+     "t.py:9:13: error: inline function 'inc': argument 1 must be a variable name"},
+    {"inl_noret",
+     Module("@pl.inline\ndef noret(x: pl.Scalar[pl.INDEX]):\n    y = x\n",
+            ", n: pl.Scalar[pl.INDEX]", {"y = noret(n)"}),
+     "t.py:9:13: error: inline function 'noret' has no return value"},
+    {"inl_recursive",
+     Module("@pl.inline\ndef rec(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+            "    return rec(x)\n",
+            ", n: pl.Scalar[pl.INDEX]", {"y = rec(n)"}),
+     "t.py:4:12: error: inline function 'rec' expands itself (recursive @pl.inline calls)"},
   };
 }
 
