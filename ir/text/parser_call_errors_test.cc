@@ -71,8 +71,10 @@ std::vector<ErrorCase> CallCases() {
      "t.py:6:41: error: pld.alloc_window_buffer: dtype= goes with a shape list, pld.alloc_window_buffer([rows, cols], dtype=pl.FP32)"},
     {"awb_empty", Body({"b = pld.alloc_window_buffer([], dtype=pl.FP32)"}),
      "t.py:6:37: error: pld.alloc_window_buffer: the shape must be non-empty"},
-    {"awb_dims", Body({"b = pld.alloc_window_buffer([n, 4], dtype=pl.FP32)"}),
+    {"awb_dims", Body({"b = pld.alloc_window_buffer([0, 4], dtype=pl.FP32)"}),
      "t.py:6:37: error: pld.alloc_window_buffer: the shape form takes positive constant dims (give a byte size otherwise)"},
+    {"awb_dyn_neg", Body({"b = pld.alloc_window_buffer([n, -4], dtype=pl.FP32)"}),
+     "t.py:6:37: error: pld.alloc_window_buffer: a constant dim of the shape form must be positive"},
     // pl.MemRef(...) in a type annotation.
     {"mr_kw", Body({"x: pl.Tile[[16, 16], pl.FP32, pl.MemRef(\"m\", foo=1), pl.Mem.Vec] = pl.tile.add(t, t)"}),
      "t.py:6:54: error: pl.MemRef has no keyword 'foo' (only slots=)"},
