@@ -150,15 +150,7 @@ bool Parser::ParseFuncAttrDictConst(std::vector<FuncAttr>* out) {
   }
   // Read the dict's text where it was written; the names in it are module
   // constants there, as Python evaluated the decorator's argument.
-  absl::string_view saved_src = src_;
-  src_ = c->src.empty() ? src_ : c->src;
-  TokenStream sub(src_, filename_, c->at.offset, c->at.line);
-  TokenStream* saved = ts_;
-  ts_ = &sub;
-  bool ok = ParseFuncAttrDict(out);
-  ts_ = saved;
-  src_ = saved_src;
-  return ok;
+  return ParseAt(c->src, c->at, [&] { return ParseFuncAttrDict(out); });
 }
 
 

@@ -537,15 +537,7 @@ bool Parser::ConstAttr(const Token& t, AttrValue* out, bool* handled) {
       // Replay the member's `pl.A.B` where it was written.
       // A define's member lies in the define's text (parser_define.cc).
       Advance();
-      absl::string_view saved_src = src_;
-      src_ = c->src.empty() ? src_ : c->src;
-      TokenStream sub(src_, filename_, c->at.offset, c->at.line);
-      TokenStream* saved = ts_;
-      ts_ = &sub;
-      bool ok = ParseAttrValue(out);
-      ts_ = saved;
-      src_ = saved_src;
-      return ok;
+      return ParseAt(c->src, c->at, [&] { return ParseAttrValue(out); });
     }
     case CK::kOpaque:
       *handled = false;

@@ -433,6 +433,22 @@ class Parser {
   bool ParseFuncAttrStatement();
   bool ParseSignature(Signature* sig);
   FunctionInfo* EnsureSignature(const Token& name_tok);
+  // Runs `parse` on a token stream over text written elsewhere: `at` in
+  // `src` (a define's text) or, when `src` is empty, in the file. Module
+  // constants, callee signatures and inline bodies are read this way, where
+  // they are used, as Python evaluates them.
+  template <typename F>
+  auto ParseAt(absl::string_view src, DefSite at, F&& parse) {
+    absl::string_view saved_src = src_;
+    if (!src.empty()) src_ = src;
+    TokenStream sub(src_, filename_, at.offset, at.line);
+    TokenStream* saved = ts_;
+    ts_ = &sub;
+    auto result = parse();
+    ts_ = saved;
+    src_ = saved_src;
+    return result;
+  }
 
   // --- Scopes ------------------------------------------------------------------
   void Bind(absl::string_view name, const Var* var, const Token& at);

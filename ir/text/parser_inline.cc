@@ -40,57 +40,55 @@ Value Parser::ExpandInlineCall(const Token& name, const Token& def) {
   }
   if (!Expect(K::kRParen)) return Value{};
 
-  TokenStream sub(src_, filename_, def.offset, def.line);
-  TokenStream* saved = ts_;
-  ts_ = &sub;
-  // def NAME ( params ) -> type :
-  Advance();
-  Advance();
-  std::vector<Token> params;
-  bool ok = Expect(K::kLParen);
-  int depth = 1;
-  bool param_start = true;
-  while (ok && depth > 0 && !At(K::kEof)) {
-    Token t = Advance();
-    if (t.kind == K::kLParen || t.kind == K::kLBracket) ++depth;
-    if (t.kind == K::kRParen || t.kind == K::kRBracket) --depth;
-    if (depth == 1 && param_start && t.kind == K::kName) params.push_back(t);
-    param_start = depth == 1 && t.kind == K::kComma;
-  }
-  while (ok && !(At(K::kColon) && At(K::kNewline, 1)) && !At(K::kEof)) Advance();
-  ok = ok && Expect(K::kColon) && Expect(K::kNewline) && Expect(K::kIndent);
-  if (ok && params.size() != args.size()) {
-    ts_ = saved;
-    return FailValue(name, absl::StrCat("inline function '", n, "' (", filename_, ":", def.line,
-                                        ") expects ", params.size(), " argument(s), got ",
-                                        args.size()));
-  }
-  for (size_t i = 0; ok && i < params.size(); ++i) {
-    const Var* v = args[i].expr->As<Var>();
-    if (v == nullptr) {
-      ts_ = saved;
-      return FailValue(name, absl::StrCat("inline function '", n, "': argument ", i + 1,
-                                          " must be a variable name"));
+  return ParseAt({}, DefSite{def.offset, def.line}, [&]() -> Value {
+    // def NAME ( params ) -> type :
+    Advance();
+    Advance();
+    std::vector<Token> params;
+    bool ok = Expect(K::kLParen);
+    int depth = 1;
+    bool param_start = true;
+    while (ok && depth > 0 && !At(K::kEof)) {
+      Token t = Advance();
+      if (t.kind == K::kLParen || t.kind == K::kLBracket) ++depth;
+      if (t.kind == K::kRParen || t.kind == K::kRBracket) --depth;
+      if (depth == 1 && param_start && t.kind == K::kName) params.push_back(t);
+      param_start = depth == 1 && t.kind == K::kComma;
     }
-    Bind(Text(params[i]), v, params[i]);
-  }
-  bool prev_mode = inline_mode_;
-  Value prev_ret = inline_return_;
-  inline_mode_ = true;
-  inline_return_ = Value{};
-  ++inline_depth_;
-  while (ok && !At(K::kDedent) && !At(K::kEof)) ok = ParseStatement(BlockKind::kFunction, nullptr);
-  --inline_depth_;
-  Value ret = inline_return_;
-  inline_mode_ = prev_mode;
-  inline_return_ = prev_ret;
-  ts_ = saved;
-  if (!ok) return Value{};
-  if (!ret) {
-    return FailValue(name, absl::StrCat("inline function '", n, "' has no return value"));
-  }
-  ret.pos = name.pos();
-  return ret;
+    while (ok && !(At(K::kColon) && At(K::kNewline, 1)) && !At(K::kEof)) Advance();
+    ok = ok && Expect(K::kColon) && Expect(K::kNewline) && Expect(K::kIndent);
+    if (ok && params.size() != args.size()) {
+      return FailValue(name, absl::StrCat("inline function '", n, "' (", filename_, ":", def.line,
+                                          ") expects ", params.size(), " argument(s), got ",
+                                          args.size()));
+    }
+    for (size_t i = 0; ok && i < params.size(); ++i) {
+      const Var* v = args[i].expr->As<Var>();
+      if (v == nullptr) {
+        return FailValue(name, absl::StrCat("inline function '", n, "': argument ", i + 1,
+                                            " must be a variable name"));
+      }
+      Bind(Text(params[i]), v, params[i]);
+    }
+    bool prev_mode = inline_mode_;
+    Value prev_ret = inline_return_;
+    inline_mode_ = true;
+    inline_return_ = Value{};
+    ++inline_depth_;
+    while (ok && !At(K::kDedent) && !At(K::kEof)) {
+      ok = ParseStatement(BlockKind::kFunction, nullptr);
+    }
+    --inline_depth_;
+    Value ret = inline_return_;
+    inline_mode_ = prev_mode;
+    inline_return_ = prev_ret;
+    if (!ok) return Value{};
+    if (!ret) {
+      return FailValue(name, absl::StrCat("inline function '", n, "' has no return value"));
+    }
+    ret.pos = name.pos();
+    return ret;
+  });
 }
 
 }  // namespace pto::ir::parser_impl

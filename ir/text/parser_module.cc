@@ -275,14 +275,10 @@ FunctionInfo* Parser::EnsureSignature(const Token& name_tok) {
     return nullptr;
   }
   // The callee is defined further down: read its signature now.
-  TokenStream sub(src_, filename_, site->second.offset, site->second.line);
-  TokenStream* saved = ts_;
   auto saved_scope = std::move(sig_scope_);
   sig_scope_ = {};
-  ts_ = &sub;
   Signature sig;
-  bool ok = ParseSignature(&sig);
-  ts_ = saved;
+  bool ok = ParseAt({}, site->second, [&] { return ParseSignature(&sig); });
   sig_scope_ = std::move(saved_scope);
   if (!ok) return nullptr;
   if (Text(sig.name_tok) != name) {
