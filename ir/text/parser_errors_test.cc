@@ -297,6 +297,8 @@ std::vector<ErrorCase> TextCases() {
      "t.py:9:22: error: pl.spmd(): the core count must be positive, got 0"},
     {"submit_bare", Orch({"with pl.manual_scope():", "    pl.submit(self.k, x)"}),
      "t.py:10:13: error: pl.submit(...) gives the kernel's results and the task id: assign it, as `out, tid = pl.submit(self.kernel, ...)`"},
+    {"submit_indexed", Orch({"y = pl.submit(self.k, x)[0]"}),
+     "t.py:9:13: error: pl.submit(...) gives the kernel's results and the task id: assign it, as `out, tid = pl.submit(self.kernel, ...)`"},
     {"spmd_submit_bare", Orch({"pl.spmd_submit(self.k, x, core_num=4)"}),
      "t.py:9:9: error: pl.spmd_submit(...) gives the kernel's results and the task id: assign it, as `out, tid = pl.spmd_submit(self.kernel, ...)`"},
     {"spmd_submit_zero", Orch({"y, tid = pl.spmd_submit(self.k, x, core_num=0)"}),

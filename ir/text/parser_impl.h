@@ -261,7 +261,7 @@ class Parser {
   bool CheckRuntimeScope(const Token& name_tok, bool manual);
   bool CheckSpmdInCluster(const Token& name_tok, absl::Span<const ScopeArg> args, bool has_tid);
   bool CheckSpmdBody(const Token& name_tok, const Stmt* body);
-  bool CheckSubmitPlace(const Token& head, absl::string_view construct);
+  bool CheckSubmitPlace(const Token& head, absl::string_view construct, bool trailing = false);
   bool CheckDepsMix(absl::string_view construct, const Token& at, const Expr* dep, int* kinds);
   bool ParseDumpTag();
   bool ParseScopeLoopBody(const AssignStmt* bind, std::vector<const Stmt*>* stmts);

@@ -195,8 +195,8 @@ bool Parser::CheckSpmdBody(const Token& name_tok, const Stmt* body) {
   return true;
 }
 
-bool Parser::CheckSubmitPlace(const Token& head, absl::string_view construct) {
-  if (head.offset == submit_offset_) return true;
+bool Parser::CheckSubmitPlace(const Token& head, absl::string_view construct, bool trailing) {
+  if (head.offset == submit_offset_ && !trailing) return true;
   return Fail(head, absl::StrCat(construct, "(...) gives the kernel's results and the task id: "
                                  "assign it, as `out, tid = ", construct, "(self.kernel, ...)`"));
 }

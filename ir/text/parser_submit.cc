@@ -51,7 +51,12 @@ Value Parser::ParseSubmit(const Token& head, CallForm form) {
                                           construct, "(self.", Text(name), ", x, y)"));
   }
   if (!At(K::kRParen) && !Expect(K::kComma)) return Value{};
-  return FinishFunctionCall(name, open, form);
+  Value v = FinishFunctionCall(name, open, form);
+  // Nothing may follow: `pl.submit(...)[0]` is no whole value either.
+  if (v && !At(K::kNewline) && !At(K::kEof) && !CheckSubmitPlace(head, construct, true)) {
+    return Value{};
+  }
+  return v;
 }
 
 Value Parser::ParseFunctionCall(const Token& name_tok) {
