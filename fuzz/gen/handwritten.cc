@@ -341,9 +341,14 @@ void Writer::WriteFunction(const ir::Function* f) {
   names_.clear();
   used_.clear();
   ++indent_;
-  Line(OneIn(3) ? "@pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE)"
-                : "@pl.function(type=pl.FunctionType.InCore)");
-  PTO_CHECK(f->func_type() == ir::FunctionType::kInCore && f->attrs().empty());
+  // auto_scope=False: the kernel places AUTO scopes by hand.
+  const bool auto_scope = f->attrs().auto_scope;
+  Line(absl::StrCat(OneIn(3) ? "@pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE"
+                             : "@pl.function(type=pl.FunctionType.InCore",
+                    auto_scope ? ")" : ", auto_scope=False)"));
+  ir::FunctionAttrs rest = f->attrs();
+  rest.auto_scope = true;
+  PTO_CHECK(f->func_type() == ir::FunctionType::kInCore && rest.empty());
   std::vector<std::string> params = {"self"};
   for (size_t i = 0; i < f->params().size(); ++i) {
     const Var* p = f->params()[i];

@@ -216,6 +216,11 @@ class TileGen {
   std::vector<Live> live_;
   std::vector<size_t> marks_;
   std::vector<std::vector<const ir::Stmt*>> blocks_;
+  // Open MANUAL scopes, and whether an AUTO scope was placed: the parser
+  // takes no scope but pl.cluster() inside a MANUAL one, and a hand-placed
+  // AUTO scope only in an auto_scope=False function (upstream's rules).
+  int manual_depth_ = 0;
+  bool placed_auto_scope_ = false;
   std::vector<const Var*> loop_vars_;
   const Var* last_store_ = nullptr;
   int stmts_ = 0;

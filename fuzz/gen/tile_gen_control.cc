@@ -228,14 +228,18 @@ void TileGen::GenScope(int depth) {
   static const ir::ScopeArg kManual[] = {
       {"mode", -1, "ScopeMode.MANUAL", AttrValue::Bool(false)}};
   int kind = Int(0, 2);
+  if (manual_depth_ > 0) kind = 2;
+  manual_depth_ += kind == 1;
   // Not EnterBlock: a scope keeps what its body binds visible after it.
   blocks_.emplace_back();
   GenBlock(depth + 1, Int(1, 3));
+  manual_depth_ -= kind == 1;
   std::vector<const ir::Stmt*> body = std::move(blocks_.back());
   blocks_.pop_back();
   if (body.empty()) return;
   absl::Span<const ir::ScopeArg> args;
   if (kind == 1) args = kManual;
+  placed_auto_scope_ = placed_auto_scope_ || kind == 0;
   Emit(ctx_.NewScope(kind == 2 ? ir::ScopeKind::kCluster : ir::ScopeKind::kRuntime, args, {},
                      ctx_.NewSeq(body)));
   ++stmts_;

@@ -80,8 +80,11 @@ TileProgram TileGen::Build() {
   Emit(ctx_.NewReturn(ctx_.Save<const Expr*>(rets)));
   std::vector<const ir::Stmt*> body = std::move(blocks_.back());
   blocks_.pop_back();
-  const ir::Function* kernel = ctx_.NewFunction("kernel", params, dirs, ret_types,
-                                                ctx_.NewSeq(body), ir::FunctionType::kInCore);
+  ir::FunctionAttrs attrs;
+  attrs.auto_scope = !placed_auto_scope_;
+  const ir::Function* kernel =
+      ctx_.NewFunction("kernel", params, dirs, ret_types, ctx_.NewSeq(body),
+                       ir::FunctionType::kInCore, std::nullopt, std::nullopt, {}, attrs);
   ir::Program program = ctx_.NewProgram("TileFuzz", {&kernel, 1});
   uint64_t seed = data_.ConsumeIntegral<uint64_t>();
   return TileProgram{program,

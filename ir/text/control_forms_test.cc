@@ -81,7 +81,7 @@ TEST_F(ControlFormsTest, BothBranchesReturnAndDeadCodeAfterReturn) {
 TEST_F(ControlFormsTest, ReturnsInsideLoopsAndScopes) {
   std::string out = Print(
       "        for i in pl.range(4):\n            if i == a:\n                return i\n"
-      "        with pl.scope():\n            return a\n");
+      "        with pl.scope(mode=pl.ScopeMode.MANUAL):\n            return a\n");
   EXPECT_THAT(out, HasSubstr("                return i\n"));
 }
 

@@ -144,8 +144,7 @@ TEST_F(DslCallsTest, RestampsIndexLiteralsPairedWithATileOrTensor) {
 TEST_F(DslCallsTest, MarkersAndCompileTimeCalls) {
   EXPECT_THAT(Values({"b = pl.FP16.get_byte()", "c = pl.tile.sin(pl.no_dep(t))"}),
               ::testing::ElementsAre("2", "pl.tile.sin(t)"));
-  EXPECT_EQ(CountStmts({"pl.static_print(t)", "pl.static_assert(True, 'msg')", "pl.dump_tag(t)",
-                        "b = a"}),
+  EXPECT_EQ(CountStmts({"pl.static_print(t)", "pl.static_assert(True, 'msg')", "b = a"}),
             1u);
 }
 

@@ -211,7 +211,18 @@ bool Parser::NormalizeDumpVars(const ExprList& args, CallOptions* opts) {
 }
 
 Value Parser::AttachOpCallOptions(Value v, const Token& at) {
-  if (pending_call_options_.empty()) return v;
+  // Upstream's rule: a dummy task names its fan-in, deps=[] for none.
+  auto is_dummy = [](const Value& v) {
+    const Call* c = v ? v.expr->As<Call>() : nullptr;
+    return c != nullptr && c->op() != nullptr && c->op()->name() == "system.task_dummy";
+  };
+  if (pending_call_options_.empty()) {
+    if (is_dummy(v)) {
+      return FailValue(at, "pl.system.task_dummy needs deps=[...] (deps=[] for a task that "
+                           "waits on nothing)");
+    }
+    return v;
+  }
   CallOptions opts = std::move(pending_call_options_);
   pending_call_options_ = CallOptions{};
   if (!v) return v;
@@ -220,7 +231,11 @@ Value Parser::AttachOpCallOptions(Value v, const Token& at) {
     return FailValue(opts.tok, "attrs= and deps= go on an op call, and this call builds none "
                                "(it folds to an expression)");
   }
-  bool dummy = call->op()->name() == "system.task_dummy";
+  bool dummy = is_dummy(v);
+  if (dummy && !opts.deps_given) {
+    return FailValue(at, "pl.system.task_dummy needs deps=[...] (deps=[] for a task that "
+                         "waits on nothing)");
+  }
   if (opts.deps_given && !dummy) {
     return FailValue(opts.deps_tok, absl::StrCat(call->op()->name(), " does not take deps= "
                                                  "(pl.system.task_dummy and pl.submit do)"));
@@ -228,7 +243,6 @@ Value Parser::AttachOpCallOptions(Value v, const Token& at) {
   CallSite site;
   site.deps = ExprSpan(opts.deps.data(), opts.deps.size());
   site.attrs = absl::Span<const CallAttr>(opts.attrs.data(), opts.attrs.size());
-  (void)at;
   v.expr = ctx_.WithOpCallSite(call, &site);
   v.depth = std::max(v.depth, opts.depth + 1);
   return v;

@@ -216,8 +216,9 @@ TEST_F(ParserTest, ModuleLevelDiagnostics) {
   EXPECT_THAT(ErrorOf("(1)\n"),
               HasSubstr("t.py:1:1: error: expected an import, a pl.dynamic declaration or a "
                         "@pl.program class"));
-  EXPECT_THAT(ErrorOf("@pl.program\nclass A:\n    pass\n@pl.program\nclass B:\n    pass\n"),
-              HasSubstr("t.py:4:1: error: only one @pl.program class is allowed per file"));
+  EXPECT_THAT(ErrorOf("@pl.program\nclass A:\n    @pl.function\n    def f(self):\n"
+                      "        return\n@pl.program\nclass B:\n    pass\n"),
+              HasSubstr("t.py:6:1: error: only one @pl.program class is allowed per file"));
   EXPECT_THAT(ErrorOf("@pl.function\nclass A:\n    pass\n"),
               HasSubstr("t.py:1:2: error: expected @pl.program before the program class"));
   EXPECT_THAT(ErrorOf("@pl.program\nclass A:\n    x = 1\n"),

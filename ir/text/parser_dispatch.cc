@@ -252,6 +252,7 @@ bool Parser::AtNoIrCall() {
 // Reads the call and drops it: compile-time checks and markers upstream
 // keeps out of the IR.
 bool Parser::SkipNoIrCall() {
+  if (Text(Peek(2)) == "dump_tag") return ParseDumpTag();  // parser_scope_rules.cc
   Advance();
   Advance();
   Advance();

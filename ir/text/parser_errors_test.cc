@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "gtest/gtest.h"
 #include "ir/text/testing/error_cases.h"
 
@@ -36,6 +37,11 @@ std::string Module(absl::string_view consts, absl::string_view sig,
 // A module-level @pl.inline function of one INDEX parameter (lines 2-4).
 constexpr absl::string_view kInc =
     "@pl.inline\ndef inc(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n    return x\n";
+
+// The orchestration `main` of Orch(), placing its AUTO scopes by hand.
+std::string NoAutoScope(std::string orch) {
+  return absl::StrReplaceAll(orch, {{"Orchestration)", "Orchestration, auto_scope=False)"}});
+}
 
 std::vector<ErrorCase> TextCases() {
   return {
@@ -249,6 +255,71 @@ std::vector<ErrorCase> TextCases() {
             "    return rec(x)\n",
             ", n: pl.Scalar[pl.INDEX]", {"y = rec(n)"}),
      "t.py:4:12: error: inline function 'rec' expands itself (recursive @pl.inline calls)"},
+    // Scopes, submits and markers (parser_scope_rules.cc): upstream's rules.
+    {"scope_auto", Orch({"with pl.scope():", "    y = x"}),
+     "t.py:9:17: error: an AUTO 'with pl.scope():' written by hand needs @pl.function(auto_scope=False): otherwise the compiler places AUTO scopes itself"},
+    {"scope_auto_in_manual",
+     NoAutoScope(Orch({"with pl.manual_scope():", "    with pl.scope():", "        y = x"})),
+     "t.py:10:21: error: an AUTO scope cannot be nested inside a manual scope (the runtime does not support it)"},
+    {"scope_manual_in_manual",
+     Orch({"with pl.manual_scope():", "    with pl.scope(mode=pl.ScopeMode.MANUAL):",
+           "        y = x"}),
+     "t.py:10:21: error: a manual scope cannot be nested inside another manual scope"},
+    {"scope_hint_space", Body({"with pl.at(level=pl.Level.CORE_GROUP, name_hint=\"a b\"):", "    y = a"}),
+     "t.py:6:57: error: pl.at(): name_hint must be a Python identifier that is not a keyword, got \"a b\""},
+    {"scope_hint_keyword", Body({"with pl.cluster(name_hint=\"class\"):", "    y = a"}),
+     "t.py:6:35: error: pl.cluster(): name_hint must be a Python identifier that is not a keyword, got \"class\""},
+    {"nodep_notlist", Body({"with pl.at(level=pl.Level.CORE_GROUP, no_dep_args=a):", "    y = a"}),
+     "t.py:6:59: error: pl.at(no_dep_args=...) takes a list literal of tensor names, e.g. no_dep_args=[a, b]"},
+    {"nodep_notname", Body({"with pl.at(level=pl.Level.CORE_GROUP, no_dep_args=[pl.no_dep(a)]):", "    y = a"}),
+     "t.py:6:60: error: pl.at(no_dep_args=[...]): each entry is a bare tensor name"},
+    {"nodep_paren", Body({"with pl.at(level=pl.Level.CORE_GROUP, no_dep_args=(a)):", "    y = a"}),
+     "t.py:6:59: error: pl.at(no_dep_args=...) takes a list literal of tensor names; `(a)` is just `a`"},
+    {"nodep_twice", Body({"with pl.at(level=pl.Level.CORE_GROUP, no_dep_args=[a, a]):", "    y = a"}),
+     "t.py:6:63: error: pl.at(no_dep_args=[...]) names 'a' twice"},
+    {"dumps_scalar", Body({"with pl.at(level=pl.Level.CORE_GROUP, dumps=[n]):", "    y = a"}),
+     "t.py:6:54: error: pl.at(dumps=[...]): 'n' is not a tensor (it is pl.Scalar[pl.INDEX])"},
+    {"spmd_tid_in_cluster",
+     Orch({"with pl.cluster():", "    with pl.spmd(4) as tid:", "        i = pl.tile.get_block_idx()"}),
+     "t.py:10:21: error: 'with pl.spmd(...) as tid:' cannot be nested inside pl.cluster(): a cluster-nested spmd is unwrapped into the cluster's function and submits no task whose id it could capture"},
+    {"spmd_early_in_cluster",
+     Orch({"with pl.cluster():", "    with pl.spmd(4, allow_early_resolve=True):",
+           "        i = pl.tile.get_block_idx()"}),
+     "t.py:10:21: error: pl.spmd(..., allow_early_resolve=...) cannot be nested inside pl.cluster(): a cluster-nested spmd submits no task, so the allow_early_resolve setting would be lost"},
+    {"spmd_for_early_in_cluster",
+     Orch({"with pl.cluster():", "    for i in pl.spmd(4, allow_early_resolve=True):", "        y = x"}),
+     "t.py:10:25: error: pl.spmd(..., allow_early_resolve=...) cannot be nested inside pl.cluster(): a cluster-nested spmd submits no task, so the allow_early_resolve setting would be lost"},
+    {"spmd_no_block_idx", Orch({"with pl.spmd(4):", "    y = x"}),
+     "t.py:9:17: error: the body of 'with pl.spmd(...)' neither reads its block index (pl.tile.get_block_idx()) nor calls a kernel (self.<function>(...)), so every block would do the same work; use 'for i in pl.spmd(n):' or read the index"},
+    {"spmd_two_kernels", Orch({"with pl.spmd(4):", "    y = self.k(x)", "    z = self.k(y)"}),
+     "t.py:9:17: error: the body of 'with pl.spmd(...)' calls 2 kernels; an spmd scope launches one (or make the body the kernel by reading pl.tile.get_block_idx())"},
+    {"spmd_zero_cores", Orch({"with pl.spmd(0):", "    y = self.k(x)"}),
+     "t.py:9:22: error: pl.spmd(): the core count must be positive, got 0"},
+    {"submit_bare", Orch({"with pl.manual_scope():", "    pl.submit(self.k, x)"}),
+     "t.py:10:13: error: pl.submit(...) gives the kernel's results and the task id: assign it, as `out, tid = pl.submit(self.kernel, ...)`"},
+    {"submit_indexed", Orch({"y = pl.submit(self.k, x)[0]"}),
+     "t.py:9:13: error: pl.submit(...) gives the kernel's results and the task id: assign it, as `out, tid = pl.submit(self.kernel, ...)`"},
+    {"spmd_submit_bare", Orch({"pl.spmd_submit(self.k, x, core_num=4)"}),
+     "t.py:9:9: error: pl.spmd_submit(...) gives the kernel's results and the task id: assign it, as `out, tid = pl.spmd_submit(self.kernel, ...)`"},
+    {"spmd_submit_zero", Orch({"y, tid = pl.spmd_submit(self.k, x, core_num=0)"}),
+     "t.py:9:53: error: pl.spmd_submit(...): the core count must be positive, got 0"},
+    {"deps_mix",
+     Orch({"tids = pl.array.create(2, pl.TASK_ID)", "y, t = pl.submit(self.k, x, deps=[tids[0], tids])"}),
+     "t.py:10:52: error: pl.submit: deps= cannot mix a whole TASK_ID array with elements of one: give the array alone, or its elements"},
+    {"dummy_nodeps", Orch({"d = pl.system.task_dummy()"}),
+     "t.py:9:13: error: pl.system.task_dummy needs deps=[...] (deps=[] for a task that waits on nothing)"},
+    {"dumptag_two", Orch({"pl.dump_tag(x, x)"}),
+     "t.py:9:21: error: pl.dump_tag() takes exactly one positional argument, a bare tensor name"},
+    {"dumptag_none", Orch({"pl.dump_tag()"}),
+     "t.py:9:9: error: pl.dump_tag() takes exactly one positional argument, a bare tensor name"},
+    {"dumptag_notname", Orch({"pl.dump_tag(self.k)"}),
+     "t.py:9:21: error: pl.dump_tag() takes exactly one positional argument, a bare tensor name"},
+    {"dumptag_scalar", Orch({"pl.dump_tag(n)"}),
+     "t.py:9:21: error: pl.dump_tag(): 'n' is not a tensor (it is pl.Scalar[pl.INDEX])"},
+    {"dumptag_incore", Body({"pl.dump_tag(a)"}),
+     "t.py:6:9: error: pl.dump_tag() marks a tensor for the kernels an orchestration submits, so it belongs in an Orchestration or Inline function (this one is Opaque)"},
+    {"class_empty", "import pypto.language as pl\n@pl.program\nclass P:\n    pass\n",
+     "t.py:3:7: error: the program class 'P' defines no @pl.function"},
   };
 }
 

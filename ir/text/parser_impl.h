@@ -253,6 +253,17 @@ class Parser {
   Value ParseAivShard(const Token& head, absl::Span<const Token> segs);
   // `name = <op>()` for a no-argument op, bound to `name`.
   const AssignStmt* BindNullaryOp(absl::string_view op, const Token& name_tok);
+  // Rules on scopes, submits and markers (parser_scope_rules.cc).
+  bool CheckScopeNameHint(const Token& str, absl::string_view scope, absl::string_view value);
+  bool ParseTensorNameList(absl::string_view scope, absl::string_view key, ScopeArg* out,
+                           ExprList* operands);
+  bool CheckCoreNum(absl::string_view construct, const Value& v);
+  bool CheckRuntimeScope(const Token& name_tok, bool manual);
+  bool CheckSpmdInCluster(const Token& name_tok, absl::Span<const ScopeArg> args, bool has_tid);
+  bool CheckSpmdBody(const Token& name_tok, const Stmt* body);
+  bool CheckSubmitPlace(const Token& head, absl::string_view construct, bool trailing = false);
+  bool CheckDepsMix(absl::string_view construct, const Token& at, const Expr* dep, int* kinds);
+  bool ParseDumpTag();
   bool ParseScopeLoopBody(const AssignStmt* bind, std::vector<const Stmt*>* stmts);
   bool CheckAnnotation(const Token& at, const Type* annotation, const Type* deduced);
   // parser_annotation.cc: upstream's rules for `x: T = value`.
@@ -471,6 +482,14 @@ class Parser {
   // body it ends.
   bool scope_yield_ok_ = false;
   int incore_scopes_ = 0;
+  // The function being parsed: its type and auto_scope flag; open manual
+  // scopes and pl.cluster scopes; where the value of the assignment being
+  // parsed starts (a submit must be that whole value).
+  FunctionType cur_func_type_ = FunctionType::kOpaque;
+  bool cur_auto_scope_ = true;
+  int manual_scopes_ = 0;
+  int cluster_scopes_ = 0;
+  uint32_t submit_offset_ = ~uint32_t{0};
   int split_scopes_ = 0;
   std::vector<absl::string_view> split_aiv_modes_;
   // No statement but docstrings and pl.func_attr yet in the function body.

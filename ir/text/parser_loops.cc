@@ -66,6 +66,7 @@ bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments c
                       &operands)) {
     return false;
   }
+  if (!CheckSpmdInCluster(name_tok, args, /*has_tid=*/false)) return false;
   if (!Expect(K::kColon)) return false;
   // The split belongs to the kernel the body becomes (upstream's InCore).
   std::vector<ScopeArg> outer;

@@ -183,7 +183,7 @@ TEST_F(ParserLoopsTest, AsTidBindsATaskId) {
                              "        with pl.at(level=pl.Level.CORE_GROUP, name_hint=\"k\") as tid:\n"
                              "            b = a\n"
                              "        with pl.spmd(n, sync_start=True) as t2:\n"
-                             "            c = b\n"
+                             "            i = pl.tile.get_block_idx()\n"
                              "        ok = pl.system.task_is_valid(tid)\n"));
   EXPECT_THAT(out, HasSubstr("        with pl.at(level=pl.Level.CORE_GROUP, name_hint=\"k\") as tid:\n"
                              "            b: pl.Tensor[[128, 128], pl.FP32] = a\n"
@@ -249,7 +249,7 @@ TEST_F(ParserLoopsTest, Optimizations) {
 }
 
 TEST_F(ParserLoopsTest, AScopeEndingALoopBodyMayEndWithItsYield) {
-  std::string out = Print(Fn("@pl.function",
+  std::string out = Print(Fn("@pl.function(auto_scope=False)",
                              "        for i, (x,) in pl.range(4, init_values=(a,)):\n"
                              "            with pl.scope():\n"
                              "                y = x\n"
@@ -260,18 +260,18 @@ TEST_F(ParserLoopsTest, AScopeEndingALoopBodyMayEndWithItsYield) {
                              "                x2: pl.Tensor[[128, 128], pl.FP32] = pl.yield_(y)\n"
                              "        b: pl.Tensor[[128, 128], pl.FP32] = x2\n"));
   // A function body's scope may end with its return.
-  EXPECT_THAT(Print(absl::StrCat(kHead, "    @pl.function\n"
+  EXPECT_THAT(Print(absl::StrCat(kHead, "    @pl.function(auto_scope=False)\n"
                                  "    def f(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
                                  "        with pl.scope():\n            return a\n")),
               HasSubstr("        with pl.scope():\n            return a"));
-  EXPECT_THAT(Print(Fn("@pl.function", "        with pl.scope():\n            x = pl.yield_(a)\n")),
+  EXPECT_THAT(Print(Fn("@pl.function(auto_scope=False)", "        with pl.scope():\n            x = pl.yield_(a)\n")),
               HasSubstr("pl.yield_ can end a with body only where it ends a loop or if body"));
-  EXPECT_THAT(Print(Fn("@pl.function",
+  EXPECT_THAT(Print(Fn("@pl.function(auto_scope=False)",
                        "        for i, (x,) in pl.range(4, init_values=(a,)):\n"
                        "            with pl.scope():\n                x2 = pl.yield_(x)\n"
                        "            b = a\n")),
               HasSubstr("pl.yield_ must be the last statement of its block"));
-  EXPECT_THAT(Print(Fn("@pl.function",
+  EXPECT_THAT(Print(Fn("@pl.function(auto_scope=False)",
                        "        for i, (x,) in pl.range(4, init_values=(a,)):\n"
                        "            for v in pl.split_aiv(2, mode=pl.SplitMode.NONE):\n"
                        "                x2 = pl.yield_(x)\n")),

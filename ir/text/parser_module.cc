@@ -178,6 +178,7 @@ bool Parser::ParseProgramClass() {
   if (!Expect(K::kColon) || !ExpectNewline()) return false;
   if (!At(K::kIndent)) return Fail(Peek(), "expected an indented class body");
   Advance();
+  bool any_function = false;
   while (error_.ok() && !At(K::kDedent)) {
     if (At(K::kString) && At(K::kNewline, 1)) {
       Advance();  // the class docstring
@@ -195,6 +196,12 @@ bool Parser::ParseProgramClass() {
                                        Describe(Peek())));
     }
     if (!ParseFunction()) return false;
+    any_function = true;
+  }
+  // Upstream's rule: a program class defines at least one function.
+  if (error_.ok() && !any_function) {
+    return Fail(name, absl::StrCat("the program class '", Text(name),
+                                   "' defines no @pl.function"));
   }
   return Expect(K::kDedent);
 }
@@ -306,6 +313,8 @@ bool Parser::ParseFunction(const Decorator* decorator) {
   }
   FunctionType type = dec.type;
   in_incore_function_ = type == FunctionType::kInCore;
+  cur_func_type_ = type;
+  cur_auto_scope_ = dec.auto_scope;
   std::optional<Level> level = dec.level;
   std::optional<Role> role = dec.role;
   comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);

@@ -150,6 +150,7 @@ bool Parser::ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg*
       for (char c : v) {
         if (static_cast<unsigned char>(c) < 0x20) return Fail(str, "a name_hint must be one line");
       }
+      if (!CheckScopeNameHint(str, ScopeKindName(kind), v)) return false;
       out->value = AttrValue::String(ctx_.SaveString(v));
       return true;
     }
@@ -160,16 +161,12 @@ bool Parser::ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg*
       return true;
     }
     case ArgForm::kExpr: {
+      if (s.key == "no_dep_args" || s.key == "dumps") {
+        return ParseTensorNameList(ScopeKindName(kind), s.key, out, operands);
+      }
       Value v = ParseExpr();
       if (!v) return false;
-      if (s.key == "core_num") {
-        const auto* st = v.expr->type()->As<ScalarType>();
-        if (st == nullptr || !st->dtype().IsInt()) {
-          return FailAt(v.pos, absl::StrCat("pl.spmd(): the core count must be an integer "
-                                            "scalar, got ",
-                                            PrintType(v.expr->type())));
-        }
-      }
+      if (s.key == "core_num" && !CheckCoreNum("pl.spmd()", v)) return false;
       out->operand = static_cast<int>(operands->size());
       operands->push_back(v.expr);
       return true;
@@ -323,6 +320,10 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
     tid_tok = Advance();
     has_tid = true;
   }
+  if (kind == ScopeKind::kSpmd && !CheckSpmdInCluster(name_tok, sorted, has_tid)) return false;
+  bool manual_mode = false;
+  for (const ScopeArg& a : sorted) manual_mode = manual_mode || a.enum_ref == "ScopeMode.MANUAL";
+  if (kind == ScopeKind::kRuntime && !CheckRuntimeScope(name_tok, manual_mode)) return false;
   if (kind == ScopeKind::kSpmd && !has_tid) {
     for (const ScopeArg& a : sorted) {
       if (a.key == "deps") {
@@ -349,6 +350,8 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
   }
   incore_scopes_ += opens_incore;
   split_scopes_ += opens_split;
+  manual_scopes_ += manual_mode;
+  cluster_scopes_ += kind == ScopeKind::kCluster;
   Block body;
   bool saved_yield_ok = scope_yield_ok_;
   scope_yield_ok_ = outer == BlockKind::kFor || outer == BlockKind::kWhile ||
@@ -358,7 +361,10 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
   scope_yield_ok_ = saved_yield_ok;
   incore_scopes_ -= opens_incore;
   split_scopes_ -= opens_split;
+  manual_scopes_ -= manual_mode;
+  cluster_scopes_ -= kind == ScopeKind::kCluster;
   if (!ok) return false;
+  if (kind == ScopeKind::kSpmd && !CheckSpmdBody(name_tok, body.body)) return false;
   // The yield ends the enclosing body too (the caller checks nothing follows).
   if (body.yield.stmt != nullptr) *yield = std::move(body.yield);
   stmt_stack_.push_back(ctx_.NewScope(kind, sorted, ExprSpan(operands.data(), operands.size()),

@@ -231,10 +231,12 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   }
   rhs_annotation_ = annotation;
   rhs_offset_ = Peek().offset;
+  submit_offset_ = rhs_offset_;
   rhs_name_ = Text(name);
   unregistered_rhs_ = nullptr;
   Value v = ParseExpr();
   rhs_offset_ = ~uint32_t{0};
+  submit_offset_ = ~uint32_t{0};
   if (!v) return false;
   if (unregistered_rhs_ != nullptr && v.expr != unregistered_rhs_) {
     return Fail(annotation_tok,
@@ -299,7 +301,9 @@ bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comment
   absl::InlinedVector<YieldTarget, 2> targets = std::move(yield->targets);
   yield->targets.clear();
   Token at = Peek();
+  submit_offset_ = at.offset;  // a submit may be this whole value
   Value v = ParseExpr();
+  submit_offset_ = ~uint32_t{0};
   if (!v) return false;
   const auto* tt = v.expr->type()->As<TupleType>();
   if (tt == nullptr) {

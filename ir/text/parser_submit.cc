@@ -35,6 +35,7 @@ absl::string_view FormName(CallForm form) {
 
 Value Parser::ParseSubmit(const Token& head, CallForm form) {
   absl::string_view construct = FormName(form);
+  if (!CheckSubmitPlace(head, construct)) return Value{};
   Token open = Advance();  // '('
   DepthGuard guard(this);
   if (!guard.Check(open)) return Value{};
@@ -50,8 +51,12 @@ Value Parser::ParseSubmit(const Token& head, CallForm form) {
                                           construct, "(self.", Text(name), ", x, y)"));
   }
   if (!At(K::kRParen) && !Expect(K::kComma)) return Value{};
-  (void)head;
-  return FinishFunctionCall(name, open, form);
+  Value v = FinishFunctionCall(name, open, form);
+  // Nothing may follow: `pl.submit(...)[0]` is no whole value either.
+  if (v && !At(K::kNewline) && !At(K::kEof) && !CheckSubmitPlace(head, construct, true)) {
+    return Value{};
+  }
+  return v;
 }
 
 Value Parser::ParseFunctionCall(const Token& name_tok) {
@@ -108,6 +113,7 @@ Value Parser::FinishFunctionCall(const Token& name_tok, const Token& open, CallF
       Value v = ParseExpr();
       if (!v) return v;
       note_depth(v);
+      if (!CheckCoreNum("pl.spmd_submit(...)", v)) return Value{};
       site.core_num = v.expr;
     } else if (k == "predicate" && submit) {
       if (!once(site.predicate != nullptr)) return Value{};
@@ -225,12 +231,15 @@ bool Parser::ParseDeps(absl::string_view construct, ExprList* deps, int* depth) 
     return Fail(open, absl::StrCat(construct, ": deps= takes a list of task ids, e.g. deps=[tid]"));
   }
   const K close = open.kind == K::kLBracket ? K::kRBracket : K::kRParen;
+  int kinds = 0;  // CheckDepsMix
   while (error_.ok() && !At(close)) {
     if (At(K::kNone) && (At(K::kComma, 1) || At(close, 1))) {
       Advance();
     } else {
+      Token at = Peek();
       Value v = ParseExpr();
       if (!v) return false;
+      if (!CheckDepsMix(construct, at, v.expr, &kinds)) return false;
       *depth = std::max(*depth, v.depth);
       deps->push_back(v.expr);
     }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/context.h"
@@ -28,6 +29,11 @@ constexpr absl::string_view kHead = "import pypto.language as pl\n";
 std::string Program(absl::string_view module, absl::string_view sig, absl::string_view body) {
   return absl::StrCat(kHead, module, "@pl.program\nclass P:\n    @pl.function\n    def f(self", sig,
                       "):\n", body);
+}
+
+// A hand-placed AUTO pl.scope() needs @pl.function(auto_scope=False).
+std::string AutoScopeOff(absl::string_view program) {
+  return absl::StrReplaceAll(program, {{"@pl.function\n", "@pl.function(auto_scope=False)\n"}});
 }
 
 TEST_F(ParserSyntaxTest, ModuleConstantsFoldIntoShapesDtypesAndValues) {
@@ -207,16 +213,17 @@ TEST_F(ParserSyntaxTest, AnnotationsOverrideAsUpstreamDoes) {
 }
 
 TEST_F(ParserSyntaxTest, WithScopesPrintCanonically) {
-  std::string out = Print(Program(
+  std::string out = Print(AutoScopeOff(Program(
       "", ", a: pl.Tensor[[16], pl.FP32], n: pl.Scalar[pl.INDEX]",
       "        with pl.manual_scope():\n            b = a\n"
       "        with pl.at(name_hint=\"k\", level=pl.Level.CORE_GROUP, "
       "optimizations=[pl.split(pl.SplitMode.UP_DOWN)], allow_early_resolve=False):\n"
       "            c = b\n"
       "        with pl.spmd(n // 2, sync_start=True):\n            d = c\n"
+      "            i = pl.tile.get_block_idx()\n"
       "        with pl.scope(mode=pl.ScopeMode.AUTO):\n            pass\n"
       "        with pl.cluster():\n            e = d\n"
-      "        return\n"));
+      "        return\n")));
   EXPECT_THAT(out, HasSubstr("        with pl.scope(mode=pl.ScopeMode.MANUAL):\n"
                              "            b: pl.Tensor[[16], pl.FP32] = a\n"));
   EXPECT_THAT(out, HasSubstr("        with pl.at(level=pl.Level.CORE_GROUP, "
@@ -260,11 +267,11 @@ TEST_F(ParserSyntaxTest, TupleUnpackingOfACall) {
 
 
 TEST_F(ParserSyntaxTest, BreakAndContinue) {
-  std::string out = Print(Program(
+  std::string out = Print(AutoScopeOff(Program(
       "", ", n: pl.Scalar[pl.INDEX]",
       "        for i in pl.range(n):\n            if i > 3:\n                break\n"
       "            else:\n                continue\n"
-      "        while n > 0:\n            with pl.scope():\n                break\n        return\n"));
+      "        while n > 0:\n            with pl.scope():\n                break\n        return\n")));
   EXPECT_THAT(out, HasSubstr("            if i > 3:\n                break\n            else:\n"
                              "                continue\n"));
   EXPECT_THAT(out, HasSubstr("            with pl.scope():\n                break\n"));

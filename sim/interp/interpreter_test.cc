@@ -338,7 +338,7 @@ TEST(InterpreterTest, BreakAndContinueKeepTheCarriedValues) {
 
 TEST(InterpreterTest, YieldAndReturnLeaveTheScopesThatEndTheirBodies) {
   SimProgram p(R"(
-    @pl.function
+    @pl.function(auto_scope=False)
     def f(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
         for i, (x,) in pl.range(n, init_values=(n,)):
             with pl.scope():

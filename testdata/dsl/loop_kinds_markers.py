@@ -1,7 +1,8 @@
 # Loop kinds other than pl.range written by hand (pl.parallel, pl.unroll with
 # an explicit start and step, pl.pipeline with stage= and init_values), an
-# InOut param, the from-import form, and the markers that make no IR
-# (pl.dump_tag, pl.no_dep). Also what //fuzz/dict:dict_test finds these
+# InOut param, the from-import form, and the marker that makes no IR
+# (pl.no_dep; pl.dump_tag, allowed only in orchestration, is in
+# scope_rules.py). Also what //fuzz/dict:dict_test finds these
 # dictionary forms in.
 #
 # RUN: pto-opt %s --passes=none | FileCheck %s
@@ -26,7 +27,6 @@ class LoopKinds:
     @pl.function(type=pl.FunctionType.InCore)
     def k(self, x: pl.Tensor[[4, 16], pl.FP32], acc: pl.InOut[pl.Tensor[[4, 16], pl.FP32]]) -> pl.Tensor[[4, 16], pl.FP32]:
         t = pl.load(x, [0, 0], [4, 16])
-        pl.dump_tag("loops")
         for i in pl.parallel(2):
             u = pl.add(t, pl.no_dep(t))
         for j in pl.unroll(0, 2, 1):

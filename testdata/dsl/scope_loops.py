@@ -23,6 +23,7 @@
 # CHECK-NEXT: c: pl.Tensor{{\[\[}}128, 64], pl.FP32] = b
 # CHECK-NEXT: with pl.spmd(4) as t2:
 # CHECK-NEXT: d: pl.Tensor{{\[\[}}128, 64], pl.FP32] = c
+# CHECK-NEXT: i: pl.Scalar[pl.INDEX] = pl.tile.get_block_idx()
 # CHECK-NEXT: with pl.at(level=pl.Level.CORE_GROUP):
 # CHECK-NEXT: for lane in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
 # CHECK-NEXT: h: pl.Tensor{{\[\[}}64, 64], pl.FP32] = pl.tensor.aiv_shard(d)
@@ -32,7 +33,7 @@
 # CHECK-NEXT: return h
 #
 # RUN: not pto-opt %s --emit=pto 2>&1 | FileCheck %s --check-prefix=CODEGEN
-# CODEGEN: scope_loops.py:43:9: error: codegen: pl.split_aiv(...) regions are not supported by PTO codegen
+# CODEGEN: scope_loops.py:44:9: error: codegen: pl.split_aiv(...) regions are not supported by PTO codegen
 import pypto.language as pl
 
 
@@ -52,6 +53,7 @@ class ScopeLoops:
             c = b
         with pl.spmd(4) as t2:
             d = c
+            i = pl.tile.get_block_idx()
         for lane in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
             h = pl.aiv_shard(d)
         for p, q in pl.while_(init_values=(n, n)):

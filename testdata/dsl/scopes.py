@@ -33,7 +33,7 @@ class Scoped:
             y = x
         return y
 
-    @pl.function(type=pl.FunctionType.Orchestration)
+    @pl.function(type=pl.FunctionType.Orchestration, auto_scope=False)
     def orch(self, x: pl.Tensor[[16, 16], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[16, 16], pl.FP32]:
         with pl.manual_scope():
             a = self.body(x)

@@ -21,7 +21,7 @@ class SystemTask:
     @pl.function
     def k(self) -> pl.Scalar[pl.BOOL]:
         prev = pl.system.task_invalid()
-        d = pl.system.task_dummy()
+        d = pl.system.task_dummy(deps=[])
         n = pl.system.available_cluster_count()
         v = pl.system.available_aiv_count()
         ok = pl.system.task_is_valid(prev)
