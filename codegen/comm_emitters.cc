@@ -12,6 +12,8 @@
 //       pto.fence.barrier_all #pto.fence_scope<gm>
 //   pld.tile.get -> pto.barrier; pto.comm.tget(%dst_pview, %peer_pview, buf(%stage) : P, P, T);
 //       pto.barrier (+ the cacheinvalid / fence pair on %dst_pview when dst is a window)
+//   A second staging tile (the 5- and 8-operand forms) joins the first:
+//       buf(%ping, %pong) : P, P, T, T (PTO's ping-pong tput / tget)
 //   pld.tile.remote_load -> peer view + pto.partition_view (the tile's valid
 //       extent, which the deducer intersected with the window's) + pto.tload
 //   pld.system.get_comm_ctx -> nothing: the result names the CommContext pointer
@@ -213,12 +215,19 @@ struct Transfer {
   std::vector<const ir::Expr*> zeros;  // the full-slice offsets
 };
 
+// The 5- and 8-operand forms carry a second (ping-pong) staging tile at
+// operand 4, before the region.
+bool HasSecondStage(const ir::Call& call) {
+  return call.args().size() == 5 || call.args().size() == 8;
+}
+
 absl::StatusOr<Transfer> TransferOf(FunctionEmitter& e, const ir::Call& call) {
   Transfer t;
   if (call.args().size() >= 7) {
-    PTO_ASSIGN_OR_RETURN(t.dst_offsets, e.ListOperand(call, 4));
-    PTO_ASSIGN_OR_RETURN(t.src_offsets, e.ListOperand(call, 5));
-    PTO_ASSIGN_OR_RETURN(t.shape, e.ListOperand(call, 6));
+    size_t region = HasSecondStage(call) ? 5 : 4;
+    PTO_ASSIGN_OR_RETURN(t.dst_offsets, e.ListOperand(call, region));
+    PTO_ASSIGN_OR_RETURN(t.src_offsets, e.ListOperand(call, region + 1));
+    PTO_ASSIGN_OR_RETURN(t.shape, e.ListOperand(call, region + 2));
     return t;
   }
   const auto* dst = call.arg(0)->type()->As<ir::TensorType>();
@@ -244,6 +253,14 @@ absl::Status EmitTransfer(FunctionEmitter& e, const ir::Call& call, bool put) {
       Operand local_part,
       e.PartitionView(here, NameOf(local), put ? t.src_offsets : t.dst_offsets, t.shape));
   PTO_ASSIGN_OR_RETURN(TileValue stage, e.Tile(call.arg(3)));
+  // Two staging tiles select PTO's ping-pong transfer: both ride in one
+  // buf(...) group, each adding its type after the partition views'.
+  std::string bufs(stage.name), buf_types(stage.type);
+  if (HasSecondStage(call)) {
+    PTO_ASSIGN_OR_RETURN(TileValue stage2, e.Tile(call.arg(4)));
+    absl::StrAppend(&bufs, ", ", stage2.name);
+    absl::StrAppend(&buf_types, ", ", stage2.type);
+  }
   const Operand& dst = put ? peer_part : local_part;
   const Operand& src = put ? local_part : peer_part;
   std::string attrs;
@@ -261,8 +278,8 @@ absl::Status EmitTransfer(FunctionEmitter& e, const ir::Call& call, bool put) {
   // the transfer's DMA, which a GM fence does not.
   e.EmitOp("pto.barrier <PIPE_ALL>");
   e.EmitOp(absl::StrCat(put ? "pto.comm.tput(" : "pto.comm.tget(", dst.name, ", ", src.name,
-                        ", buf(", stage.name, ") : ", dst.type, ", ", src.type, ", ", stage.type,
-                        ")", attrs));
+                        ", buf(", bufs, ") : ", dst.type, ", ", src.type, ", ", buf_types, ")",
+                        attrs));
   e.EmitOp("pto.barrier <PIPE_ALL>");
   // A write a peer may read after a later notify is released: a put always
   // (it lands in the peer's window), a get when it fills a window.

@@ -105,6 +105,47 @@ TEST_F(CommTest, PutSlidesThroughTheStageBetweenBarriers) {
                         "    pto.fence.barrier_all #pto.fence_scope<gm>\n")));
 }
 
+// Two staging tiles (the 5- and 8-operand forms) share one buf(...) group,
+// each with its type after the partition views' (PTO's ping-pong TPUT and
+// TGET); the region, when given, follows both stages.
+TEST_F(CommTest, ASecondStageJoinsTheFirstInOneBufGroup) {
+  const ir::Var* out = WindowParam("out", DataType::kFP16, {16, 64});
+  const ir::Var* inp = TensorParam("inp", DataType::kFP16, {16, 64});
+  const ir::Var* peer = ScalarParam("peer", DataType::kInt32);
+  auto vec_tile = [&](absl::string_view name) {
+    return Let(name, "tile.create", {List({4, 32})},
+               {{"dtype", AttrValue::DType(DataType::kFP16)},
+                {"target_memory", AttrValue::Enum(MemorySpace::kVec)}});
+  };
+  const ir::Var* ping = vec_tile("ping");
+  const ir::Var* pong = vec_tile("pong");
+  Do("pld.tile.put", {out, peer, inp, ping, pong}, {IntAttr("atomic", 0)});
+  Do("pld.tile.put", {out, peer, inp, ping, pong, List({8, 0}), List({0, 0}), List({8, 64})},
+     {IntAttr("atomic", 1)});
+  Do("pld.tile.get", {inp, peer, out, ping, pong});
+  std::string text = EmitOk();
+  std::string stages = absl::StrCat(VecTile("f16", 4, 32), ", ", VecTile("f16", 4, 32));
+  std::vector<std::string> puts = LinesWith(text, "pto.comm.tput(");
+  ASSERT_EQ(puts.size(), 2u);
+  EXPECT_THAT(puts[0], HasSubstr(absl::StrCat(
+                           "buf(%ping, %pong) : !pto.partition_tensor_view<16x64xf16>, "
+                           "!pto.partition_tensor_view<16x64xf16>, ",
+                           stages, ") {atomicType = #pto<atomic_type atomic_none>}")));
+  EXPECT_THAT(puts[1], HasSubstr(absl::StrCat(
+                           "buf(%ping, %pong) : !pto.partition_tensor_view<8x64xf16>, "
+                           "!pto.partition_tensor_view<8x64xf16>, ",
+                           stages, ") {atomicType = #pto<atomic_type atomic_add>}")));
+  // The region after the stages names the partition views.
+  EXPECT_THAT(text, HasSubstr("pto.partition_view %out_peer_1, offsets = [%c8, %c0], sizes = [%c8, "
+                              "%c64]"));
+  std::vector<std::string> gets = LinesWith(text, "pto.comm.tget(");
+  ASSERT_EQ(gets.size(), 1u);
+  EXPECT_THAT(gets[0], HasSubstr(absl::StrCat("buf(%ping, %pong) : "
+                                              "!pto.partition_tensor_view<16x64xf16>, "
+                                              "!pto.partition_tensor_view<16x64xf16>, ",
+                                              stages, ")")));
+}
+
 // The notify after a put must not overtake its data: the DMA drains, the
 // peer region leaves the cache, and the GM fence publishes it, in that
 // order, before the signal.

@@ -217,10 +217,12 @@ TEST(BuiltinOpsTest, KwargOrderFollowsTheDsl) {
     if (op->name() == "tile.tmov_x2zz") want = 1u << 1;
     if (op->name() == "tile.fillpad_inplace") want = 1u << 0;
     // Distributed ops: the windows they update (notify its signal, put/get
-    // their destination and bounce tile, each collective its in-place
+    // their destination and bounce tile(s), each collective its in-place
     // windows).
     if (op->name() == "pld.system.notify") want = 1u << 0;
-    if (op->name() == "pld.tile.put" || op->name() == "pld.tile.get") want = (1u << 0) | (1u << 3);
+    if (op->name() == "pld.tile.put" || op->name() == "pld.tile.get") {
+      want = (1u << 0) | (1u << 3) | (1u << 4);
+    }
     if (op->name() == "pld.tensor.allreduce" || op->name() == "pld.tensor.reduce_scatter" ||
         op->name() == "pld.tensor.broadcast") {
       want = (1u << 0) | (1u << 1);

@@ -3,6 +3,7 @@
 //
 //   t = pld.tile.remote_load(w, peer, [0, c], [1, 4096], [1, n])
 //   p = pld.tile.put(w, peer, x, stage, [me, 0], [0, 0], [1, 64], atomic=0)
+//   q = pld.tile.put(w, peer, x, ping, pong, atomic=0)
 //   g = pld.tile.get(w, root, w, stage)
 //
 // Semantics (W@p is rank p's copy of window W; all copies share the local
@@ -15,7 +16,7 @@
 //     [0, 0] with [1, 16] gives v = [1, 8]; W = [1, N] read with [1, 16]
 //     gives v = [1, min(N, 16)]. Only the valid region is read.
 //     peer == rank() reads the local copy.
-//   * put(dst, peer, src, stage[, dst_off, src_off, shape]; atomic): copies
+//   * put(dst, peer, src, stage[, stage2][, dst_off, src_off, shape]; atomic): copies
 //     the local region src[src_off : src_off + shape] into
 //     dst@peer[dst_off : dst_off + shape] (atomic=0 overwrites, atomic=1
 //     adds). The 4-argument form moves the whole tensor (offsets 0, shape =
@@ -24,12 +25,21 @@
 //     [rows, cols] of the transfer flattened to 2-D ([product of leading
 //     dims, last dim]); the stage's contents are undefined afterwards. The
 //     copy is complete (visible at the peer) when the op returns.
-//   * get(dst, peer, src, stage[, dst_off, src_off, shape]): the mirror of
-//     put: copies src@peer[src_off : ...] into the local dst[dst_off : ...].
-// A stage is a rank-2 Vec tile of the transfer's dtype whose physical row is
-// a whole number of 32-byte units and whose static valid extent does not
-// exceed the flattened transfer. put/get write `dst` (their arg 0) and the
-// stage (arg 3).
+//     A second stage `stage2` (the 5- and 8-argument forms) asks for
+//     ping-pong staging: the transfer alternates between the two bounce
+//     tiles, so one chunk can arrive while the other leaves. It moves the
+//     same data; both stages are undefined afterwards.
+//   * get(dst, peer, src, stage[, stage2][, dst_off, src_off, shape]): the
+//     mirror of put: copies src@peer[src_off : ...] into the local
+//     dst[dst_off : ...].
+// So put and get take 4 or 5 arguments (whole tensor, one or two stages) or
+// 7 or 8 (with the region), as upstream's deducers do. A stage is a rank-2
+// Vec tile of the transfer's dtype whose physical row is a whole number of
+// 32-byte units and whose static valid extent does not exceed the flattened
+// transfer; a second stage also has the first one's shape. put/get write
+// `dst` (their arg 0) and the stage(s) (arg 3, and arg 4 of the 5- and
+// 8-argument forms; in the 7-argument form arg 4 is a list, so marking it
+// written only keeps the call, which its other writes keep anyway).
 
 #include <optional>
 
@@ -93,26 +103,29 @@ absl::StatusOr<const Type*> DeduceRemoteLoad(const DeduceContext& dc) {
 
 // --- put / get ----------------------------------------------------------------------
 
-// The Vec bounce tile of a put/get moving `transfer` elements of `dtype`.
-absl::Status CheckStage(const DeduceContext& dc, DataType dtype, ExprSpan transfer) {
-  PTO_ASSIGN_OR_RETURN(const TileType* stage, ExpectTile(dc, 3));
+// The Vec bounce tile (arg `index`, called `what`) of a put/get moving
+// `transfer` elements of `dtype`.
+absl::StatusOr<const TileType*> CheckStage(const DeduceContext& dc, size_t index,
+                                           absl::string_view what, DataType dtype,
+                                           ExprSpan transfer) {
+  PTO_ASSIGN_OR_RETURN(const TileType* stage, ExpectTile(dc, index));
   if (stage->dtype() != dtype) {
-    return dc.Error(absl::StrCat("stage dtype ", stage->dtype().name(),
+    return dc.Error(absl::StrCat(what, " dtype ", stage->dtype().name(),
                                  " must match the transfer dtype ", dtype.name()));
   }
   if (stage->rank() != 2) {
-    return dc.Error(absl::StrCat("stage must be a 2-D tile, got rank ", stage->rank()));
+    return dc.Error(absl::StrCat(what, " must be a 2-D tile, got rank ", stage->rank()));
   }
   if (stage->memory_space() != MemorySpace::kVec) {
-    return dc.Error("stage must be a Vec tile (the transfer bounces through UB)");
+    return dc.Error(absl::StrCat(what, " must be a Vec tile (the transfer bounces through UB)"));
   }
   std::optional<int64_t> cols = AsConstInt(stage->shape()[1]);
   if (!cols || !AsConstInt(stage->shape()[0])) {
     return dc.Error(
-        absl::StrCat("stage must have a static shape, got ", FormatShape(stage->shape())));
+        absl::StrCat(what, " must have a static shape, got ", FormatShape(stage->shape())));
   }
   if (*cols * dtype.storage_bits() % kRowAlignmentBits != 0) {
-    return dc.Error(absl::StrCat("stage row of ", *cols, " ", dtype.name(),
+    return dc.Error(absl::StrCat(what, " row of ", *cols, " ", dtype.name(),
                                  " elements is not a whole number of 32-byte units"));
   }
   // Flatten the transfer to [rows, cols]; compare only static extents (a
@@ -130,8 +143,39 @@ absl::Status CheckStage(const DeduceContext& dc, DataType dtype, ExprSpan transf
   std::optional<int64_t> stage_cols = AsConstInt(valid[1]);
   if ((rows && stage_rows && *stage_rows > *rows) || (last && stage_cols && *stage_cols > *last)) {
     return dc.Error(absl::StrCat(
-        "stage valid extent ", FormatShape(valid), " exceeds the transfer flattened to 2-D (",
+        what, " valid extent ", FormatShape(valid), " exceeds the transfer flattened to 2-D (",
         rows ? absl::StrCat(*rows) : "?", " x ", last ? absl::StrCat(*last) : "?", ")"));
+  }
+  return stage;
+}
+
+// The argument count of a put/get and where its region starts: 4 or 5 (one
+// or two stages, the whole tensor) or 7 or 8 (with the region after them).
+absl::StatusOr<size_t> StageCount(const DeduceContext& dc) {
+  size_t n = dc.num_args();
+  if (n != 4 && n != 5 && n != 7 && n != 8) {
+    return dc.Error(absl::StrCat(
+        "takes 4 or 5 arguments (dst, peer, src, stage[, stage2]: the whole tensor) or 7 or 8 "
+        "(with dst_offsets, src_offsets and shape after the stages), got ",
+        n));
+  }
+  return n == 5 || n == 8 ? 2 : 1;
+}
+
+// The stages of a put/get moving `transfer` elements of `dtype`: a second
+// one ping-pongs with the first, so it must be its twin.
+absl::Status CheckStages(const DeduceContext& dc, size_t stages, DataType dtype,
+                         ExprSpan transfer) {
+  PTO_ASSIGN_OR_RETURN(const TileType* stage, CheckStage(dc, 3, "stage", dtype, transfer));
+  if (stages == 1) return absl::OkStatus();
+  PTO_ASSIGN_OR_RETURN(const TileType* stage2, CheckStage(dc, 4, "stage2", dtype, transfer));
+  // Both shapes are static (CheckStage).
+  for (size_t d = 0; d < 2; ++d) {
+    if (*AsConstInt(stage->shape()[d]) != *AsConstInt(stage2->shape()[d])) {
+      return dc.Error(absl::StrCat("stage2 shape ", FormatShape(stage2->shape()),
+                                   " must equal the stage's ", FormatShape(stage->shape()),
+                                   " (the two ping-pong staging tiles are twins)"));
+    }
   }
   return absl::OkStatus();
 }
@@ -144,8 +188,9 @@ absl::StatusOr<const Type*> DeducePut(const DeduceContext& dc) {
     return dc.Error(absl::StrCat("dst and src must have one dtype, got ", dst->dtype().name(),
                                  " and ", src->dtype().name()));
   }
-  PTO_ASSIGN_OR_RETURN(ExprSpan transfer, ExpectTransferRegion(dc, dst, src, 4));
-  PTO_RETURN_IF_ERROR(CheckStage(dc, dst->dtype(), transfer));
+  PTO_ASSIGN_OR_RETURN(size_t stages, StageCount(dc));
+  PTO_ASSIGN_OR_RETURN(ExprSpan transfer, ExpectTransferRegion(dc, dst, src, 3 + stages));
+  PTO_RETURN_IF_ERROR(CheckStages(dc, stages, dst->dtype(), transfer));
   PTO_ASSIGN_OR_RETURN(int64_t atomic, ExpectIntKwargIn(dc, "atomic", 0, 1));
   if (atomic == 1) {
     PTO_RETURN_IF_ERROR(ExpectAtomicAddDType(dc, dst->dtype(), "dtype with atomic=1"));
@@ -161,8 +206,9 @@ absl::StatusOr<const Type*> DeduceGet(const DeduceContext& dc) {
     return dc.Error(absl::StrCat("dst and src must have one dtype, got ", dst->dtype().name(),
                                  " and ", src->dtype().name()));
   }
-  PTO_ASSIGN_OR_RETURN(ExprSpan transfer, ExpectTransferRegion(dc, dst, src, 4));
-  PTO_RETURN_IF_ERROR(CheckStage(dc, dst->dtype(), transfer));
+  PTO_ASSIGN_OR_RETURN(size_t stages, StageCount(dc));
+  PTO_ASSIGN_OR_RETURN(ExprSpan transfer, ExpectTransferRegion(dc, dst, src, 3 + stages));
+  PTO_RETURN_IF_ERROR(CheckStages(dc, stages, dst->dtype(), transfer));
   return dc.ctx().GetUnknownType();
 }
 
@@ -171,6 +217,7 @@ void TransferArgs(OpBuilder& b) {
       .Arg("peer")
       .Arg("src")
       .Arg("stage")
+      .OptionalArg("stage2")
       .OptionalArg("dst_offsets")
       .OptionalArg("src_offsets")
       .OptionalArg("shape");
@@ -196,14 +243,21 @@ void RegisterDistTileOps(OpRegistry& registry) {
           "Copies a local tensor region into a peer rank's copy of a window through a Vec "
           "bounce tile (atomic=1 accumulates).");
   TransferArgs(put);
-  put.Kwarg("atomic", AttrKind::kInt).Writes(0).Writes(3).Deduce(DeducePut);
+  // atomic: an int in the IR (upstream's deducer reads one); the DSL
+  // wrapper's keyword-only `atomic=AtomicType.None_` default fills it.
+  put.KeywordOnly()
+      .Kwarg("atomic", AttrKind::kInt, AttrValue::Int(0))
+      .Writes(0)
+      .Writes(3)
+      .Writes(4)
+      .Deduce(DeducePut);
   OpBuilder get = registry.Register("pld.tile.get");
   get.Category(OpCategory::kDistributed)
       .Doc(
           "Copies a region of a peer rank's copy of a window into a local tensor through a Vec "
           "bounce tile.");
   TransferArgs(get);
-  get.Writes(0).Writes(3).Deduce(DeduceGet);
+  get.Writes(0).Writes(3).Writes(4).Deduce(DeduceGet);
 }
 
 }  // namespace pto::ir

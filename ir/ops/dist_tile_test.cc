@@ -140,7 +140,60 @@ TEST_F(DistTileTest, PutFullSliceAndSubregion) {
              {w, peer, x, stage, List({0, 0}), List({0, 0}), ListOf({rows, ctx_.Index(17)})},
              {Atomic(0)}),
       ctx_.GetUnknownType());
-  EXPECT_EQ(BuiltinOp("pld.tile.put").written_args(), (1u << 0) | (1u << 3));
+  EXPECT_EQ(BuiltinOp("pld.tile.put").written_args(), (1u << 0) | (1u << 3) | (1u << 4));
+}
+
+// A second stage (args 5 and 8) ping-pongs with the first; the region, when
+// given, follows both stages.
+TEST_F(DistTileTest, PutTakesASecondStage) {
+  const Var* w = Window(DataType::kFP16, {16, 64});
+  const Var* x = TensorVar(DataType::kFP16, {16, 64});
+  const Var* peer = ScalarVar(DataType::kInt32);
+  const Var* ping = Stage(DataType::kFP16, {4, 32});
+  const Var* pong = Stage(DataType::kFP16, {4, 32});
+  EXPECT_TYPE(TypeOf("pld.tile.put", {w, peer, x, ping, pong}, {Atomic(0)}),
+              ctx_.GetUnknownType());
+  EXPECT_TYPE(TypeOf("pld.tile.put",
+                     {w, peer, x, ping, pong, List({8, 0}), List({0, 0}), List({8, 64})},
+                     {Atomic(1)}),
+              ctx_.GetUnknownType());
+  // atomic defaults to 0 (None_), as upstream's DSL wrapper passes it.
+  absl::StatusOr<const Call*> call = Make("pld.tile.put", {w, peer, x, ping, pong});
+  ASSERT_TRUE(call.ok()) << call.status();
+  const AttrValue* atomic = (*call)->FindKwarg("atomic");
+  ASSERT_NE(atomic, nullptr);
+  EXPECT_EQ(atomic->int_value(), 0);
+}
+
+TEST_F(DistTileTest, PutRejectsABadSecondStage) {
+  const Var* w = Window(DataType::kFP16, {16, 64});
+  const Var* x = TensorVar(DataType::kFP16, {16, 64});
+  const Var* peer = ScalarVar(DataType::kInt32);
+  const Var* ping = Stage(DataType::kFP16, {4, 32});
+  auto with_stage2 = [&](const Expr* stage2) {
+    return ErrorOf("pld.tile.put", {w, peer, x, ping, stage2}, {Atomic(0)});
+  };
+  EXPECT_EQ(with_stage2(Stage(DataType::kFP16, {2, 32})),
+            "pld.tile.put: stage2 shape [2, 32] must equal the stage's [4, 32] (the two ping-pong "
+            "staging tiles are twins)");
+  EXPECT_EQ(with_stage2(Stage(DataType::kFP32, {4, 32})),
+            "pld.tile.put: stage2 dtype FP32 must match the transfer dtype FP16");
+  EXPECT_EQ(with_stage2(ctx_.NewVar("m", Tile(DataType::kFP16, {4, 32}, MemorySpace::kMat))),
+            "pld.tile.put: stage2 must be a Vec tile (the transfer bounces through UB)");
+  EXPECT_EQ(with_stage2(Stage(DataType::kFP16, {4, 3})),
+            "pld.tile.put: stage2 row of 3 FP16 elements is not a whole number of 32-byte units");
+  EXPECT_THAT(with_stage2(x), HasSubstr("stage2 must be a"));
+  // The stages must fit the transfer: a [4, 32] stage cannot slide a [1, 64] region.
+  EXPECT_EQ(ErrorOf("pld.tile.put",
+                    {w, peer, x, Stage(DataType::kFP16, {1, 32}), Stage(DataType::kFP16, {1, 32}),
+                     List({0, 0}), List({0, 0}), List({1, 16})},
+                    {Atomic(0)}),
+            "pld.tile.put: stage valid extent [1, 32] exceeds the transfer flattened to 2-D (1 x "
+            "16)");
+  // Six arguments are neither form.
+  EXPECT_EQ(ErrorOf("pld.tile.put", {w, peer, x, ping, List({0, 0}), List({0, 0})}, {Atomic(0)}),
+            "pld.tile.put: takes 4 or 5 arguments (dst, peer, src, stage[, stage2]: the whole "
+            "tensor) or 7 or 8 (with dst_offsets, src_offsets and shape after the stages), got 6");
 }
 
 TEST_F(DistTileTest, PutRejects) {
@@ -157,9 +210,9 @@ TEST_F(DistTileTest, PutRejects) {
   EXPECT_EQ(ErrorOf("pld.tile.put", {w, peer, x, stage}, {Atomic(0)}),
             "pld.tile.put: the full-slice form needs dst and src of one shape, got [2, 17] and "
             "[1, 17]");
-  EXPECT_EQ(ErrorOf("pld.tile.put", {w, peer, x, stage, List({0, 0})}, {Atomic(0)}),
-            "pld.tile.put: takes 4 arguments (full slice) or 7 (with dst_offsets, src_offsets "
-            "and shape), got 5");
+  // Five arguments are the two-stage form: a list is no stage.
+  EXPECT_THAT(ErrorOf("pld.tile.put", {w, peer, w, stage, List({0, 0})}, {Atomic(0)}),
+              HasSubstr("pld.tile.put: stage2 must be a"));
   EXPECT_EQ(
       ErrorOf("pld.tile.put",
               region(w, TensorVar(DataType::kFP16, {1, 17}), stage, {0, 0}, {1, 17}), {Atomic(0)}),
@@ -201,7 +254,16 @@ TEST_F(DistTileTest, GetIsThePutMirror) {
   EXPECT_EQ(ErrorOf("pld.tile.get", {w, root, local, stage}),
             "pld.tile.get: src must be a DistributedTensor (window-bound), got TensorType");
   EXPECT_THAT(ErrorOf("pld.tile.get", {w, root, w, stage}, {Atomic(0)}), HasSubstr("atomic"));
-  EXPECT_EQ(BuiltinOp("pld.tile.get").written_args(), (1u << 0) | (1u << 3));
+  EXPECT_EQ(BuiltinOp("pld.tile.get").written_args(), (1u << 0) | (1u << 3) | (1u << 4));
+  // The two-stage forms, as put's.
+  const Var* pong = Stage(DataType::kFP16, {4, 64});
+  EXPECT_TYPE(TypeOf("pld.tile.get", {w, root, w, stage, pong}), ctx_.GetUnknownType());
+  EXPECT_TYPE(TypeOf("pld.tile.get", {local, root, w, Stage(DataType::kFP16, {1, 64}),
+                                      Stage(DataType::kFP16, {1, 64}), List({0, 0}), List({3, 0}),
+                                      List({1, 64})}),
+              ctx_.GetUnknownType());
+  EXPECT_THAT(ErrorOf("pld.tile.get", {w, root, w, stage, Stage(DataType::kFP16, {2, 64})}),
+              HasSubstr("stage2 shape [2, 64] must equal the stage's [4, 64]"));
 }
 
 }  // namespace

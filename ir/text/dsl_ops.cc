@@ -265,6 +265,9 @@ constexpr DslOpRow kRows[] = {
     Fixed("pld.window", "pld.tensor.window"),
     Fixed("pld.remote_load", "pld.tile.remote_load"),
     MixesLevels(Same("pld.remote_store", "pld.tensor.remote_store", "pld.tile.remote_store")),
+    // Explicit pld forms whose wrapper places operands the schema cannot.
+    WithFill(Fixed("pld.tile.put", "pld.tile.put"), DslFill::kStagesThenRegion),
+    WithFill(Fixed("pld.tile.get", "pld.tile.get"), DslFill::kStagesThenRegion),
 };
 
 struct Index {

@@ -78,6 +78,10 @@ enum class DslFill : uint8_t {
   // appends only the given ones (`valid_shape=` without a scratch is arg 2,
   // where a Mat row-mode gather takes it).
   kCompactOptionalArgs,
+  // pld.tile.put / pld.tile.get: the optional second stage, then the region
+  // (dsl_transfer_args.h): a list in the stage2 slot starts the region, an
+  // absent stage2 closes up, and the region is given whole or not at all.
+  kStagesThenRegion,
 };
 
 struct DslOpRow {

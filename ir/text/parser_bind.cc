@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "absl/strings/str_split.h"
+#include "ir/text/dsl_transfer_args.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {
@@ -363,6 +364,10 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
     }
     int j = op.FindKwarg("name");
     if (j >= 0 && !kwargs[j]) kwargs[j] = AttrValue::String(rhs_name_);
+  }
+  if (rules != nullptr && rules->fill == text::DslFill::kStagesThenRegion) {
+    std::string error = text::PlaceTransferOperands(op, absl::MakeSpan(args));
+    if (!error.empty()) return FailValue(at, error);
   }
   if (rules != nullptr && rules->fill == text::DslFill::kCompactOptionalArgs) {
     size_t kept = 0;

@@ -188,6 +188,15 @@ std::vector<ErrorCase> CallCases() {
      "t.py:6:35: error: expected integer but found 'n'"},
     {"shardtwice", Body({"x = pl.aiv_shard(t, split=1, split=1)"}),
      "t.py:6:38: error: pl.aiv_shard() gets 'split' twice"},
+    // pld.tile.put / get: the region after the stage(s) comes whole.
+    {"put_region_part", Body({"pld.tile.put(a, n, a, t, [0, 0], [0, 0])"}),
+     "t.py:6:9: error: pld.tile.put: dst_offsets, src_offsets and shape go together (give all three or none)"},
+    {"get_region_kw", Body({"pld.tile.get(a, n, a, t, t, shape=[1, 16])"}),
+     "t.py:6:9: error: pld.tile.get: dst_offsets, src_offsets and shape go together (give all three or none)"},
+    {"put_four_lists", Body({"pld.tile.put(a, n, a, t, [0, 0], [0, 0], [1, 16], [1, 16])"}),
+     "t.py:6:9: error: pld.tile.put: a list in the stage2 position begins the region (dst_offsets, src_offsets, shape), so four lists are one too many"},
+    {"put_atomic_pos", Body({"pld.tile.put(a, n, a, t, t, [0, 0], [0, 0], [1, 16], 1)"}),
+     "t.py:6:62: error: pld.tile.put: takes 8 positional arguments but 9 were given"},
   };
 }
 

@@ -19,7 +19,7 @@
 //     condition does not already hold;
 //   * pld.tile.remote_load reads the local window like tile.load;
 //     pld.tile.put / pld.tile.get copy a region of the local tensor(s)
-//     (atomic=1 adds in the element dtype); their stage is poisoned;
+//     (atomic=1 adds in the element dtype); their stage(s) are poisoned;
 //   * the collectives reduce over one rank: allreduce, reduce_scatter and
 //     barrier leave their windows unchanged; broadcast needs root 0;
 //     allgather and all_to_all copy row 0 of the input into row 0 of the
@@ -239,7 +239,12 @@ absl::Status Transfer(KernelContext& ctx) {
     });
   }
   PTO_RETURN_IF_ERROR(ctx.CheckUndefined(undefined, 2));
-  if (const BufferView* stage = ctx.arg(3).buffer()) PoisonAll(*stage);
+  // The bounce tile(s) hold leftovers of the transfer: the second one of
+  // the 5- and 8-operand forms (ping-pong staging) too.
+  bool two_stages = ctx.num_args() == 5 || ctx.num_args() == 8;
+  for (size_t i = 3; i < (two_stages ? 5u : 4u); ++i) {
+    if (const BufferView* stage = ctx.arg(i).buffer()) PoisonAll(*stage);
+  }
   if (ctx.call().type()->Is<ir::UnknownType>()) {
     ctx.SetResult(Value());
   } else {

@@ -78,5 +78,53 @@ TEST(DistTest, PutAndGetCopyRegionsThroughAPoisonedStage) {
   EXPECT_EQ(CountUndefinedInValid(y), 64);  // y row 1 never written
 }
 
+// The 5- and 8-operand forms (a second, ping-pong staging tile) move what
+// the 4- and 7-operand ones move; both stages are undefined afterwards.
+TEST(DistTest, ASecondStageMovesTheSameDataAndIsLeftUndefined) {
+  auto program = [](absl::string_view stages, bool read_pong) {
+    std::string body = absl::StrCat(
+        R"(    def k(self, w: pld.DistributedTensor[[2, 64], pl.FP32], x: pl.Tensor[[2, 64], pl.FP32], y: pl.Out[pl.Tensor[[2, 64], pl.FP32]], q: pl.Out[pl.Tensor[[1, 32], pl.FP32]]) -> pl.Scalar[pl.INDEX]:
+        ping = pl.tile.full([1, 32], dtype=pl.FP32, value=1.0)
+        pong = pl.tile.full([1, 32], dtype=pl.FP32, value=2.0)
+        p0 = pld.tile.put(w, pl.const(0, pl.INT32), x, )",
+        stages, R"()
+        p1 = pld.tile.put(w, pl.const(0, pl.INT32), x, )", stages,
+        R"(, [1, 0], [0, 0], [1, 64], atomic=pld.AtomicType.Add)
+        g0 = pld.tile.get(y, pl.const(0, pl.INT32), w, )",
+        stages, R"()
+        g1 = pld.tile.get(y, pl.const(0, pl.INT32), w, )", stages,
+        R"(, [0, 0], [1, 0], [1, 64])
+)");
+    if (read_pong) absl::StrAppend(&body, "        o = pl.tile.store(pong, [0, 0], q)\n");
+    absl::StrAppend(&body, "        return 0");
+    return absl::StrCat("\n", kInCore, body);
+  };
+  std::vector<double> want;
+  for (int i = 0; i < 128; ++i) want.push_back(64 + 2 * (i % 64));  // row 1 + row 0 of x
+  for (absl::string_view stages : {"ping", "ping, pong"}) {
+    SimProgram p(program(stages, false));
+    BufferView w = Buffer(DataType::kFP32, {2, 64}, {10});
+    BufferView y = testing::Undefined(DataType::kFP32, {2, 64});
+    auto r = p.Run("k", {Value::Of(w), Value::Of(Buffer(DataType::kFP32, {2, 64}, testing::Iota(128))),
+                         Value::Of(y), Value::Of(testing::Undefined(DataType::kFP32, {1, 32}))});
+    ASSERT_TRUE(r.ok()) << stages << ": " << r.status().message();
+    EXPECT_EQ(Values(y), want) << stages;
+  }
+  // pong is a scratch of the two-stage form only.
+  for (bool two : {false, true}) {
+    SimProgram p(program(two ? "ping, pong" : "ping", true));
+    BufferView q = testing::Undefined(DataType::kFP32, {1, 32});
+    auto r = p.Run("k", {Value::Of(Buffer(DataType::kFP32, {2, 64}, {10})),
+                         Value::Of(Buffer(DataType::kFP32, {2, 64}, {1})),
+                         Value::Of(testing::Undefined(DataType::kFP32, {2, 64})), Value::Of(q)});
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    if (!two) {
+      EXPECT_THAT(Values(q), ::testing::Each(2.0));
+    } else {
+      EXPECT_EQ(CountUndefinedInValid(q), 32);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace pto::sim

@@ -187,7 +187,8 @@ bool RemoteLoad(GenScope& s) {
 }
 
 // put/get: the window, the local tensor of its shape and dtype, and a Vec
-// bounce tile whose row is a whole number of 32-byte units.
+// bounce tile whose row is a whole number of 32-byte units; sometimes a
+// second one of its shape (ping-pong staging, the 5- and 8-operand forms).
 bool Transfer(GenScope& s, absl::string_view op) {
   const Var* w = Window(s, [](const TensorType* t) {
     return t->rank() >= 1 && StaticShape(t->shape()).has_value() && t->dtype().bits() >= 8;
@@ -201,6 +202,7 @@ bool Transfer(GenScope& s, absl::string_view op) {
   const Var* stage = s.FreshTile(dtype, {1, cols});
   bool put = op == "pld.tile.put";
   std::vector<const Expr*> args = {put ? w : local, IntOperand(s), put ? local : w, stage};
+  if (s.Coin()) args.push_back(s.FreshTile(dtype, {1, cols}));
   if (s.Coin()) {
     std::vector<int64_t> zeros(dims.size(), 0);
     args.push_back(s.IndexList(zeros));
