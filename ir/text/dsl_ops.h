@@ -78,6 +78,10 @@ enum class DslFill : uint8_t {
   // appends only the given ones (`valid_shape=` without a scratch is arg 2,
   // where a Mat row-mode gather takes it).
   kCompactOptionalArgs,
+  // pld.world_size: a HOST orchestration value, called only in a HOST-level
+  // function outside any device scope (InCore / SPMD), as upstream's parser
+  // rules (pld.alloc_window_buffer, kNameFromTarget, follows it too).
+  kHostOnly,
 };
 
 struct DslOpRow {

@@ -322,6 +322,11 @@ class Parser {
   // (product(shape) * D's bytes), as upstream's wrapper normalizes it; `out`
   // stays empty for the byte form. nullopt on an error.
   std::optional<bool> WindowBufferBytes(const CallArgs& in, CallArgs* out);
+  // parser_host_rules.cc: `op` is called where only HOST orchestration code
+  // runs; the name of a window buffer (from the assignment, unique).
+  bool CheckHostOnly(const Op& op, const Token& at);
+  bool NameWindowBuffer(const Op& op, bool unified, const CallArgs& in, KwargSlots* kwargs,
+                        const Token& at);
   // pl.mrgsort and its level forms: format1 or format2 by the args given.
   Value MergeSortCall(absl::string_view op2, const CallArgs& in, int depth, const Token& at);
   Value UnregisteredDslCall(absl::string_view name, const CallArgs& in, int depth,
@@ -472,6 +477,13 @@ class Parser {
   bool scope_yield_ok_ = false;
   int incore_scopes_ = 0;
   int split_scopes_ = 0;
+  // Open `with pl.spmd(...)` scopes, and the level of the function being
+  // parsed: pld.world_size / pld.alloc_window_buffer are HOST-only
+  // (parser_host_rules.cc). window_buffer_names_: the buffer names the
+  // program declared so far (one program-wide namespace).
+  int spmd_scopes_ = 0;
+  std::optional<Level> func_level_;
+  absl::flat_hash_set<std::string> window_buffer_names_;
   std::vector<absl::string_view> split_aiv_modes_;
   // No statement but docstrings and pl.func_attr yet in the function body.
   bool prologue_open_ = false;

@@ -307,6 +307,7 @@ bool Parser::ParseFunction(const Decorator* decorator) {
   FunctionType type = dec.type;
   in_incore_function_ = type == FunctionType::kInCore;
   std::optional<Level> level = dec.level;
+  func_level_ = level;
   std::optional<Role> role = dec.role;
   comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
   if (!At(K::kDef)) {

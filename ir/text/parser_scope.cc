@@ -349,6 +349,7 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
   }
   incore_scopes_ += opens_incore;
   split_scopes_ += opens_split;
+  spmd_scopes_ += kind == ScopeKind::kSpmd;
   Block body;
   bool saved_yield_ok = scope_yield_ok_;
   scope_yield_ok_ = outer == BlockKind::kFor || outer == BlockKind::kWhile ||
@@ -358,6 +359,7 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
   scope_yield_ok_ = saved_yield_ok;
   incore_scopes_ -= opens_incore;
   split_scopes_ -= opens_split;
+  spmd_scopes_ -= kind == ScopeKind::kSpmd;
   if (!ok) return false;
   // The yield ends the enclosing body too (the caller checks nothing follows).
   if (body.yield.stmt != nullptr) *yield = std::move(body.yield);
