@@ -185,6 +185,11 @@ std::vector<ErrorCase> CallCases() {
     // for ... in pl.split_aiv(...) and pl.aiv_shard.
     {"saivscope", Body({"with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]):", "    for v in pl.split_aiv(2, mode=pl.SplitMode.NONE):", "        pass"}),
      "t.py:7:25: error: pl.split_aiv cannot be used inside a scope declaring optimizations=[pl.split(...)]: the two are conflicting split specs"},
+    // A literal pl.split(pl.SplitMode.NONE) is a split spec too (upstream's rule).
+    {"saivscope_none", Body({"with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.NONE)]):", "    for v in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):", "        pass"}),
+     "t.py:7:25: error: pl.split_aiv cannot be used inside a scope declaring optimizations=[pl.split(...)]: the two are conflicting split specs"},
+    {"saivspmd_none", Body({"for i in pl.spmd(2, optimizations=[pl.split(pl.SplitMode.NONE)]):", "    for v in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):", "        pass"}),
+     "t.py:7:25: error: pl.split_aiv cannot be used inside a scope declaring optimizations=[pl.split(...)]: the two are conflicting split specs"},
     {"saivmode2", Body({"for v in pl.split_aiv(2, mode=pl.SplitMode.NONE, mode=pl.SplitMode.NONE):", "    pass"}),
      "t.py:6:58: error: pl.split_aiv() gets 'mode' twice"},
     {"saivmodebad", Body({"for v in pl.split_aiv(2, mode=pl.Foo.NONE):", "    pass"}),

@@ -482,6 +482,9 @@ class Parser {
   // (parser_host_rules.cc). window_buffer_names_: the buffer names the
   // program declared so far (one program-wide namespace).
   int spmd_scopes_ = 0;
+  // The scope args just parsed wrote pl.split(...) in optimizations=[...],
+  // NONE included: a literal split excludes pl.split_aiv regions (upstream).
+  bool split_written_ = false;
   std::optional<Level> func_level_;
   absl::flat_hash_set<std::string> window_buffer_names_;
   std::vector<absl::string_view> split_aiv_modes_;

@@ -124,6 +124,7 @@ bool Parser::ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg*
         if (split) {
           if (seen_split) return Fail(at, "pl.split(...) appears twice in optimizations=[...]");
           seen_split = true;
+          split_written_ = true;
           Token cls, member;
           if (!ParseEnumRef(&cls, &member)) return false;
           if (Text(cls) != "SplitMode" || !IsSplitMode(Text(member))) {
@@ -302,6 +303,7 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
   if (!Expect(K::kLParen)) return false;
   std::vector<ScopeArg> sorted;
   ExprList operands;
+  split_written_ = false;
   if (!ParseScopeArgs(kind, manual, /*loop_form=*/false, name_tok, &sorted, &operands)) {
     return false;
   }
@@ -342,7 +344,7 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
     operands.push_back(placeholder->var());
     sorted.push_back(arg);
   }
-  bool opens_incore = false, opens_split = false;
+  bool opens_incore = false, opens_split = split_written_;
   for (const ScopeArg& a : sorted) {
     opens_incore = opens_incore || a.enum_ref == "Level.CORE_GROUP";
     opens_split = opens_split || (a.key == "optimizations" && !a.enum_ref.empty());
