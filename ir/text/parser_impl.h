@@ -505,6 +505,11 @@ class Parser {
   // Signature scope: the params parsed so far.
   bool in_signature_ = false;
   absl::flat_hash_map<absl::string_view, const Var*> sig_scope_;
+  // The pl.dynamic names the signature's annotations read so far: an INDEX
+  // parameter of such a name comes too late to be that dim
+  // (ScalarParamAfterItsDim, parser_attrs.cc).
+  absl::flat_hash_set<absl::string_view> sig_dynamic_reads_;
+  bool ScalarParamAfterItsDim(const Token& name, const Type* type);
   // The pl.MemRef bases of the function whose signature or body is being
   // parsed (Signature::memref_bases); the module's outside any function.
   absl::flat_hash_map<absl::string_view, const Var*>* memref_bases_ = nullptr;
