@@ -5,6 +5,7 @@
 #include <limits>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "fuzz/gen/program_generator.h"
 #include "ir/check.h"
@@ -184,6 +185,10 @@ const ir::Var* GenScope::Bind(const ir::Expr* value, absl::string_view hint) {
   Emit(ctx_.NewAssign(var, value));
   visible_.push_back(var);
   return var;
+}
+
+std::string GenScope::NextWindowBufferName() {
+  return absl::StrCat("win", (*window_buffers_)++);
 }
 
 void GenScope::Emit(const ir::Stmt* stmt) {

@@ -117,6 +117,9 @@ std::string WriteCallByHand(const ir::Call* c, std::mt19937_64& rng,
 
   const ir::text::DslOpRow* row = nullptr;
   bool unified = coin() && UnifiedName(c, &row);
+  // The short pld.alloc_window_buffer takes no name=: the canonical call
+  // (which keeps a written name) stays.
+  if (unified && row->fill == ir::text::DslFill::kNameFromTarget) unified = false;
   // Every value given, by parameter name.
   struct Given {
     std::string name;

@@ -124,6 +124,7 @@ class Builder {
   // Param types shared by the functions' signatures.
   std::vector<const Type*> palette_;
   std::vector<const Type*> comm_types_;
+  int window_buffers_ = 0;  // GenScope::NextWindowBufferName's counter
   std::vector<const ir::Function*> functions_;
   GenScope* scope_ = nullptr;
   std::vector<const Var*> dyn_in_scope_;

@@ -78,9 +78,16 @@ const ir::Function* Builder::MakeFunction(int index) {
        ir::FunctionType::kAIC, ir::FunctionType::kGroup});
   std::optional<ir::Level> level;
   std::optional<ir::Role> role;
-  if (ftype == ir::FunctionType::kOpaque && OneIn(3)) {
-    level = static_cast<ir::Level>(Int(0, ir::EnumSize<ir::Level>() - 1));
-    role = static_cast<ir::Role>(Int(0, ir::EnumSize<ir::Role>() - 1));
+  if (ftype == ir::FunctionType::kOpaque) {
+    // Mostly a HOST orchestrator: window buffers, pld.world_size and the
+    // collectives over windows are made only there (the DSL's rule).
+    if (OneIn(3)) {
+      level = static_cast<ir::Level>(Int(0, ir::EnumSize<ir::Level>() - 1));
+      role = static_cast<ir::Role>(Int(0, ir::EnumSize<ir::Role>() - 1));
+    } else if (!OneIn(4)) {
+      level = ir::Level::kHost;
+      role = ir::Role::kOrchestrator;
+    }
   }
 
   // Params: sometimes a previous function's signature first, so the new
@@ -110,6 +117,7 @@ const ir::Function* Builder::MakeFunction(int index) {
   }
 
   GenScope s(ctx_, data_, options_);
+  s.SetHost(level == ir::Level::kHost, &window_buffers_);
   scope_ = &s;
   s.EnterBlock();
   dyn_in_scope_.clear();

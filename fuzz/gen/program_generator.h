@@ -174,6 +174,16 @@ class GenScope {
   void Emit(const ir::Stmt* stmt);
   // Statements emitted so far in this function (the budget counter).
   int emitted() const { return emitted_; }
+  // HOST orchestration code (a HOST-level function), where the DSL allows
+  // pld.world_size and window buffers; `window_buffers` counts the buffers
+  // of the program, whose names must be unique.
+  void SetHost(bool host, int* window_buffers) {
+    host_ = host;
+    window_buffers_ = window_buffers;
+  }
+  bool host() const { return host_ && window_buffers_ != nullptr; }
+  // A new program-unique window buffer name (host() only).
+  std::string NextWindowBufferName();
 
   // A fresh Vec tile of `dtype` and `shape` (tile.full or tile.create), or
   // nullptr when neither is allowed or the shape is invalid for the dtype.
@@ -198,6 +208,8 @@ class GenScope {
   std::vector<size_t> visible_marks_;
   std::vector<std::vector<const ir::Stmt*>> blocks_;
   int emitted_ = 0;
+  bool host_ = false;
+  int* window_buffers_ = nullptr;
 };
 
 class ProgramGenerator {

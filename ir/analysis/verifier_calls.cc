@@ -165,6 +165,16 @@ void Verifier::VerifyFunctionCall(const Call* c, SourceLoc loc) {
     }
   }
   if (site != nullptr) VerifyCallSite(c, *site, name, loc);
+  // device= picks the device an orchestrator is dispatched to: only a callee
+  // with the Orchestrator role takes it (upstream's rule; an Orchestration
+  // function has that role).
+  if (site != nullptr && site->device != nullptr && !site->is_submit() &&
+      callee->role() != Role::kOrchestrator &&
+      callee->func_type() != FunctionType::kOrchestration) {
+    Report(loc, absl::StrCat("call of ", Quote(name), ": device= dispatches an orchestrator, "
+                             "and ", Quote(name), " is not one (declare it with "
+                             "role=pl.Role.Orchestrator or type=pl.FunctionType.Orchestration)"));
+  }
   if (args.size() < min_args || args.size() > params.size()) {
     Report(loc, absl::StrCat("call of ", Quote(name), ": expects ",
                              Count(params.size(), "argument"), ", got ", args.size()));

@@ -1,13 +1,14 @@
 // Window buffers: the per-rank communication memory of a comm domain.
 //
-//   buf = pld.tensor.alloc_window_buffer(1024, name='buf')   # pl.Ptr
+//   buf = pld.tensor.alloc_window_buffer(1024)   # pl.Ptr, name='buf'
 //   w = pld.tensor.window(buf, [4, 64], dtype=pl.FP32)       # pld.DistributedTensor[[4, 64], pl.FP32]
 //
 // alloc_window_buffer reserves `size` bytes of window memory on every rank
 // and returns the allocation's identity (pl.Ptr); window views that memory
 // as a DistributedTensor of `shape` and `dtype`, which the pld.* ops then
-// address on any rank. PyPTO takes the buffer's `name` from the variable it
-// is assigned to; the IR keeps it when given (it must not be empty).
+// address on any rank. Every buffer has a `name` (non-empty, as PyPTO's
+// deducer requires); the parser takes it from the variable the call is
+// assigned to and the printer leaves it out when it is that variable's name.
 
 #include "absl/strings/str_cat.h"
 #include "ir/ops/dist_checks.h"
@@ -51,7 +52,7 @@ void RegisterDistMemoryOps(OpRegistry& registry) {
       .Doc("Reserves `size` bytes of window memory on every rank; returns the allocation (pl.Ptr).")
       .Arg("size")
       .KeywordOnly()
-      .OptionalKwarg("name", AttrKind::kString)
+      .Kwarg("name", AttrKind::kString)
       .Deduce(DeduceAllocWindowBuffer);
   registry.Register("pld.tensor.window")
       .Category(OpCategory::kDistributed)

@@ -18,7 +18,9 @@ class DistMemoryTest : public OpTest {
 
 TEST_F(DistMemoryTest, AllocAndWindow) {
   const Type* ptr = ctx_.GetHandleType(HandleKind::kPtr);
-  EXPECT_TYPE(TypeOf("pld.tensor.alloc_window_buffer", {ctx_.Index(1024)}), ptr);
+  EXPECT_TYPE(TypeOf("pld.tensor.alloc_window_buffer", {ctx_.Index(1024)},
+                     {{"name", AttrValue::String("buf")}}),
+              ptr);
   EXPECT_TYPE(TypeOf("pld.tensor.alloc_window_buffer", {ScalarVar(DataType::kInt64)},
                      {{"name", AttrValue::String("sig")}}),
               ptr);
@@ -32,9 +34,14 @@ TEST_F(DistMemoryTest, AllocAndWindow) {
 }
 
 TEST_F(DistMemoryTest, Rejects) {
-  EXPECT_EQ(ErrorOf("pld.tensor.alloc_window_buffer", {ctx_.Index(0)}),
+  // Every buffer is named (the parser gives the variable's name).
+  EXPECT_EQ(ErrorOf("pld.tensor.alloc_window_buffer", {ctx_.Index(8)}),
+            "pld.tensor.alloc_window_buffer: requires a 'name' kwarg");
+  EXPECT_EQ(ErrorOf("pld.tensor.alloc_window_buffer", {ctx_.Index(0)},
+                    {{"name", AttrValue::String("buf")}}),
             "pld.tensor.alloc_window_buffer: size must be a positive number of bytes, got 0");
-  EXPECT_THAT(ErrorOf("pld.tensor.alloc_window_buffer", {ctx_.Float(1.0)}),
+  EXPECT_THAT(ErrorOf("pld.tensor.alloc_window_buffer", {ctx_.Float(1.0)},
+                      {{"name", AttrValue::String("buf")}}),
               HasSubstr("size must be an integer scalar"));
   EXPECT_THAT(ErrorOf("pld.tensor.alloc_window_buffer", {ctx_.Index(8)},
                       {{"name", AttrValue::String("")}}),

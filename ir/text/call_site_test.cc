@@ -30,6 +30,10 @@ constexpr absl::string_view kCallee =
     "    def k(self, x: pl.Tensor[[16], pl.FP32], out: pl.Out[pl.Tensor[[16], pl.FP32]]) -> "
     "pl.Tensor[[16], pl.FP32]:\n"
     "        return out\n"
+    "    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)\n"
+    "    def o(self, x: pl.Tensor[[16], pl.FP32], out: pl.Out[pl.Tensor[[16], pl.FP32]]) -> "
+    "pl.Tensor[[16], pl.FP32]:\n"
+    "        return out\n"
     "    @pl.function(type=pl.FunctionType.Orchestration)\n"
     "    def f(self, x: pl.Tensor[[16], pl.FP32], y: pl.Tensor[[16], pl.FP32], "
     "r: pl.Scalar[pl.INDEX]) -> pl.Tensor[[16], pl.FP32]:\n";
@@ -94,7 +98,7 @@ TEST_F(CallSiteTest, PlainCallOptions) {
   Context ctx;
   absl::StatusOr<Program> p = Parse(
       "        c = self.k(x, y, attrs={\"arg_directions\": [pl.adir.input, pl.adir.inout]})\n"
-      "        d = self.k(c, y, device=r)\n"
+      "        d = self.o(c, y, device=r)\n"
       "        e = self.k(d, y)\n"
       "        return e\n",
       ctx);
@@ -111,7 +115,7 @@ TEST_F(CallSiteTest, VisitorSeesOptionValues) {
   absl::StatusOr<Program> p =
       Parse("        t0 = None\n"
             "        a, t1 = pl.submit(self.k, x, y, deps=[t0])\n"
-            "        d = self.k(a, y, device=r)\n"
+            "        d = self.o(a, y, device=r)\n"
             "        return d\n",
             ctx);
   ASSERT_TRUE(p.ok()) << p.status();
@@ -135,10 +139,10 @@ TEST_F(CallSiteTest, EqualityAndHashSeeOptions) {
     return std::move(*p);
   };
   Context c1, c2, c3, c4;
-  Program a = parse(c1, "self.k(x, y, device=0)");
-  Program b = parse(c2, "self.k(x, y, device=1)");
-  Program c = parse(c3, "self.k(x, y)");
-  Program d = parse(c4, "self.k(x, y, device=0)");
+  Program a = parse(c1, "self.o(x, y, device=0)");
+  Program b = parse(c2, "self.o(x, y, device=1)");
+  Program c = parse(c3, "self.o(x, y)");
+  Program d = parse(c4, "self.o(x, y, device=0)");
   EXPECT_THAT(CheckStructuralEqual(a, b).message(), HasSubstr("device"));
   EXPECT_FALSE(StructuralEqual(a, c));
   EXPECT_TRUE(StructuralEqual(a, d));
@@ -176,8 +180,13 @@ TEST_F(CallSiteTest, Rejections) {
   EXPECT_THAT(ErrorOf("        a = self.k(x, y, attrs={\"arg_directions\": [pl.adir.input]})\n"
                       "        return a\n"),
               HasSubstr("arg_directions has 1 entries for 2 arguments"));
-  EXPECT_THAT(ErrorOf("        a = self.k(x, y, device=x)\n        return a\n"),
-              HasSubstr("call of 'k': device must be an integer scalar"));
+  EXPECT_THAT(ErrorOf("        a = self.o(x, y, device=x)\n        return a\n"),
+              HasSubstr("call of 'o': device must be an integer scalar"));
+  // device= dispatches an orchestrator; k is an InCore kernel.
+  EXPECT_THAT(ErrorOf("        a = self.k(x, y, device=r)\n        return a\n"),
+              HasSubstr("t.py:12:18: error: call of 'k': device= dispatches an orchestrator, "
+                        "and 'k' is not one"));
+  EXPECT_EQ(ErrorOf("        a = self.f(x, y, r, device=r)\n        return a\n"), "valid");
   EXPECT_THAT(ErrorOf("        a, t = pl.submit(self.k, x, y, deps=[x])\n        return a\n"),
               HasSubstr("a dep must be a pl.Scalar[pl.TASK_ID] or a TASK_ID array"));
   EXPECT_THAT(ErrorOf("        a, t = pl.submit(self.k, x, y, predicate=(r))\n        return a\n"),

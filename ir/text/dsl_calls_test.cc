@@ -205,11 +205,6 @@ class DslLevelFlagsTest : public DslCallsTest {
         .OptionalKwarg("out_dtype", AttrKind::kDataType)
         .Kwarg("a_trans", AttrKind::kBool, AttrValue::Bool(false))
         .Deduce(DeduceFirst);
-    ops_.Register("pld.tensor.alloc_window_buffer")
-        .Arg("size")
-        .KeywordOnly()
-        .OptionalKwarg("name", AttrKind::kString)
-        .Deduce(DeduceFirst);
     options_.ops = &ops_;
   }
   OpRegistry ops_;
@@ -256,29 +251,6 @@ TEST_F(DslCallsTest, UnregisteredTableOpsAreOpaqueUnderTheFlag) {
               ::testing::ElementsAre("pl.tile.row_max(t, t)"));
   EXPECT_THAT(ErrorOf({"b = pl.row_max(t, t)"}, options),
               HasSubstr("unknown op 'tile.row_max' (what pl.row_max builds"));
-}
-
-TEST_F(DslLevelFlagsTest, WindowBufferIsNamedAfterItsVariable) {
-  EXPECT_THAT(Values({"buf = pld.alloc_window_buffer(64)",
-                      "sig = pld.tensor.alloc_window_buffer(16, name='signals')"},
-                     options_),
-              ::testing::ElementsAre("pld.tensor.alloc_window_buffer(64, name='buf')",
-                                     "pld.tensor.alloc_window_buffer(16, name='signals')"));
-  EXPECT_THAT(ErrorOf({"b = a + pld.alloc_window_buffer(64)"}, options_),
-              HasSubstr("t.py:6:17: error: pld.tensor.alloc_window_buffer must be the whole value "
-                        "of an assignment"));
-  EXPECT_THAT(ErrorOf({"b = pld.alloc_window_buffer(64, 'x')"}, options_),
-              HasSubstr("takes 1 positional argument but 2 were given"));
-  // The shape form is the byte form of product(shape) * the dtype's bytes.
-  EXPECT_THAT(Values({"buf = pld.alloc_window_buffer([64, 128], dtype=pl.FP32)",
-                      "w = pld.tensor.alloc_window_buffer([4, 2], dtype=pl.INT16, name='w')"},
-                     options_),
-              ::testing::ElementsAre("pld.tensor.alloc_window_buffer(32768, name='buf')",
-                                     "pld.tensor.alloc_window_buffer(16, name='w')"));
-  EXPECT_THAT(ErrorOf({"b = pld.alloc_window_buffer(64, dtype=pl.FP32)"}, options_),
-              HasSubstr("dtype= goes with a shape list"));
-  EXPECT_THAT(ErrorOf({"b = pld.alloc_window_buffer([], dtype=pl.FP32)"}, options_),
-              HasSubstr("the shape must be non-empty"));
 }
 
 }  // namespace

@@ -257,7 +257,7 @@ constexpr DslOpRow kRows[] = {
     ZeroArgs(Fixed("aic_initialize_pipe", "system.aic_initialize_pipe")),
     ZeroArgs(Fixed("aiv_initialize_pipe", "system.aiv_initialize_pipe")),
     // --- §f pld short forms ----------------------------------------------------
-    Fixed("pld.world_size", "pld.system.world_size"),
+    WithFill(Fixed("pld.world_size", "pld.system.world_size"), DslFill::kHostOnly),
     Fixed("pld.get_comm_ctx", "pld.system.get_comm_ctx"),
     Fixed("pld.rank", "pld.system.rank"),
     Fixed("pld.nranks", "pld.system.nranks"),

@@ -82,6 +82,10 @@ enum class DslFill : uint8_t {
   // (dsl_transfer_args.h): a list in the stage2 slot starts the region, an
   // absent stage2 closes up, and the region is given whole or not at all.
   kStagesThenRegion,
+  // pld.world_size: a HOST orchestration value, called only in a HOST-level
+  // function outside any device scope (InCore / SPMD), as upstream's parser
+  // rules (pld.alloc_window_buffer, kNameFromTarget, follows it too).
+  kHostOnly,
 };
 
 struct DslOpRow {

@@ -160,4 +160,19 @@ bool Parser::DynamicShadowsParam(absl::string_view name, const Var* param) const
   return st == nullptr || st->dtype() != DataType::kIndex;
 }
 
+// An INDEX scalar parameter named like a pl.dynamic dim is that dim for the
+// annotations after it (DynamicShadowsParam); an annotation before it has
+// already read the module's dim, a different value, so upstream rejects the
+// order rather than give the two annotations different dims.
+bool Parser::ScalarParamAfterItsDim(const Token& name, const Type* type) {
+  const auto* st = type->As<ScalarType>();
+  if (st == nullptr || st->dtype() != DataType::kIndex ||
+      !sig_dynamic_reads_.contains(Text(name))) {
+    return true;
+  }
+  return Fail(name, absl::StrCat("parameter '", Text(name), "' comes after an annotation that "
+                                 "already uses the dynamic dim '", Text(name),
+                                 "': declare the parameter before the annotations naming it"));
+}
+
 }  // namespace pto::ir::parser_impl

@@ -355,15 +355,13 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
       if (a == nullptr) a = ctx_.Int(0, DataType::kInt32, Loc(at));
     }
   }
-  // Only the short form names the buffer: the canonical call keeps what it says.
-  if (unified && rules != nullptr && rules->fill == text::DslFill::kNameFromTarget) {
-    if (at.offset != rhs_offset_) {
-      return FailValue(at, absl::StrCat(op.name(), " must be the whole value of an assignment, "
-                                        "`buf = pld.alloc_window_buffer(size)`: the buffer is "
-                                        "named after the variable"));
+  if (rules != nullptr && (rules->fill == text::DslFill::kHostOnly ||
+                           rules->fill == text::DslFill::kNameFromTarget)) {
+    if (!CheckHostOnly(op, at)) return Value{};
+    if (rules->fill == text::DslFill::kNameFromTarget &&
+        !NameWindowBuffer(op, unified, in, &kwargs, at)) {
+      return Value{};
     }
-    int j = op.FindKwarg("name");
-    if (j >= 0 && !kwargs[j]) kwargs[j] = AttrValue::String(rhs_name_);
   }
   if (rules != nullptr && rules->fill == text::DslFill::kStagesThenRegion) {
     std::string error = text::PlaceTransferOperands(op, absl::MakeSpan(args));

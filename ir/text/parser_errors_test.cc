@@ -106,6 +106,9 @@ std::vector<ErrorCase> TextCases() {
     {"unkfunc", Body({"x = self.g(n)"}),
      "t.py:6:18: error: unknown function 'g'"},
     // Module-level constants used where they cannot go.
+    // An INDEX parameter named like a pl.dynamic dim an earlier annotation read.
+    {"dyn_param_late", Module("N = pl.dynamic('N')\n", ", a: pl.Tensor[[N], pl.FP32], N: pl.Scalar[pl.INDEX]", {"return"}),
+     "t.py:6:45: error: parameter 'N' comes after an annotation that already uses the dynamic dim 'N': declare the parameter before the annotations naming it"},
     {"cstr", Module("S = 'abc'\n", "", {"x = S"}),
      "t.py:7:13: error: 'S' is a string: it is only a kwarg value"},
     {"cdtype", Module("D = pl.FP32\n", "", {"x = D"}),

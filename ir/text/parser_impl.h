@@ -333,6 +333,11 @@ class Parser {
   // (product(shape) * D's bytes), as upstream's wrapper normalizes it; `out`
   // stays empty for the byte form. nullopt on an error.
   std::optional<bool> WindowBufferBytes(const CallArgs& in, CallArgs* out);
+  // parser_host_rules.cc: `op` is called where only HOST orchestration code
+  // runs; the name of a window buffer (from the assignment, unique).
+  bool CheckHostOnly(const Op& op, const Token& at);
+  bool NameWindowBuffer(const Op& op, bool unified, const CallArgs& in, KwargSlots* kwargs,
+                        const Token& at);
   // pl.mrgsort and its level forms: format1 or format2 by the args given.
   Value MergeSortCall(absl::string_view op2, const CallArgs& in, int depth, const Token& at);
   Value UnregisteredDslCall(absl::string_view name, const CallArgs& in, int depth,
@@ -491,6 +496,16 @@ class Parser {
   int cluster_scopes_ = 0;
   uint32_t submit_offset_ = ~uint32_t{0};
   int split_scopes_ = 0;
+  // Open `with pl.spmd(...)` scopes, and the level of the function being
+  // parsed: pld.world_size / pld.alloc_window_buffer are HOST-only
+  // (parser_host_rules.cc). window_buffer_names_: the buffer names the
+  // program declared so far (one program-wide namespace).
+  int spmd_scopes_ = 0;
+  // The scope args just parsed wrote pl.split(...) in optimizations=[...],
+  // NONE included: a literal split excludes pl.split_aiv regions (upstream).
+  bool split_written_ = false;
+  std::optional<Level> func_level_;
+  absl::flat_hash_set<std::string> window_buffer_names_;
   std::vector<absl::string_view> split_aiv_modes_;
   // No statement but docstrings and pl.func_attr yet in the function body.
   bool prologue_open_ = false;
@@ -509,6 +524,11 @@ class Parser {
   // Signature scope: the params parsed so far.
   bool in_signature_ = false;
   absl::flat_hash_map<absl::string_view, const Var*> sig_scope_;
+  // The pl.dynamic names the signature's annotations read so far: an INDEX
+  // parameter of such a name comes too late to be that dim
+  // (ScalarParamAfterItsDim, parser_attrs.cc).
+  absl::flat_hash_set<absl::string_view> sig_dynamic_reads_;
+  bool ScalarParamAfterItsDim(const Token& name, const Type* type);
   // The pl.MemRef bases of the function whose signature or body is being
   // parsed (Signature::memref_bases); the module's outside any function.
   absl::flat_hash_map<absl::string_view, const Var*>* memref_bases_ = nullptr;

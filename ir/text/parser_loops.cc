@@ -62,6 +62,7 @@ bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments c
   if (!Expect(K::kLParen)) return false;
   std::vector<ScopeArg> args;
   ExprList operands;
+  split_written_ = false;
   if (!ParseScopeArgs(ScopeKind::kSpmd, /*manual=*/false, /*loop_form=*/true, name_tok, &args,
                       &operands)) {
     return false;
@@ -71,7 +72,7 @@ bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments c
   // The split belongs to the kernel the body becomes (upstream's InCore).
   std::vector<ScopeArg> outer;
   std::vector<ScopeArg> inner = {CoreGroupLevel()};
-  bool split = false;
+  bool split = split_written_;
   for (const ScopeArg& a : args) {
     if (a.key == "optimizations") {
       inner.push_back(a);

@@ -213,6 +213,7 @@ bool Parser::ParseSignature(Signature* sig) {
   auto* saved_bases = memref_bases_;
   memref_bases_ = &sig->memref_bases;
   sig_scope_.clear();
+  sig_dynamic_reads_.clear();
   bool first = true;
   while (error_.ok() && !At(K::kRParen)) {
     if (first && AtName("self") && (At(K::kComma, 1) || At(K::kRParen, 1))) {
@@ -240,6 +241,7 @@ bool Parser::ParseSignature(Signature* sig) {
       Fail(name, absl::StrCat("duplicate parameter '", Text(name), "'"));
       break;
     }
+    if (!ScalarParamAfterItsDim(name, type)) break;
     const Var* v = ctx_.NewVar(Text(name), type, Loc(name));
     sig_scope_.emplace(Text(name), v);
     sig->params.push_back(v);
@@ -316,6 +318,7 @@ bool Parser::ParseFunction(const Decorator* decorator) {
   cur_func_type_ = type;
   cur_auto_scope_ = dec.auto_scope;
   std::optional<Level> level = dec.level;
+  func_level_ = level;
   std::optional<Role> role = dec.role;
   comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
   if (!At(K::kDef)) {
@@ -445,6 +448,7 @@ Value Parser::LookupName(const Token& t) {
   }
   auto dyn = dynamic_.find(name);
   if (dyn != dynamic_.end()) {
+    if (in_signature_) sig_dynamic_reads_.insert(name);
     v.expr = dyn->second;
     return v;
   }

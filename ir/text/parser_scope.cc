@@ -124,6 +124,7 @@ bool Parser::ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg*
         if (split) {
           if (seen_split) return Fail(at, "pl.split(...) appears twice in optimizations=[...]");
           seen_split = true;
+          split_written_ = true;
           Token cls, member;
           if (!ParseEnumRef(&cls, &member)) return false;
           if (Text(cls) != "SplitMode" || !IsSplitMode(Text(member))) {
@@ -299,6 +300,7 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
   if (!Expect(K::kLParen)) return false;
   std::vector<ScopeArg> sorted;
   ExprList operands;
+  split_written_ = false;
   if (!ParseScopeArgs(kind, manual, /*loop_form=*/false, name_tok, &sorted, &operands)) {
     return false;
   }
@@ -343,7 +345,7 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
     operands.push_back(placeholder->var());
     sorted.push_back(arg);
   }
-  bool opens_incore = false, opens_split = false;
+  bool opens_incore = false, opens_split = split_written_;
   for (const ScopeArg& a : sorted) {
     opens_incore = opens_incore || a.enum_ref == "Level.CORE_GROUP";
     opens_split = opens_split || (a.key == "optimizations" && !a.enum_ref.empty());
@@ -352,6 +354,7 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
   split_scopes_ += opens_split;
   manual_scopes_ += manual_mode;
   cluster_scopes_ += kind == ScopeKind::kCluster;
+  spmd_scopes_ += kind == ScopeKind::kSpmd;
   Block body;
   bool saved_yield_ok = scope_yield_ok_;
   scope_yield_ok_ = outer == BlockKind::kFor || outer == BlockKind::kWhile ||
@@ -363,6 +366,7 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
   split_scopes_ -= opens_split;
   manual_scopes_ -= manual_mode;
   cluster_scopes_ -= kind == ScopeKind::kCluster;
+  spmd_scopes_ -= kind == ScopeKind::kSpmd;
   if (!ok) return false;
   if (kind == ScopeKind::kSpmd && !CheckSpmdBody(name_tok, body.body)) return false;
   // The yield ends the enclosing body too (the caller checks nothing follows).

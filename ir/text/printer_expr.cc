@@ -194,6 +194,7 @@ void Printer::PrintCall(const Call* c) {
   }
   for (const Kwarg& k : c->kwargs()) {
     if (split_aiv_depth_ > 0 && IsRegionSplit(c, k)) continue;
+    if (c == lhs_call_ && IsNameFromTarget(c, k)) continue;
     sep();
     absl::string_view key;
     if (k.key < op->kwargs().size()) key = op->kwargs()[k.key].name;

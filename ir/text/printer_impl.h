@@ -184,6 +184,10 @@ class Printer {
   // Whether `k` is the split= of an aiv_shard / aic_gather call, which a
   // pl.split_aiv region supplies.
   static bool IsRegionSplit(const Call* c, const Kwarg& k);
+  // pld.tensor.alloc_window_buffer's `name` when it is the printed name of
+  // the variable the call is assigned to (`lhs_call_`): the parser takes it
+  // from there, so upstream's printer leaves it out.
+  bool IsNameFromTarget(const Call* c, const Kwarg& k) const;
   void PrintIf(const IfStmt* i);
   void PrintExprList(ExprSpan values);
   void PrintCall(const Call* c);
@@ -227,6 +231,10 @@ class Printer {
   int indent_ = 0;
   // Open pl.split_aiv regions.
   int split_aiv_depth_ = 0;
+  // The call that is the whole value of the assignment being printed, and
+  // that assignment's printed name.
+  const Call* lhs_call_ = nullptr;
+  absl::string_view lhs_name_;
   // Prints INDEX constants as pl.const(v, pl.INDEX): inside composite type
   // dims and pure-constant arithmetic.
   bool typed_consts_ = false;

@@ -82,6 +82,13 @@ bool Printer::IsRegionSplit(const Call* c, const Kwarg& k) {
          n == "tensor.aic_gather";
 }
 
+bool Printer::IsNameFromTarget(const Call* c, const Kwarg& k) const {
+  const Op* op = c->op();
+  return op != nullptr && k.key < op->kwargs().size() && op->kwargs()[k.key].name == "name" &&
+         k.value.kind() == AttrKind::kString && k.value.string_value() == lhs_name_ &&
+         op->name() == "pld.tensor.alloc_window_buffer";
+}
+
 void Printer::PrintStmtsFrom(const SeqStmts* seq, size_t start) {
   Stmts stmts = seq->stmts();
   bool printed = false;

@@ -187,7 +187,10 @@ void Printer::PrintStmt(const Stmt* s) {
         PrintAssignType(a->var()->type());
       }
       Append(" = ");
+      lhs_call_ = call;
+      lhs_name_ = NameOf(a->var());
       PrintExprText(a->value());
+      lhs_call_ = nullptr;
       return;
     }
     case NodeKind::kEval:

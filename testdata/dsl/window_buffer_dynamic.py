@@ -5,7 +5,7 @@
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
 # RUN: pto-opt $TEST_TMPDIR/once.py --passes=none | diff $TEST_TMPDIR/once.py -
 #
-# CHECK: buf: pl.Ptr = pld.tensor.alloc_window_buffer(pl.const(32, pl.INT64) * pld.system.world_size() * pl.const(2, pl.INT64), name='buf')
+# CHECK: buf: pl.Ptr = pld.tensor.alloc_window_buffer(pl.const(32, pl.INT64) * pld.system.world_size() * pl.const(2, pl.INT64)){{$}}
 import pypto.language as pl
 import pypto.language.distributed as pld
 

@@ -8,6 +8,7 @@
 // Internal to the program generator; see recipe_util.h.
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "absl/strings/string_view.h"
@@ -214,13 +215,25 @@ bool PrefetchWait(GenScope& s) {
 
 // --- windows and transfers -----------------------------------------------------------
 
+// A window buffer, in HOST code only, bound to a variable of its own
+// (program-unique) name, as the DSL names it.
 const Var* WindowBuffer(GenScope& s) {
+  if (!s.host()) return nullptr;
   const Expr* size = s.ctx().Index(s.OneIn(16) ? 0 : 4 * s.Int(1, 1024));
-  return s.TryOp("pld.tensor.alloc_window_buffer", {size});
+  std::string name = s.NextWindowBufferName();
+  NamedAttr kw[] = {{"name", AttrValue::String(s.ctx().SaveString(name))}};
+  const Expr* args[] = {size};
+  const ir::Call* call = s.TryCall("pld.tensor.alloc_window_buffer", args, kw);
+  return call != nullptr ? s.Bind(call, s.ctx().SaveString(name)) : nullptr;
 }
 
-// A new window of `dtype` and `shape` over a new window buffer.
+// A new window of `dtype` and `shape` over a new window buffer; outside
+// HOST code, where no buffer can be made, a visible window of that type (a
+// DistributedTensor param) or nullptr.
 const Var* MakeWindow(GenScope& s, DataType dtype, std::vector<int64_t> shape) {
+  if (!s.host()) {
+    return s.FindOfType(s.ctx().GetDistributedTensorType(dtype, s.ctx().IndexList(shape)));
+  }
   const Var* buf = WindowBuffer(s);
   if (buf == nullptr) return nullptr;
   NamedAttr kw[] = {{"dtype", AttrValue::DType(dtype)}};
@@ -228,10 +241,10 @@ const Var* MakeWindow(GenScope& s, DataType dtype, std::vector<int64_t> shape) {
   return s.TryOp("pld.tensor.window", args, kw);
 }
 
-bool AllocWindowBuffer(GenScope& s) {
-  if (s.Coin()) return WindowBuffer(s) != nullptr;
-  NamedAttr kw[] = {{"name", AttrValue::String("buf")}};
-  return s.TryOp("pld.tensor.alloc_window_buffer", {s.ctx().Index(1024)}, kw) != nullptr;
+bool AllocWindowBuffer(GenScope& s) { return WindowBuffer(s) != nullptr; }
+
+bool WorldSize(GenScope& s) {
+  return s.host() && Bare(s, "pld.system.world_size");
 }
 
 bool Window(GenScope& s) { return MakeWindow(s, s.AnyDType(), s.Shape(1, 2)) != nullptr; }
@@ -378,7 +391,7 @@ constexpr OpRecipe kRecipes[] = {
     PTO_RECIPE("pld.tile.remote_store", RemoteStore, true),
     PTO_RECIPE("pld.tensor.remote_store", RemoteStore, false),
     PTO_RECIPE("pld.system.defer_wait", DeferWait),
-    PTO_RECIPE("pld.system.world_size", Bare, "pld.system.world_size"),
+    PTO_RECIPE("pld.system.world_size", WorldSize),
     PTO_RECIPE("dist.make_tensor", Intrinsic, "dist.make_tensor", 2),
     PTO_RECIPE("dist.tree_reduce", Intrinsic, "dist.tree_reduce", 2),
     PTO_RECIPE("dist.submit_worker", Intrinsic, "dist.submit_worker", 1),

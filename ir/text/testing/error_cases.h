@@ -57,6 +57,17 @@ inline std::string Orch(const std::vector<std::string>& lines) {
   return out;
 }
 
+// A HOST orchestrator `f(n)` whose body starts on line 6, column 9, with an
+// INDEX scalar `n` in scope (pld.world_size, window buffers).
+inline std::string Host(const std::vector<std::string>& lines) {
+  std::string out =
+      "import pypto.language as pl\n@pl.program\nclass P:\n"
+      "    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)\n"
+      "    def f(self, n: pl.Scalar[pl.INDEX]):\n";
+  for (const std::string& l : lines) absl::StrAppend(&out, "        ", l, "\n");
+  return out;
+}
+
 inline std::string FirstLine(absl::string_view s) {
   return std::string(s.substr(0, s.find('\n')));
 }
