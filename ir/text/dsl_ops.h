@@ -78,6 +78,10 @@ enum class DslFill : uint8_t {
   // appends only the given ones (`valid_shape=` without a scratch is arg 2,
   // where a Mat row-mode gather takes it).
   kCompactOptionalArgs,
+  // read / write (pl., pl.tensor., pl.tile.): a scalar index (arg 1) is the
+  // one-element index list, as upstream's wrappers wrap a bare index for a
+  // flat 1-D access.
+  kScalarIndexList,
 };
 
 struct DslOpRow {
