@@ -253,5 +253,22 @@ TEST_F(DslCallsTest, UnregisteredTableOpsAreOpaqueUnderTheFlag) {
               HasSubstr("unknown op 'tile.row_max' (what pl.row_max builds"));
 }
 
+TEST(DslReadWriteTest, ABareIndexIsTheOneElementIndexList) {
+  // Upstream's read/write wrappers wrap a single index for a flat 1-D access.
+  Context ctx;
+  absl::StatusOr<Program> p = ParseProgram(
+      ctx,
+      "import pypto.language as pl\n@pl.program\nclass P:\n    @pl.function\n"
+      "    def f(self, v: pl.Tensor[[64], pl.INT32], i: pl.Scalar[pl.INDEX]):\n"
+      "        a = pl.read(v, i + 1)\n"
+      "        pl.tensor.write(v, 2, a)\n"
+      "        return\n",
+      "t.py");
+  ASSERT_TRUE(p.ok()) << p.status();
+  const auto& body = p->functions()[0]->body()->As<SeqStmts>()->stmts();
+  EXPECT_EQ(PrintExpr(body[0]->As<AssignStmt>()->value()), "pl.tensor.read(v, [i + 1])");
+  EXPECT_EQ(PrintExpr(body[1]->As<EvalStmt>()->expr()), "pl.tensor.write(v, [2], a)");
+}
+
 }  // namespace
 }  // namespace pto::ir

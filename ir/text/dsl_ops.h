@@ -86,6 +86,10 @@ enum class DslFill : uint8_t {
   // function outside any device scope (InCore / SPMD), as upstream's parser
   // rules (pld.alloc_window_buffer, kNameFromTarget, follows it too).
   kHostOnly,
+  // read / write (pl., pl.tensor., pl.tile.): a scalar index (arg 1) is the
+  // one-element index list, as upstream's wrappers wrap a bare index for a
+  // flat 1-D access.
+  kScalarIndexList,
 };
 
 struct DslOpRow {

@@ -81,7 +81,7 @@ bool Parser::ParseArgValue(CallArg* out, int* depth) {
       ++lookups_;
       Advance();
       out->expr = it->second.var;
-      *depth = std::max(*depth, 1);
+      *depth = std::max(*depth, std::max<int>(1, it->second.value_depth));
       return true;
     }
   }

@@ -126,6 +126,11 @@ bool Parser::ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, Kwar
         }
       }
       return true;
+    case text::DslFill::kScalarIndexList:
+      if (args->size() > 1 && (*args)[1] != nullptr && IsScalar((*args)[1])) {
+        (*args)[1] = ctx_.NewMakeTuple(ExprSpan(&(*args)[1], 1), (*args)[1]->loc());
+      }
+      return true;
     default:
       return true;
   }

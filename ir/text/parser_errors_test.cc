@@ -246,13 +246,33 @@ std::vector<ErrorCase> TextCases() {
     {"inl_arity", Module(kInc, ", n: pl.Scalar[pl.INDEX]", {"y = inc(n, n)"}),
      "t.py:9:13: error: inline function 'inc' (t.py:3) expects 1 argument(s), got 2"},
     {"inl_kwarg", Module(kInc, ", n: pl.Scalar[pl.INDEX]", {"y = inc(x=n)"}),
-     "t.py:9:17: error: inline function 'inc' takes positional arguments only"},
-    {"inl_notvar", Module(kInc, ", n: pl.Scalar[pl.INDEX]", {"y = inc(n + 1)"}),
-     "t.py:9:13: error: inline function 'inc': argument 1 must be a variable name"},
+     "t.py:9:17: error: inline function 'inc' (t.py:3) does not accept keyword argument 'x': "
+     "pass its arguments positionally"},
     {"inl_noret",
      Module("@pl.inline\ndef noret(x: pl.Scalar[pl.INDEX]):\n    y = x\n",
             ", n: pl.Scalar[pl.INDEX]", {"y = noret(n)"}),
-     "t.py:9:13: error: inline function 'noret' has no return value"},
+     "t.py:9:13: error: inline function 'noret' (t.py:3) has no return value"},
+    {"inl_bareret",
+     Module("@pl.inline\ndef bare(x: pl.Scalar[pl.INDEX]):\n    return\n",
+            ", n: pl.Scalar[pl.INDEX]", {"bare(n)"}),
+     "t.py:9:9: error: inline function 'bare' (t.py:3) has no return value"},
+    {"inl_tuplestmt",
+     Module("@pl.inline\ndef two(x: pl.Scalar[pl.INDEX]):\n    return x, x\n",
+            ", n: pl.Scalar[pl.INDEX]", {"two(n)"}),
+     "t.py:9:9: error: inline function 'two' returns a tuple, whose value a statement would "
+     "discard: unpack it (`a, b = two(...)`)"},
+    {"inl_tuplecount",
+     Module("@pl.inline\ndef two(x: pl.Scalar[pl.INDEX]):\n    return x, x\n",
+            ", n: pl.Scalar[pl.INDEX]", {"a, b, c = two(n)"}),
+     "t.py:9:9: error: 3 names are assigned from a tuple of 2"},
+    {"inl_class_bare",
+     "import pypto.language as pl\n@pl.program\nclass P:\n    @pl.function\n"
+     "    def f(self, n: pl.Scalar[pl.INDEX]):\n        y = g(n)\n        return\n"
+     "    @pl.inline\n    def g(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+     "        return x\n",
+     "t.py:6:13: error: 'g' is an @pl.inline function of the program class (t.py:9), which "
+     "upstream does not make part of the program: define it above the class and call it as "
+     "g(...)"},
     {"inl_recursive",
      Module("@pl.inline\ndef rec(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
             "    return rec(x)\n",

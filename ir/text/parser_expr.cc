@@ -307,6 +307,7 @@ Value Parser::ParseNameExpr() {
   if (At(K::kLParen, 1)) {
     if (BinaryCallOp(name) || UnaryCallOp(name)) return ParseBuiltin(t);
     if (IsModuleFunctionCall(t)) return ParseModuleFunctionCall(t);  // parser_module_funcs.cc
+    if (IsClassInline(name)) return FailClassInlineCall(t);  // parser_inline.cc
     return FailValue(t, absl::StrCat("unknown function '", name,
                                      "' (ops are called as pl.<op>, functions as self.<name>)"));
   }

@@ -124,6 +124,12 @@ class Parser {
   bool IsModuleFunctionCall(const Token& name);
   Value ParseModuleFunctionCall(const Token& name);
   Value ExpandInlineCall(const Token& name, const Token& def);  // parser_inline.cc
+  void SetInlineReturn(const Token& at, const ExprList& values, bool tuple, int depth);
+  bool AtInlineCall();
+  bool FailInlineTupleStatement(const Token& at);
+  bool SkipClassInline();
+  bool IsClassInline(absl::string_view name);
+  Value FailClassInlineCall(const Token& name);
   bool AddModuleFunctions();
   // A function body that is a bare `...` (after a docstring or a
   // pl.func_attr prologue at most): an abstract HOST SubWorker or an
@@ -201,7 +207,7 @@ class Parser {
   }
 
   // --- Scopes ------------------------------------------------------------------
-  void Bind(absl::string_view name, const Var* var, const Token& at);
+  void Bind(absl::string_view name, const Expr* var, const Token& at);
   void EnterBlock() { block_marks_.push_back(scope_log_.size()); }
   // Closes the innermost block. `leak` (pattern B: a for/while without
   // carried values, an if without pl.yield_) keeps its names visible in the
@@ -461,6 +467,9 @@ class Parser {
   absl::flat_hash_map<absl::string_view, const Function*> module_functions_;
   // @pl.inline functions above the class: name -> their `def` token.
   absl::flat_hash_map<absl::string_view, Token> module_inline_;
+  // @pl.inline functions in the class body, which upstream cannot call:
+  // name -> their `def` line.
+  absl::flat_hash_map<absl::string_view, uint32_t> class_inline_;
   // Expanding an inline body: `return` gives the call's value.
   bool inline_mode_ = false;
   Value inline_return_;

@@ -54,11 +54,11 @@ const Var* Parser::ReassignedVar(absl::string_view name, const Type* type) const
   if (strict_ssa_ || block_marks_.empty()) return nullptr;
   auto it = names_.find(name);
   if (it == names_.end() || it->second.dead) return nullptr;
-  const Var* v = it->second.var;
+  const Expr* v = it->second.var;
   // An iter arg is a loop's carried value, not a variable (upstream
   // reassigns only plain Vars); a new type needs a new Var.
   if (v == nullptr || v->kind() != NodeKind::kVar || v->type() != type) return nullptr;
-  return v;
+  return v->As<Var>();
 }
 
 bool Parser::CheckStrictRebind(const Token& name_tok, absl::string_view name, bool note) {

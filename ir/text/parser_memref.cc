@@ -35,7 +35,9 @@ const Var* Parser::MemRefBase(absl::string_view name, const Token& at, bool pinn
       if (it != sig_scope_.end()) bound = it->second;
     } else {
       auto it = names_.find(name);
-      if (it != names_.end() && !it->second.dead) bound = it->second.var;
+      if (it != names_.end() && !it->second.dead && it->second.var != nullptr) {
+        bound = it->second.var->As<Var>();
+      }
     }
     if (bound != nullptr) {
       if (!IsPtr(bound->type())) {

@@ -195,6 +195,10 @@ bool Parser::ParseProgramClass() {
                                        "but found ",
                                        Describe(Peek())));
     }
+    if (At(K::kAt) && AtDotted("pl", "inline", 1)) {
+      if (!SkipClassInline()) return false;  // parser_inline.cc
+      continue;
+    }
     if (!ParseFunction()) return false;
     any_function = true;
   }
@@ -277,6 +281,10 @@ FunctionInfo* Parser::EnsureSignature(const Token& name_tok) {
   auto it = function_index_.find(name);
   if (it != function_index_.end() && function_infos_[it->second].sig_ready) {
     return &function_infos_[it->second];
+  }
+  if (IsClassInline(name)) {
+    FailClassInlineCall(name_tok);  // parser_inline.cc
+    return nullptr;
   }
   auto site = def_sites_.find(name);
   if (site == def_sites_.end()) {
@@ -410,13 +418,14 @@ bool Parser::ParseFunction(const Decorator* decorator) {
 
 // --- Scopes ------------------------------------------------------------------------
 
-void Parser::Bind(absl::string_view name, const Var* var, const Token& at) {
+void Parser::Bind(absl::string_view name, const Expr* var, const Token& at) {
   Binding& b = names_[name];
   // Function-level bindings never die: only block bindings are logged.
   if (!block_marks_.empty()) scope_log_.push_back(LoggedBinding{name, b});
   b.var = var;
   b.def_pos = at.pos();
   b.dead = false;
+  b.value_depth = 0;
   b.depth = static_cast<uint32_t>(block_marks_.size());
 }
 
@@ -443,6 +452,7 @@ Value Parser::LookupName(const Token& t) {
                                       "); values leave a loop or if only through pl.yield_"));
       }
       v.expr = b->var;
+      if (b->value_depth > 1) v.depth = b->value_depth;
       return v;
     }
   }

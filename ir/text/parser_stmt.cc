@@ -68,6 +68,13 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
   // after a token is consumed.
   const Token& t = Peek();
   absl::InlinedVector<absl::string_view, 2> comments = TakeComments(t);
+  // An inline body keeps no comments (parser_inline.cc).
+  if (inline_depth_ > 0) comments.clear();
+  if (t.kind == K::kString && At(K::kNewline, 1) && inline_depth_ > 0) {
+    Advance();
+    Advance();
+    return true;
+  }
   if (t.kind == K::kString && At(K::kNewline, 1)) {
     // A bare string (a docstring) makes no IR: its lines, after the
     // comments above it, lead the next statement, as upstream keeps them.
@@ -349,10 +356,12 @@ bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comment
 bool Parser::ParseExprStatement(Comments comments) {
   Token at = Peek();
   if (AtNoIrCall()) return SkipNoIrCall() && ExpectNewline();  // parser_bind.cc
+  const bool inline_call = AtInlineCall();  // parser_inline.cc
   Value v = ParseExpr();
   if (!v) return false;
   if (At(K::kAssign)) return Fail(Peek(), "only a name can be assigned to");
   if (At(K::kColon)) return Fail(Peek(), "only a name can be annotated");
+  if (inline_call && v.expr->Is<MakeTuple>()) return FailInlineTupleStatement(at);
   // Upstream keeps any IR expression as an EvalStmt (`pl.const(0, pl.INT64)`
   // on a line of its own); a list or tuple is no IR value of its own.
   if (v.expr->Is<MakeTuple>()) {
@@ -365,17 +374,22 @@ bool Parser::ParseExprStatement(Comments comments) {
 bool Parser::ParseReturn(Comments comments) {
   Token at = Advance();
   ExprList values;
+  bool comma = false;
+  int depth = 0;
   if (!At(K::kNewline)) {
-    do {
+    while (true) {
       Value v = ParseExpr();
       if (!v) return false;
       values.push_back(v.expr);
-    } while (Accept(K::kComma) && !At(K::kNewline));
+      depth = std::max(depth, v.depth);
+      if (!Accept(K::kComma)) break;
+      comma = true;
+      if (At(K::kNewline)) break;
+    }
   }
   if (inline_mode_) {
     // An inline body's return is the call's value (parser_inline.cc).
-    if (values.size() != 1) return Fail(at, "an inline function must return exactly one value");
-    inline_return_.expr = values[0];
+    SetInlineReturn(at, values, comma, depth);
     return ExpectNewline();
   }
   stmt_stack_.push_back(ctx_.NewReturn(ExprSpan(values.data(), values.size()), Loc(at), comments));

@@ -48,10 +48,14 @@ absl::string_view BlockName(BlockKind kind);
 // bound again. Rebinding replaces the entry outright: bindings are never
 // popped (a dead one stays in place), so a shadowed one is never seen again.
 struct Binding {
-  const Var* var = nullptr;
+  // A Var, or the argument expression an @pl.inline parameter names
+  // (parser_inline.cc): upstream binds the parameter to the value itself.
+  const Expr* var = nullptr;
   SourcePos def_pos;
   bool dead = false;
   BlockKind dead_in = BlockKind::kFunction;
+  // The expression depth of an inline parameter's argument (0: a Var).
+  uint16_t value_depth = 0;
   // Block nesting depth of the scope that holds the binding (the block that
   // bound it, or the outer one it leaked to): strict_ssa rejects a second
   // binding of a name only within one scope, as upstream's ScopeManager.
