@@ -24,6 +24,12 @@ absl::Status EmitPto(const ir::Program& program, const backends::Backend* backen
                                            "' is an abstract SubWorker (a `...` body the "
                                            "runtime binds): nothing to emit"));
     }
+    if (!fn->attrs().python_body.empty()) {
+      return ir::LocatedError(program.context(), fn->loc(),
+                              absl::StrCat("codegen: function '", fn->name(),
+                                           "' is a HOST SubWorker whose body is host Python "
+                                           "(kept as source text): nothing to emit"));
+    }
   }
   std::string head = "module";
   if (backend != nullptr) {

@@ -289,6 +289,7 @@ const Function* Context::NewFunction(absl::string_view name, VarSpan params,
   PTO_CHECK(params.size() == directions.size());
   FunctionAttrs saved = attrs;
   saved.external_source = SaveString(attrs.external_source);
+  saved.python_body = SaveString(attrs.python_body);
   saved.attrs = Save(attrs.attrs);
   if (std::optional<LevelRole> derived = DerivedLevelRole(type)) {
     if (!level) level = derived->level;

@@ -62,8 +62,14 @@ struct FunctionAttrs {
   // body: a callback the runtime binds (upstream's requires_runtime_binding).
   // Its body is empty and it prints as `...`; nothing here can run it.
   bool requires_runtime_binding = false;
+  // A SubWorker at HOST level or above with a concrete body: host Python that
+  // upstream keeps as source text, not DSL (its InlineStmt). The statements,
+  // dedented, without comments or blank lines (ir/text/python_source.h); the
+  // function's DSL body is empty. Non-empty exactly when set.
+  absl::string_view python_body;
   bool empty() const {
-    return auto_scope && external_source.empty() && attrs.empty() && !requires_runtime_binding;
+    return auto_scope && external_source.empty() && attrs.empty() && !requires_runtime_binding &&
+           python_body.empty();
   }
 };
 

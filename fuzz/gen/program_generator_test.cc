@@ -295,3 +295,34 @@ TEST(ProgramGeneratorTest, GeneratesParamsNamedLikeDynamicDims) {
 
 }  // namespace
 }  // namespace pto::fuzz
+
+namespace pto::fuzz {
+namespace {
+
+// A SubWorker at HOST level or above has host Python for a body (the parser
+// reads any such body so): the generator gives it text, never DSL.
+TEST(ProgramGeneratorTest, HostSubWorkersGetPythonBodies) {
+  ProgramGenerator gen;
+  int host_sub_workers = 0;
+  for (uint32_t seed = 0; seed < 400; ++seed) {
+    std::vector<uint8_t> bytes = RandomBytes(seed, 64 + seed % 7 * 160);
+    FuzzedDataProvider data(bytes.data(), bytes.size());
+    ir::Context ctx;
+    ir::Program p = gen.Generate(ctx, data);
+    for (const ir::Function* f : p.functions()) {
+      if (!f->role() || *f->role() != ir::Role::kSubWorker || !f->level() ||
+          *f->level() < ir::Level::kHost) {
+        EXPECT_TRUE(f->attrs().python_body.empty()) << f->name();
+        continue;
+      }
+      ++host_sub_workers;
+      EXPECT_FALSE(f->attrs().python_body.empty()) << "seed " << seed << ": " << f->name();
+      const auto* seq = f->body()->As<ir::SeqStmts>();
+      EXPECT_TRUE(seq != nullptr && seq->stmts().empty()) << "seed " << seed;
+    }
+  }
+  EXPECT_GT(host_sub_workers, 0);
+}
+
+}  // namespace
+}  // namespace pto::fuzz

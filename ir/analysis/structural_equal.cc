@@ -81,7 +81,8 @@ bool EqualChecker::SameFunctions(const Function* a, const Function* b) {
   const FunctionAttrs& fb = b->attrs();
   if (fa.auto_scope != fb.auto_scope || fa.external_source != fb.external_source ||
       fa.attrs.size() != fb.attrs.size() ||
-      fa.requires_runtime_binding != fb.requires_runtime_binding) {
+      fa.requires_runtime_binding != fb.requires_runtime_binding ||
+      fa.python_body != fb.python_body) {
     Fail([&] { return Versus("function attrs", "other function attrs"); });
     return Up([] { return "attrs"; });
   }

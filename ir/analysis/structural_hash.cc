@@ -131,6 +131,7 @@ void Hasher::HashFunction(const Function* f) {
   Mix(f->attrs().auto_scope ? 1 : 0);
   MixString(f->attrs().external_source);
   Mix(f->attrs().requires_runtime_binding ? 1 : 0);
+  MixString(f->attrs().python_body);
   Mix(f->attrs().attrs.size());
   for (const FuncAttr& a : f->attrs().attrs) {
     MixString(a.key);

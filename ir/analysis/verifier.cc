@@ -176,15 +176,28 @@ void Verifier::VerifyFunction(const Function* f) {
                                     "at level HOST or above with an empty body"));
     }
   }
+  if (!f->attrs().python_body.empty()) {
+    // Host Python kept as text stands for the whole body (upstream's InlineStmt).
+    const auto* seq = f->body() == nullptr ? nullptr : f->body()->As<SeqStmts>();
+    if (!f->role() || *f->role() != Role::kSubWorker || !f->level() ||
+        *f->level() < Level::kHost || f->attrs().requires_runtime_binding || seq == nullptr ||
+        !seq->stmts().empty()) {
+      Report(f->loc(), absl::StrCat("function ", Quote(f->name()),
+                                    " has a host Python body: it must be a SubWorker at level "
+                                    "HOST or above, not runtime-bound, with no DSL statements"));
+    }
+  }
   if (f->body() == nullptr) {
     Report(f->loc(), absl::StrCat("function ", Quote(f->name()), " has no body"));
   } else {
     VerifyBody(f->body(), BodyKind::kFunction);
     // With early returns allowed, no path may fall off the end of a function
     // that declares results.
-    // (A runtime-bound or external kernel has no body to return from.)
+    // (A runtime-bound or external kernel, or host Python, has no DSL body
+    // to return from.)
     if (!f->return_types().empty() && !f->attrs().requires_runtime_binding &&
-        f->attrs().external_source.empty() && !AlwaysReturns(f->body())) {
+        f->attrs().external_source.empty() && f->attrs().python_body.empty() &&
+        !AlwaysReturns(f->body())) {
       Report(f->loc(), absl::StrCat("function ", Quote(f->name()), " declares ",
                                     Count(f->return_types().size(), "return type"),
                                     " but a path through its body ends without a return"));

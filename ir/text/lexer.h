@@ -167,6 +167,21 @@ class Lexer {
     pos_ = offset;
     line_has_tokens_ = true;
   }
+  // The current line (1-based) and the indentation of the innermost open
+  // block: where text read by someone else (python_source.h) begins.
+  uint32_t line() const { return line_; }
+  uint32_t line_start() const { return line_start_; }
+  uint32_t indent() const { return indents_.back(); }
+  // Moves forward to `offset` on line `line` (beginning at `line_start`),
+  // past text someone else read: a line start if `at_line_start`, else the
+  // line break that ends a line with tokens. No bracket may be open.
+  void ResumeAt(uint32_t offset, uint32_t line, uint32_t line_start, bool at_line_start) {
+    pos_ = offset;
+    line_ = line;
+    line_start_ = line_start;
+    at_line_start_ = at_line_start;
+    line_has_tokens_ = !at_line_start;
+  }
 
  private:
   struct Bracket {

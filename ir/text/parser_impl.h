@@ -137,6 +137,11 @@ class Parser {
   bool CheckEllipsisBody(const Decorator& dec, std::optional<Level> level,
                          std::optional<Role> role, const Stmt* body, bool* abstract);
   std::optional<Token> ellipsis_tok_;
+  // The body of a HOST SubWorker, read right after its header's ':'
+  // (parser_python_body.cc): host Python, kept as text in *python_body; left
+  // empty, with nothing read, when the DSL path is to read it (`...`).
+  bool ParsePythonBody(absl::string_view name, const std::optional<Token>& self_tok,
+                       absl::string_view* python_body);
   bool ParseDefineDynamic(ModuleConst* out);
   bool IsDefined(absl::string_view name) const { return defined_.contains(name); }
   // Skips a module-level statement the parser does not model (a helper
@@ -598,6 +603,9 @@ class DepthGuard {
  private:
   Parser* p_;
 };
+// A SubWorker at level HOST or above: its body is host Python, not DSL.
+bool IsHostSubWorker(std::optional<Level> level, std::optional<Role> role);
+
 }  // namespace pto::ir::parser_impl
 
 #endif  // PTO_IR_TEXT_PARSER_IMPL_H_

@@ -221,7 +221,7 @@ bool Parser::ParseSignature(Signature* sig) {
   bool first = true;
   while (error_.ok() && !At(K::kRParen)) {
     if (first && AtName("self") && (At(K::kComma, 1) || At(K::kRParen, 1))) {
-      Advance();
+      sig->self_tok = Advance();
       first = false;
       if (!Accept(K::kComma)) break;
       continue;
@@ -337,6 +337,12 @@ bool Parser::ParseFunction(const Decorator* decorator) {
   Signature parsed;
   if (!ParseSignature(&parsed)) return false;
   absl::string_view name = Text(parsed.name_tok);
+  // A HOST SubWorker's body is host Python, read as text (parser_python_body.cc).
+  absl::string_view python_body;
+  if (IsHostSubWorker(level, role) && dec.external_source.empty() &&
+      !ParsePythonBody(name, parsed.self_tok, &python_body)) {
+    return false;
+  }
 
   auto it = function_index_.find(name);
   if (it == function_index_.end()) {
@@ -391,7 +397,9 @@ bool Parser::ParseFunction(const Decorator* decorator) {
   bool abstract = false;
   ellipsis_tok_.reset();
   memref_bases_ = &info.sig.memref_bases;
-  if (At(K::kEllipsis)) {  // `def f(...): ...` (parser_module_funcs.cc)
+  if (!python_body.empty()) {
+    body.body = ctx_.NewFlatSeq(Stmts());
+  } else if (At(K::kEllipsis)) {  // `def f(...): ...` (parser_module_funcs.cc)
     ellipsis_tok_ = Advance();
     if (!ExpectNewline()) {
       memref_bases_ = nullptr;
@@ -406,6 +414,7 @@ bool Parser::ParseFunction(const Decorator* decorator) {
   if (ellipsis_tok_ && !CheckEllipsisBody(dec, level, role, body.body, &abstract)) return false;
   FunctionAttrs attrs;
   attrs.requires_runtime_binding = abstract;
+  attrs.python_body = python_body;
   attrs.auto_scope = dec.auto_scope;
   attrs.external_source = dec.external_source;
   attrs.attrs = absl::MakeConstSpan(func_attrs_);

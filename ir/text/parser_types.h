@@ -163,6 +163,7 @@ struct Block {
 
 struct Signature {
   Token name_tok;
+  std::optional<Token> self_tok;  // a leading `self` parameter, when written
   VarList params;
   absl::InlinedVector<Token, 8> param_toks;
   absl::InlinedVector<ParamDirection, 8> directions;

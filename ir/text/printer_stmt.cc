@@ -3,6 +3,10 @@
 
 #include "ir/text/printer_impl.h"
 
+#include <string>
+
+#include "ir/text/python_source.h"
+
 namespace pto::ir::printer_impl {
 
 // --- Functions and statements ------------------------------------------------
@@ -122,6 +126,12 @@ void Printer::PrintFunction(const Function* f) {
     // An abstract SubWorker: upstream prints the bare `...` it re-reads.
     Indent();
     Append("...");
+  } else if (!f->attrs().python_body.empty()) {
+    // Host Python: its text, re-indented as upstream prints an InlineStmt.
+    std::string text;
+    text::AppendIndentedPython(f->attrs().python_body,
+                               std::string(static_cast<size_t>(indent_) * 4, ' '), &text);
+    Append(text);
   } else if (body == nullptr || (seq != nullptr && seq->stmts().empty())) {
     Indent();
     Append("pass");

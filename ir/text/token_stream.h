@@ -46,6 +46,10 @@ class TokenStream {
   // End offset of the last token read.
   uint32_t last_end() const { return last_end_; }
   void SkipTo(uint32_t offset) { lexer_.SkipTo(offset); }
+  // Only when drained(): see Lexer::ResumeAt.
+  void ResumeAt(uint32_t offset, uint32_t line, uint32_t line_start, bool at_line_start) {
+    lexer_.ResumeAt(offset, line, line_start, at_line_start);
+  }
 
  private:
   const text::Token& Fill(unsigned k) {

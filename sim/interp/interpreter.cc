@@ -481,6 +481,12 @@ absl::StatusOr<std::vector<Value>> Interpreter::Call(const ir::Function& functio
                                          "' is an abstract SubWorker (a `...` body the runtime "
                                          "binds): the interpreter cannot run it"));
   }
+  if (!function.attrs().python_body.empty()) {
+    return ir::LocatedError(program_.context(), function.loc(),
+                            absl::StrCat("function '", function.name(),
+                                         "' is a HOST SubWorker whose body is host Python (kept "
+                                         "as source text): the interpreter cannot run it"));
+  }
   Frame frame(*this, function, depth);
   PTO_RETURN_IF_ERROR(frame.BindParams(std::move(args)));
   return frame.Execute();

@@ -1,0 +1,86 @@
+// HOST SubWorker bodies kept as host Python text: what the parser keeps,
+// how it prints, and that the text takes part in structural equality.
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "ir/analysis/structural_equal.h"
+#include "ir/analysis/structural_hash.h"
+#include "ir/context.h"
+#include "ir/text/parser.h"
+#include "ir/text/printer.h"
+#include "ir/text/testing/roundtrip.h"
+
+namespace pto::ir {
+namespace {
+
+constexpr absl::string_view kHead =
+    "import pypto.language as pl\n@pl.program\nclass P:\n"
+    "    @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)\n"
+    "    def verify(f: pl.Tensor[[64], pl.FP32]):\n";
+
+std::string WithBody(absl::string_view body) { return absl::StrCat(kHead, body); }
+
+TEST(PythonBodyTest, KeepsTheBodyAsText) {
+  Context ctx;
+  absl::StatusOr<Program> p = ParseProgram(
+      ctx, WithBody("        import torch  # noqa\n\n        assert torch.allclose(f, f)\n"),
+      "t.py");
+  ASSERT_TRUE(p.ok()) << p.status();
+  const Function* f = p->FindFunction("verify");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->attrs().python_body, "import torch\nassert torch.allclose(f, f)");
+  EXPECT_FALSE(f->attrs().requires_runtime_binding);
+  const auto* seq = f->body()->As<SeqStmts>();
+  ASSERT_NE(seq, nullptr);
+  EXPECT_TRUE(seq->stmts().empty());
+  EXPECT_EQ(PrintProgram(*p),
+            "# pypto.program: P\nimport pypto.language as pl\n\n@pl.program\nclass P:\n"
+            "    @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)\n"
+            "    def verify(f: pl.Tensor[[64], pl.FP32]):\n"
+            "        import torch\n        assert torch.allclose(f, f)");
+}
+
+TEST(PythonBodyTest, AbstractBodyStaysRuntimeBound) {
+  Context ctx;
+  absl::StatusOr<Program> p =
+      ParseProgram(ctx, WithBody("        \"\"\"Doc.\"\"\"\n        ...\n"), "t.py");
+  ASSERT_TRUE(p.ok()) << p.status();
+  const Function* f = p->FindFunction("verify");
+  EXPECT_TRUE(f->attrs().requires_runtime_binding);
+  EXPECT_TRUE(f->attrs().python_body.empty());
+}
+
+TEST(PythonBodyTest, RoundTripIsStructurallyEqual) {
+  Context ctx;
+  RoundTripOptions options;
+  options.verify = RoundTripVerify::kReturnError;
+  options.structural = true;
+  std::string out = PrintRoundTrip(
+      ctx,
+      WithBody("        s = '''a\n  # b\n'''\n        g(1,\n  2)\n        if s:\n"
+               "            raise ValueError(f\"{s!r}\")\n"),
+      options);
+  EXPECT_EQ(out.find("error"), std::string::npos) << out;
+  EXPECT_NE(out.find("        s = '''a\n  # b\n'''\n        g(1,\n        2)\n"), std::string::npos)
+      << out;
+}
+
+TEST(PythonBodyTest, TextTakesPartInEqualityAndHash) {
+  Context ctx;
+  absl::StatusOr<Program> a = ParseProgram(ctx, WithBody("        x = 1\n"), "a.py");
+  absl::StatusOr<Program> b = ParseProgram(ctx, WithBody("        x = 2\n"), "b.py");
+  absl::StatusOr<Program> c = ParseProgram(ctx, WithBody("        x = 1  # same\n"), "c.py");
+  ASSERT_TRUE(a.ok() && b.ok() && c.ok());
+  const Function* fa = a->FindFunction("verify");
+  const Function* fb = b->FindFunction("verify");
+  const Function* fc = c->FindFunction("verify");
+  EXPECT_FALSE(StructuralEqual(fa, fb));
+  EXPECT_NE(StructuralHash(fa), StructuralHash(fb));
+  EXPECT_TRUE(StructuralEqual(fa, fc));
+  EXPECT_EQ(StructuralHash(fa), StructuralHash(fc));
+}
+
+}  // namespace
+}  // namespace pto::ir
