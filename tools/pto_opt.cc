@@ -12,12 +12,14 @@
 
 #include <sys/stat.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
+#include "ir/huge_pages.h"
 #include "passes/all_passes.h"
 #include "tools/cli.h"
 #include "tools/opt_driver.h"
@@ -111,6 +113,13 @@ int main(int argc, char** argv) {
   }
   options.defines = *std::move(parsed_defines);
 
+  // One run, then exit: every large table a stage frees (the parser's name
+  // bindings, the verifier's and the printer's per-function tables) is
+  // handed to the next stage's requests instead of back to the kernel, which
+  // would zero fresh pages for them (on a VM a large share of the run:
+  // docs/performance.md). Mappings no later request fits stay mapped until
+  // exit, which can raise peak memory a little.
+  pto::SetHugePageCacheLimit(SIZE_MAX);
   std::string dumps;
   absl::Status status = pto::tools::WriteOutput(
       pto::tools::UserPath(absl::GetFlag(FLAGS_o)), "pto-opt", [&](pto::ir::TextSink& out) {
