@@ -90,6 +90,19 @@ TEST(HugePagesTest, AnArenasLargeBlocksGoBackToTheCache) {
   SetHugePageCacheLimit(0);
 }
 
+TEST(HugePagesTest, AGrowingArenaSwitchesToHugeBlocksAtAQuarterHugePage) {
+  Arena arena(64 * 1024);
+  size_t small = 64 * 1024 + 128 * 1024 + 256 * 1024;  // malloc'd blocks
+  while (arena.bytes_reserved() < small) arena.AllocateArray<char>(1024)[0] = 1;
+  EXPECT_EQ(arena.bytes_reserved(), small);
+  // The next block would be 512 KiB: it is a whole huge page instead, and
+  // later ones keep growing from there.
+  arena.AllocateArray<char>(arena.bytes_reserved())[0] = 1;
+  EXPECT_EQ(arena.bytes_reserved(), small + kHugePageSize);
+  arena.AllocateArray<char>(kHugePageSize)[0] = 1;
+  EXPECT_EQ(arena.bytes_reserved(), small + 3 * kHugePageSize);
+}
+
 TEST(HugePagesTest, AdviceOnAnyRangeIsHarmless) {
   std::vector<char> small(100);
   AdviseHugePages(small.data(), small.size());  // holds no whole huge page
