@@ -23,6 +23,13 @@ void* Arena::AllocateSlow(size_t bytes, size_t align) {
   // while a tiny one (a fuzz input) stays small.
   size_t block = std::max(next_block_size_, bytes + align);
   next_block_size_ = std::min<size_t>(next_block_size_ * 2, 2 * kHugePageSize);
+  // An arena that reached a quarter of a huge page is likely to grow on:
+  // its next blocks are huge ones. Otherwise the 512 KiB and 1 MiB blocks
+  // alone would fault in 384 small pages.
+  if (block >= kHugePageSize / 4 && block < kHugePageSize) {
+    block = kHugePageSize;
+    next_block_size_ = 2 * kHugePageSize;
+  }
   char* memory = nullptr;
   if (block >= kHugePageSize) {
     // Large programs spend much of their construction time faulting in fresh

@@ -62,6 +62,9 @@ class Context {
   }
   // Bytes reserved by the arena (a close upper bound of IR memory).
   size_t bytes_allocated() const { return arena_.bytes_reserved(); }
+  // Every Var's id is below this: a table indexed by var id can be sized
+  // once from it.
+  uint32_t var_id_bound() const { return next_var_id_; }
 
   // --- Source files --------------------------------------------------------
   // Registers a file name for SourceLoc::file (the same name gets the same

@@ -91,6 +91,21 @@ void* AllocateHugePages(size_t bytes) {
       c.bytes -= size;
       return p;
     }
+    // Else the smallest larger mapping, cut in two: the rest stays cached.
+    // One pass's freed tables then serve the next pass's differently sized
+    // ones, with no fresh (zeroed) pages.
+    size_t best = 0;
+    for (const auto& [cached, list] : c.free) {
+      if (cached > size && !list.empty() && (best == 0 || cached < best)) best = cached;
+    }
+    if (best != 0) {
+      std::vector<void*>& list = c.free[best];
+      char* p = static_cast<char*>(list.back());
+      list.pop_back();
+      c.free[best - size].push_back(p + size);
+      c.bytes -= size;
+      return p;
+    }
   }
   // Over-map by one huge page and trim, so the mapping is 2 MiB-aligned and
   // every page of it can be huge.

@@ -52,8 +52,10 @@ void FreeHugePages(void* p, size_t bytes);
 // large programs again and again - a service, a benchmark - can raise it:
 // each run then reuses pages the last one faulted in, instead of the kernel
 // zeroing fresh ones, which on a virtual machine can cost more than building
-// the IR. A mapping is reused only for a request of its own (rounded) size;
-// the IR arena asks for 4 MiB blocks. Lowering the limit frees the excess.
+// the IR. A request takes a cached mapping of its own (rounded) size, else
+// the front of the smallest larger one (the rest stays cached; sizes are
+// whole huge pages, so both parts stay aligned). Lowering the limit frees
+// the excess.
 //
 //   SetHugePageCacheLimit(size_t{1} << 30);   // keep up to 1 GiB
 void SetHugePageCacheLimit(size_t bytes);

@@ -42,17 +42,31 @@ TEST(HugePagesTest, TheCacheReusesFreedMappingsUpToItsLimit) {
   FreeHugePages(b, block);
   FreeHugePages(c, block);
   EXPECT_EQ(HugePageCacheBytes(), 2 * block);
-  // A request of another size maps anew; one of the cached size reuses.
-  void* other = AllocateHugePages(kHugePageSize);
-  EXPECT_EQ(HugePageCacheBytes(), 2 * block);
+  // A request of the cached size reuses a mapping whole.
   void* again = AllocateHugePages(block - 100);  // rounds to `block`
   EXPECT_TRUE(again == b || again == c);
   EXPECT_TRUE(HugeAligned(again));
   EXPECT_EQ(HugePageCacheBytes(), block);
+  // A smaller one takes the front of a larger mapping; the rest stays cached
+  // and serves the next request of its size.
+  void* front = AllocateHugePages(kHugePageSize);
+  EXPECT_TRUE(front == b || front == c);
+  EXPECT_NE(front, again);
+  EXPECT_EQ(HugePageCacheBytes(), block - kHugePageSize);
+  void* rest = AllocateHugePages(kHugePageSize);
+  EXPECT_EQ(rest, static_cast<char*>(front) + kHugePageSize);
+  static_cast<char*>(rest)[kHugePageSize - 1] = 7;  // still mapped
+  EXPECT_EQ(HugePageCacheBytes(), 0u);
+  // Nothing cached: a fresh mapping.
+  void* other = AllocateHugePages(kHugePageSize);
+  ASSERT_NE(other, nullptr);
+  EXPECT_TRUE(other != front && other != rest && other != again);
+  FreeHugePages(front, kHugePageSize);
+  FreeHugePages(rest, kHugePageSize);
   FreeHugePages(other, kHugePageSize);  // within the limit: kept
-  EXPECT_EQ(HugePageCacheBytes(), block + kHugePageSize);
+  EXPECT_EQ(HugePageCacheBytes(), 3 * kHugePageSize);
   FreeHugePages(again, block);          // over it: unmapped
-  EXPECT_EQ(HugePageCacheBytes(), block + kHugePageSize);
+  EXPECT_EQ(HugePageCacheBytes(), 3 * kHugePageSize);
   // Lowering the limit unmaps what no longer fits.
   SetHugePageCacheLimit(kHugePageSize);
   EXPECT_LE(HugePageCacheBytes(), kHugePageSize);
@@ -74,6 +88,19 @@ TEST(HugePagesTest, AnArenasLargeBlocksGoBackToTheCache) {
     EXPECT_LT(HugePageCacheBytes(), kept);
   }
   SetHugePageCacheLimit(0);
+}
+
+TEST(HugePagesTest, AGrowingArenaSwitchesToHugeBlocksAtAQuarterHugePage) {
+  Arena arena(64 * 1024);
+  size_t small = 64 * 1024 + 128 * 1024 + 256 * 1024;  // malloc'd blocks
+  while (arena.bytes_reserved() < small) arena.AllocateArray<char>(1024)[0] = 1;
+  EXPECT_EQ(arena.bytes_reserved(), small);
+  // The next block would be 512 KiB: it is a whole huge page instead, and
+  // later ones keep growing from there.
+  arena.AllocateArray<char>(arena.bytes_reserved())[0] = 1;
+  EXPECT_EQ(arena.bytes_reserved(), small + kHugePageSize);
+  arena.AllocateArray<char>(kHugePageSize)[0] = 1;
+  EXPECT_EQ(arena.bytes_reserved(), small + 3 * kHugePageSize);
 }
 
 TEST(HugePagesTest, AdviceOnAnyRangeIsHarmless) {

@@ -24,6 +24,7 @@
 #include "ir/analysis/verifier.h"
 #include "ir/depth_guard.h"
 #include "ir/diagnostic.h"
+#include "ir/huge_pages.h"
 #include "ir/op.h"
 
 namespace pto::ir::verifier_internal {
@@ -158,7 +159,9 @@ class Verifier {
   int depth_ = 0;
   bool reported_depth_ = false;
   VarTable<VarInfo> vars_;
-  std::vector<const Var*> scope_;  // definitions of the open scopes, in order
+  // Definitions of the open scopes, in order; one per Var of a large
+  // function, so in huge pages once large.
+  std::vector<const Var*, HugePageAllocator<const Var*>> scope_;
   std::vector<PendingUse> pending_;
   std::vector<Diagnostic> diagnostics_;
 };

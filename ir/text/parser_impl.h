@@ -578,7 +578,9 @@ class Parser {
   // plan's address stays valid while more are added.
   absl::node_hash_map<std::pair<const Op*, const text::DslOpRow*>, BindPlan> bind_plans_;
 
-  std::vector<const Stmt*> stmt_stack_;
+  // The statements of the open blocks: as long as the largest function, so
+  // in huge pages once large (its doublings would touch 4 KiB pages anew).
+  std::vector<const Stmt*, HugePageAllocator<const Stmt*>> stmt_stack_;
   // Unescaped string literals of the statement being parsed. A list: views
   // into it stay valid, and an empty one (the usual case) allocates nothing.
   std::forward_list<std::string> string_pool_;

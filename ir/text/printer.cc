@@ -4,6 +4,7 @@
 
 #include "ir/text/printer.h"
 
+#include "ir/context.h"
 #include "ir/text/printer_impl.h"
 
 namespace pto::ir {
@@ -346,6 +347,10 @@ void Printer::PrintProgramText(const Program& program) {
   Append("# pypto.program: ");
   Append(name);
   Append("\nimport pypto.language as pl\n\n");
+  // Slot() grows the table one id at a time; reserving the whole id range
+  // up front (untouched pages cost nothing) spares the doubling copies,
+  // which touched about twice the final table.
+  slots_.reserve(program.context().var_id_bound());
   ScanProgram(program);
   // Generous: untouched reserved pages cost nothing, regrowth copies.
   out_.Reserve(64 * node_count_ + 4096);
