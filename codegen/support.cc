@@ -37,6 +37,10 @@ class SupportWalker {
       return Outside(absl::StrCat("function '", fn_.name(), "' has type ", ir::EnumName(type),
                                   " (rule 0)"));
     }
+    if (fn_.attrs().requires_runtime_binding || !fn_.attrs().python_body.empty()) {
+      return Outside(absl::StrCat("function '", fn_.name(),
+                                  "' has no DSL body: host Python or a runtime-bound `...` (rule 0)"));
+    }
     for (const ir::Var* p : fn_.params()) {
       if (p->type()->Is<ir::TupleType>()) {
         return Outside(absl::StrCat("tuple parameter '", p->name(), "' (rule 7)"));

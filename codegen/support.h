@@ -15,7 +15,8 @@
 //
 // A verified program is claimed when every function satisfies all of:
 //   0. it is a kernel (InCore, AIC, AIV; or Opaque / Inline, emitted as
-//      one) whose params are tensors and scalars, and every symbol a tensor
+//      one) with a DSL body (not a HOST SubWorker's host Python text or a
+//      runtime-bound `...`) whose params are tensors and scalars, and every symbol a tensor
 //      param's view names (valid_shape, stride) is a scalar param or a dim
 //      of a tensor param's shape;
 //   1. every call is of a registered built-in op that has a PTO emitter

@@ -149,5 +149,22 @@ TEST(CodegenSupportTest, AnOrchestrationFunctionIsOutside) {
                 "has type Orchestration");
 }
 
+TEST(CodegenSupportTest, HostPythonAndRuntimeBoundBodiesAreOutside) {
+  // Neither has a DSL body to emit: a HOST SubWorker's body is host Python
+  // kept as text, and a `...` one is bound by the runtime.
+  for (absl::string_view body : {"        import os", "        ..."}) {
+    std::string text = absl::StrCat(
+        "import pypto.language as pl\n@pl.program\nclass P:\n"
+        "    @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)\n"
+        "    def h(x: pl.Tensor[[16], pl.FP32]):\n",
+        body, "\n");
+    ir::Context ctx;
+    absl::StatusOr<ir::Program> p = ir::ParseProgram(ctx, text, "k.py");
+    ASSERT_TRUE(p.ok()) << p.status();
+    ExpectOutside({CheckCodegenSupport(*p, A5()), EmitPto(*p, A5()).status()}, "(rule 0)",
+                  "function 'h' has no DSL body");
+  }
+}
+
 }  // namespace
 }  // namespace pto::codegen
