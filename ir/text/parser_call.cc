@@ -3,6 +3,7 @@
 
 #include "ir/ops/comm_enums.h"
 #include "ir/ops/pipe_type.h"
+#include "ir/text/parser_depth_guard.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {

@@ -12,6 +12,7 @@
 
 #include <cmath>
 
+#include "ir/text/parser_depth_guard.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {

@@ -3,6 +3,7 @@
 // for the yield statement itself, parser_yield.cc for the return vars'
 // types, parser_loops.cc for spmd / split_aiv).
 
+#include "ir/text/parser_depth_guard.h"
 #include "ir/text/parser_impl.h"
 #include "ir/type_compat.h"
 

@@ -6,6 +6,7 @@
 
 #include <optional>
 
+#include "ir/text/parser_depth_guard.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {

@@ -1,6 +1,7 @@
 // Scalar expressions of the text form: precedence climbing over the
 // binary and unary operators, atoms, tuples and the builtin min/max/abs.
 
+#include "ir/text/parser_depth_guard.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {

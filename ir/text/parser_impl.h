@@ -589,22 +589,6 @@ class Parser {
   CallOptions pending_call_options_;
 };
 
-// Counts one level of syntactic nesting for as long as it lives.
-class DepthGuard {
- public:
-  explicit DepthGuard(Parser* p) : p_(p) { ++p_->depth_; }
-  ~DepthGuard() { --p_->depth_; }
-  DepthGuard(const DepthGuard&) = delete;
-  DepthGuard& operator=(const DepthGuard&) = delete;
-  bool Check(const Token& at) {
-    if (p_->depth_ <= p_->max_depth_) return true;
-    return p_->Fail(at,
-                    absl::StrCat("nesting is too deep (the limit is ", p_->max_depth_, " levels)"));
-  }
-
- private:
-  Parser* p_;
-};
 // A SubWorker at level HOST or above: its body is host Python, not DSL.
 bool IsHostSubWorker(std::optional<Level> level, std::optional<Role> role);
 

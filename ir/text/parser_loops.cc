@@ -17,6 +17,7 @@
 // both back into the loop headers. Like `with`, they are transparent to
 // names; break and continue cannot leave them, and pl.yield_ cannot end them.
 
+#include "ir/text/parser_depth_guard.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {

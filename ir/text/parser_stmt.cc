@@ -1,6 +1,7 @@
 // Statements of the text form: assignments, yields, returns, break /
 // continue and expression statements (control flow: parser_control.cc).
 
+#include "ir/text/parser_depth_guard.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {

@@ -14,6 +14,7 @@
 
 #include <vector>
 
+#include "ir/text/parser_depth_guard.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {

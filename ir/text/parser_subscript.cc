@@ -13,6 +13,7 @@
 // as upstream rejects them. The result prints as the explicit op call (the
 // canonical form), which parses back to the same IR.
 
+#include "ir/text/parser_depth_guard.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {

@@ -2,6 +2,7 @@
 // their views, dtypes, dims and enum references.
 
 #include "absl/strings/match.h"
+#include "ir/text/parser_depth_guard.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {
