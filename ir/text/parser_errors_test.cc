@@ -136,6 +136,11 @@ std::vector<ErrorCase> TextCases() {
      "t.py:8:13: error: 'g' is defined at module level without @pl.function: only DSL functions can be called"},
     {"unkfunc", Body({"x = self.g(n)"}),
      "t.py:6:18: error: unknown function 'g'"},
+    // A `def` outside the program (a plain class) is no callee, though a
+    // forward call reads its signature (found by parser_fuzzer: the program
+    // printed and failed to read back).
+    {"plain_class_def", "import pypto.language as pl\n@pl.program\nclass P:\n    @pl.function\n    def f(self, n: pl.Scalar[pl.INDEX]):\n        x = self.g(n)\nclass Q:\n    @pl.function\n    def g(self, n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n        return n\n",
+     "t.py:6:18: error: unknown function 'g'"},
     // Module-level constants used where they cannot go.
     // An INDEX parameter named like a pl.dynamic dim an earlier annotation read.
     {"dyn_param_late", Module("N = pl.dynamic('N')\n", ", a: pl.Tensor[[N], pl.FP32], N: pl.Scalar[pl.INDEX]", {"return"}),

@@ -90,6 +90,14 @@ absl::StatusOr<Program> Parser::Run() {
     }
   }
   if (error_.ok() && !saw_program_) Fail(Peek(), "no @pl.program class found");
+  // A call read its callee's signature ahead, at a `def` the program never
+  // defined (one in a plain class, in a host body, ...): no such function.
+  for (const FunctionInfo& info : function_infos_) {
+    if (!error_.ok()) break;
+    if (info.sig_ready && !info.defined) {
+      FailAt(info.first_call, absl::StrCat("unknown function '", Text(info.sig.name_tok), "'"));
+    }
+  }
   if (error_.ok()) AddModuleFunctions();
   if (!error_.ok()) return error_;
   return ctx_.NewProgram(program_name_, functions_);
@@ -309,6 +317,7 @@ FunctionInfo* Parser::EnsureSignature(const Token& name_tok) {
   FunctionInfo& info = function_infos_[it->second];
   info.sig = std::move(sig);
   info.sig_ready = true;
+  info.first_call = name_tok.pos();
   return &info;
 }
 

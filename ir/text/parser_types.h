@@ -178,6 +178,7 @@ struct FunctionInfo {
   bool sig_ready = false;
   bool defined = false;
   SourcePos def_pos;
+  SourcePos first_call;  // the call that read `sig` ahead of the definition
 };
 
 // Where `def NAME` starts a line: lets a call parse its callee's signature

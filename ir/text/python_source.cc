@@ -198,10 +198,10 @@ uint32_t SkipBlanks(absl::string_view src, uint32_t pos, uint32_t eol) {
   return pos;
 }
 
-// `pos` moved past at most `n` spaces.
-uint32_t StripSpaces(absl::string_view src, uint32_t pos, uint32_t eol, uint32_t n) {
-  for (uint32_t k = 0; k < n && pos < eol && src[pos] == ' '; ++k) ++pos;
-  return pos;
+// The spaces in the blanks from `pos` to `end`. '\r' and '\f' count for
+// nothing, as in the DSL lexer's indentation.
+uint32_t SpaceWidth(absl::string_view src, uint32_t pos, uint32_t end) {
+  return static_cast<uint32_t>(std::count(src.begin() + pos, src.begin() + end, ' '));
 }
 
 bool IsFuncAttrCall(absl::string_view s) {
@@ -210,9 +210,13 @@ bool IsFuncAttrCall(absl::string_view s) {
   return absl::StartsWith(s, "(");
 }
 
-// Adds a line to the kept text; `*lines` counts the lines so far.
-void AppendLine(std::string* text, int* lines, absl::string_view line) {
+// Adds a line to the kept text; `*lines` counts the lines so far. A line
+// that does not begin inside a string gets its indentation beyond the
+// block's as `pad` spaces: only spaces, so that printing it back under any
+// indentation and reading it again gives the same text.
+void AppendLine(std::string* text, int* lines, uint32_t pad, absl::string_view line) {
   if ((*lines)++ > 0) text->push_back('\n');
+  text->append(pad, ' ');
   text->append(line.data(), line.size());
 }
 
@@ -237,6 +241,7 @@ bool ScanPythonBlock(absl::string_view src, uint32_t start, uint32_t line, uint3
     const uint32_t eol = LineEnd(src, pos);
     auto at = [&](uint32_t p) { return SourcePos{p, line, p - pos + 1}; };
     uint32_t text_begin = pos;
+    uint32_t pad = 0;
     if (!in_statement) {
       uint32_t q = pos;
       uint32_t width = 0;
@@ -270,7 +275,8 @@ bool ScanPythonBlock(absl::string_view src, uint32_t start, uint32_t line, uint3
         break;  // the block is over
       }
       top_level = width == body;
-      text_begin = StripSpaces(src, pos, eol, body);
+      text_begin = q;
+      pad = width - body;
       statement_text = out->text.size() + (lines > 0 ? 1 : 0);
       sc.StartStatement();
     } else if (!sc.in_string()) {
@@ -281,14 +287,16 @@ bool ScanPythonBlock(absl::string_view src, uint32_t start, uint32_t line, uint3
         ++line;
         continue;
       }
-      text_begin = StripSpaces(src, pos, eol, body);
+      const uint32_t width = SpaceWidth(src, pos, q);
+      text_begin = q;
+      pad = width > body ? width - body : 0;
     }
     uint32_t keep = text_begin;
     if (!sc.ScanLine(text_begin, eol, line, pos, &keep)) {
       *err = sc.err();
       return false;
     }
-    AppendLine(&out->text, &lines, src.substr(text_begin, keep - text_begin));
+    AppendLine(&out->text, &lines, pad, src.substr(text_begin, keep - text_begin));
     in_statement = sc.open();
     if (!in_statement) {
       absl::string_view stmt = absl::string_view(out->text).substr(statement_text);
@@ -341,17 +349,20 @@ bool ScanPythonLine(absl::string_view src, uint32_t start, uint32_t line, uint32
   for (bool first = true;; first = false) {
     const uint32_t eol = LineEnd(src, pos);
     bool skip = false;
+    uint32_t text_begin = pos;
+    uint32_t pad = 0;
     if (!first && !sc.in_string()) {
-      const uint32_t q = SkipBlanks(src, pos, eol);
-      skip = q == eol || src[q] == '#';
+      text_begin = SkipBlanks(src, pos, eol);
+      skip = text_begin == eol || src[text_begin] == '#';
+      pad = SpaceWidth(src, pos, text_begin);
     }
     if (!skip) {
-      uint32_t keep = pos;
-      if (!sc.ScanLine(pos, eol, line, cur_start, &keep)) {
+      uint32_t keep = text_begin;
+      if (!sc.ScanLine(text_begin, eol, line, cur_start, &keep)) {
         *err = sc.err();
         return false;
       }
-      AppendLine(&out->text, &lines, src.substr(pos, keep - pos));
+      AppendLine(&out->text, &lines, pad, src.substr(text_begin, keep - text_begin));
       if (!sc.open()) {
         out->end = eol;
         out->end_line = line;

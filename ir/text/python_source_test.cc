@@ -131,5 +131,30 @@ TEST(PythonSourceTest, ReindentingIsAFixedPoint) {
   EXPECT_EQ(Block(printed).text, once.text);
 }
 
+// '\f' and '\r' in indentation count for nothing, as in the DSL lexer, and
+// the kept text indents with spaces only: before, a form feed ahead of the
+// first line's spaces set the block's indentation differently when the
+// printed text was read back (found by parser_fuzzer).
+TEST(PythonSourceTest, IndentationKeepsOnlySpaces) {
+  std::string src =
+      "    def f():\n"
+      "\f        x = g(1,\n"
+      "  \f   2)\n"
+      "        \r  y = 3\n"
+      "        z = 4\n";
+  PythonBlock once = Block(src);
+  EXPECT_EQ(once.text, "x = g(1,\n2)\n  y = 3\nz = 4");
+  std::string printed = "    def f():\n";
+  AppendIndentedPython(once.text, "        ", &printed);
+  EXPECT_EQ(Block(printed).text, once.text);
+
+  std::string line = "    def f(): x = g(1,\n\f  2)\n";
+  PythonBlock b;
+  PythonBlockError err;
+  ASSERT_TRUE(ScanPythonLine(line, static_cast<uint32_t>(line.find("x = ")), 1, 0, &b, &err))
+      << err.message;
+  EXPECT_EQ(b.text, "x = g(1,\n  2)");
+}
+
 }  // namespace
 }  // namespace pto::ir::text
