@@ -168,5 +168,30 @@ TEST(ParserFormsTest, ModuleLevelFunctionErrors) {
               HasSubstr("function 'double' is already defined at"));
 }
 
+// A forward call reads its callee's signature at the program's method, not
+// at an earlier `def` of the name: a module-level Python helper, or one
+// nested in a host body.
+TEST(ParserFormsTest, ForwardCallReadsTheMethodsSignature) {
+  const std::string out = Print(
+      "import pypto.language as pl\n"
+      "def kernel(a, b, c):\n"
+      "    return a\n"
+      "@pl.program\n"
+      "class P:\n"
+      "    @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)\n"
+      "    def host(n: pl.Scalar[pl.INDEX]):\n"
+      "        def kernel(q):\n"
+      "            return q\n"
+      "        kernel(n)\n"
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def orch(self, x: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:\n"
+      "        y = self.kernel(x)\n"
+      "        return y\n"
+      "    @pl.function(type=pl.FunctionType.AIV)\n"
+      "    def kernel(self, x: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:\n"
+      "        return x\n");
+  EXPECT_THAT(out, HasSubstr("y: pl.Tensor[[16], pl.FP32] = self.kernel(x)"));
+}
+
 }  // namespace
 }  // namespace pto::ir

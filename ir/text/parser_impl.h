@@ -463,7 +463,8 @@ class Parser {
   TokenStream* ts_;
   uint32_t comment_cursor_ = 0;
 
-  absl::flat_hash_map<absl::string_view, DefSite> def_sites_;
+  absl::flat_hash_map<absl::string_view, DefSites> def_sites_;
+  uint32_t class_body_ = 0, member_indent_ = 0;  // the program class's methods' sites
   absl::flat_hash_map<absl::string_view, size_t> function_index_;
   std::deque<FunctionInfo> function_infos_;
   std::vector<const Function*> functions_;

@@ -148,16 +148,16 @@ bool Parser::SkipClassInline() {
 // line above it is `@pl.inline` (only asked on the way to an error).
 bool Parser::IsClassInline(absl::string_view name) {
   if (class_inline_.contains(name)) return true;
-  auto site = def_sites_.find(name);
-  if (site == def_sites_.end() || site->second.offset == 0 || site->second.offset >= src_.size() ||
-      src_[site->second.offset] == 'd') {
-    return false;
-  }
-  size_t end = site->second.offset - 1;  // the '\n' ending the line above
+  auto sites = def_sites_.find(name);
+  const DefSite* site = sites == def_sites_.end() || member_indent_ == 0
+                            ? nullptr
+                            : sites->second.At(member_indent_, class_body_);
+  if (site == nullptr || site->offset == 0) return false;
+  size_t end = site->offset - 1;  // the '\n' ending the line above
   size_t start = src_.rfind('\n', end == 0 ? 0 : end - 1);
   start = start == absl::string_view::npos ? 0 : start + 1;
   if (absl::StripAsciiWhitespace(src_.substr(start, end - start)) != "@pl.inline") return false;
-  class_inline_.emplace(name, site->second.line);
+  class_inline_.emplace(name, site->line);
   return true;
 }
 

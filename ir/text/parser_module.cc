@@ -43,8 +43,8 @@ void Parser::Prescan() {
         ++q;
       }
       if (q > start) {
-        def_sites_.try_emplace(src_.substr(start, q - start),
-                               DefSite{static_cast<uint32_t>(pos), line});
+        def_sites_[src_.substr(start, q - start)].sites.push_back(
+            DefSite{static_cast<uint32_t>(pos), line, static_cast<uint32_t>(p - pos)});
         def_lines_.push_back(line);
       }
     }
@@ -186,6 +186,8 @@ bool Parser::ParseProgramClass() {
   if (!Expect(K::kColon) || !ExpectNewline()) return false;
   if (!At(K::kIndent)) return Fail(Peek(), "expected an indented class body");
   Advance();
+  member_indent_ = Peek().col - 1;
+  class_body_ = Peek().offset - member_indent_;
   bool any_function = false;
   while (error_.ok() && !At(K::kDedent)) {
     if (At(K::kString) && At(K::kNewline, 1)) {
@@ -210,6 +212,7 @@ bool Parser::ParseProgramClass() {
     if (!ParseFunction()) return false;
     any_function = true;
   }
+  member_indent_ = 0;
   // Upstream's rule: a program class defines at least one function.
   if (error_.ok() && !any_function) {
     return Fail(name, absl::StrCat("the program class '", Text(name),
@@ -294,16 +297,22 @@ FunctionInfo* Parser::EnsureSignature(const Token& name_tok) {
     FailClassInlineCall(name_tok);  // parser_inline.cc
     return nullptr;
   }
-  auto site = def_sites_.find(name);
-  if (site == def_sites_.end()) {
+  // The callee is defined further down, as a method of the program class or
+  // at module level: read its signature now.
+  auto sites = def_sites_.find(name);
+  const DefSite* site = nullptr;
+  if (sites != def_sites_.end()) {
+    if (member_indent_ > 0) site = sites->second.At(member_indent_, class_body_);
+    if (site == nullptr) site = sites->second.At(0);
+  }
+  if (site == nullptr) {
     Fail(name_tok, absl::StrCat("unknown function '", name, "'"));
     return nullptr;
   }
-  // The callee is defined further down: read its signature now.
   auto saved_scope = std::move(sig_scope_);
   sig_scope_ = {};
   Signature sig;
-  bool ok = ParseAt({}, site->second, [&] { return ParseSignature(&sig); });
+  bool ok = ParseAt({}, *site, [&] { return ParseSignature(&sig); });
   sig_scope_ = std::move(saved_scope);
   if (!ok) return nullptr;
   if (Text(sig.name_tok) != name) {

@@ -43,11 +43,8 @@ bool Parser::ParseModuleFunction() {
 bool Parser::IsModuleFunctionCall(const Token& name) {
   // A `def` at column 0 (Prescan's def site starts its line) is a module-level
   // function; a local variable of the name would shadow it.
-  auto site = def_sites_.find(Text(name));
-  if (site == def_sites_.end() || site->second.offset >= src_.size() ||
-      src_[site->second.offset] != 'd') {
-    return false;
-  }
+  auto sites = def_sites_.find(Text(name));
+  if (sites == def_sites_.end() || sites->second.At(0) == nullptr) return false;
   return names_.find(Text(name)) == names_.end();
 }
 
@@ -58,7 +55,7 @@ Value Parser::ParseModuleFunctionCall(const Token& name) {
   }
   // A definition above the class has been read: if it is no @pl.function it
   // is the user's Python (a later one is checked once the file is read).
-  if (def_sites_[n].offset < name.offset && !module_functions_.contains(n)) {
+  if (def_sites_[n].At(0)->offset < name.offset && !module_functions_.contains(n)) {
     return FailValue(name, absl::StrCat("'", n, "' is defined at module level without "
                                         "@pl.function: only DSL functions can be called"));
   }

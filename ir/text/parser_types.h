@@ -186,6 +186,21 @@ struct FunctionInfo {
 struct DefSite {
   uint32_t offset;
   uint32_t line;
+  uint32_t indent = 0;  // the `def`'s column - 1 (Prescan only)
+};
+
+// Every `def NAME` line for one name, in file order: a module-level helper,
+// the program's method, a def nested in a host body or a plain class may
+// share it, and only the one at the right indentation is the callee.
+struct DefSites {
+  absl::InlinedVector<DefSite, 1> sites;
+  // The first at `indent` starting after `after`, or null.
+  const DefSite* At(uint32_t indent, uint32_t after = 0) const {
+    for (const DefSite& s : sites) {
+      if (s.indent == indent && s.offset >= after) return &s;
+    }
+    return nullptr;
+  }
 };
 
 // A module-level constant, `NAME = <expr>` before the program class:
