@@ -12,6 +12,8 @@
 // ints, of pl.adir.X or of names; or any other expression of the program.
 // They become the call's CallSite::attrs (ir/call_site.h).
 
+#include <algorithm>
+
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {
@@ -173,12 +175,27 @@ bool Parser::ParseCallAttrValue(absl::string_view key, CallOptions* opts, CallAt
 }
 
 bool Parser::NormalizeDumpVars(const ExprList& args, CallOptions* opts) {
+  auto tagged = [&](const Expr* arg) {
+    return std::find(dump_tagged_.begin(), dump_tagged_.end(), arg) != dump_tagged_.end();
+  };
+  // An argument pl.dump_tag marked is dumped as if dumps= named it: the attr
+  // is made (first, where upstream keeps it) when the call gives none.
+  if (opts->FindAttr(kDumpVarsKey) == nullptr &&
+      std::any_of(args.begin(), args.end(), tagged)) {
+    CallAttr attr;
+    attr.key = kDumpVarsKey;
+    attr.is_list = true;
+    opts->attrs.insert(opts->attrs.begin(), attr);
+  }
   for (auto it = opts->attrs.begin(); it != opts->attrs.end(); ++it) {
     CallAttr& a = *it;
     if (a.key != kDumpVarsKey) continue;
     Token at = opts->dumps_tok.kind == K::kEof ? opts->tok : opts->dumps_tok;
     if (!a.is_list) return Fail(at, "dump_vars takes a list of the call's tensor arguments");
     std::vector<const Expr*> named;
+    for (const Expr* arg : args) {
+      if (tagged(arg)) named.push_back(arg);
+    }
     for (const CallAttrItem& item : a.items) {
       const Var* v = item.expr != nullptr ? item.expr->As<Var>() : nullptr;
       if (v == nullptr || !v->type()->Is<TensorType>()) {

@@ -255,6 +255,8 @@ class Parser {
   // is `for i in pl.spmd(...)`, which rejects the range-only keywords.
   bool ParseScopeArgs(ScopeKind kind, bool manual, bool loop_form, const Token& name_tok,
                       std::vector<ScopeArg>* sorted, ExprList* operands);
+  // A pl.at scope's dumps= gains the tensors pl.dump_tag marked before it.
+  void MergeDumpTags(const ExprList& tags, std::vector<ScopeArg>* args, ExprList* operands, SourceLoc at);
   // `for i in pl.spmd(...)` and `for aiv_id in pl.split_aiv(...)`, after
   // `in` (parser_loops.cc).
   bool ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments comments);
@@ -511,6 +513,7 @@ class Parser {
   int cluster_scopes_ = 0;
   uint32_t submit_offset_ = ~uint32_t{0};
   int split_scopes_ = 0;
+  ExprList dump_tagged_;  // the tensors pl.dump_tag marked, in tag order
   // Open `with pl.spmd(...)` scopes, and the level of the function being
   // parsed: pld.world_size / pld.alloc_window_buffer are HOST-only
   // (parser_host_rules.cc). window_buffer_names_: the buffer names the

@@ -84,6 +84,8 @@ bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments c
   }
   const AssignStmt* bind = BindNullaryOp("tile.get_block_idx", var_tok);
   if (bind == nullptr) return false;
+  ExprList inner_operands;
+  MergeDumpTags(dump_tagged_, &inner, &inner_operands, Loc(for_tok));  // as at its entry
   ++incore_scopes_;
   split_scopes_ += split;
   std::vector<const Stmt*> stmts;
@@ -91,7 +93,8 @@ bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments c
   split_scopes_ -= split;
   --incore_scopes_;
   if (!ok) return false;
-  const Stmt* kernel = ctx_.NewScope(ScopeKind::kAt, inner, {},
+  const Stmt* kernel = ctx_.NewScope(ScopeKind::kAt, inner,
+                                     ExprSpan(inner_operands.data(), inner_operands.size()),
                                      ctx_.NewFlatSeq(Stmts(stmts.data(), stmts.size())),
                                      Loc(for_tok));
   stmt_stack_.push_back(ctx_.NewScope(ScopeKind::kSpmd, outer,
@@ -168,6 +171,7 @@ bool Parser::ParseSplitAivFor(const Token& for_tok, const Token& var_tok, Commen
   if (!Expect(K::kColon)) return false;
   const AssignStmt* bind = BindNullaryOp("tile.get_subblock_idx", var_tok);
   if (bind == nullptr) return false;
+  const ExprList tags = dump_tagged_;  // as at the region's entry
   split_aiv_modes_.push_back(Text(mode_member));
   std::vector<const Stmt*> stmts;
   bool ok = ParseScopeLoopBody(bind, &stmts);
@@ -182,8 +186,10 @@ bool Parser::ParseSplitAivFor(const Token& for_tok, const Token& var_tok, Commen
                                      Loc(for_tok), wrap ? Comments() : comments);
   if (wrap) {
     // A region lives in a core kernel: open one for it (upstream's rule).
-    ScopeArg level = CoreGroupLevel();
-    region = ctx_.NewScope(ScopeKind::kAt, absl::Span<const ScopeArg>(&level, 1), {},
+    std::vector<ScopeArg> args = {CoreGroupLevel()};
+    ExprList operands;
+    MergeDumpTags(tags, &args, &operands, Loc(for_tok));
+    region = ctx_.NewScope(ScopeKind::kAt, args, ExprSpan(operands.data(), operands.size()),
                            ctx_.NewFlatSeq(Stmts(&region, 1)), Loc(for_tok), comments);
   }
   stmt_stack_.push_back(region);

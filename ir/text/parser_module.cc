@@ -342,6 +342,7 @@ bool Parser::ParseFunction(const Decorator* decorator) {
   FunctionType type = dec.type;
   in_incore_function_ = type == FunctionType::kInCore;
   cur_func_type_ = type;
+  dump_tagged_.clear();  // a tag holds to the end of its function
   cur_auto_scope_ = dec.auto_scope;
   std::optional<Level> level = dec.level;
   func_level_ = level;

@@ -243,10 +243,44 @@ bool Parser::ParseScopeArgs(ScopeKind kind, bool manual, bool loop_form, const T
   if (kind == ScopeKind::kAt && !has_level) {
     return Fail(name_tok, "pl.at() needs level=pl.Level.<level>");
   }
+  if (kind == ScopeKind::kAt && !loop_form) MergeDumpTags(dump_tagged_, sorted, operands, Loc(name_tok));
   if (kind == ScopeKind::kSpmd && !has_core_num) {
     return Fail(name_tok, "pl.spmd() needs the core count: pl.spmd(n)");
   }
   return true;
+}
+
+// Upstream merges the marked tensors into every scope that becomes a kernel
+// dispatch, after those dumps= names (the outliner drops what the kernel
+// does not take).
+void Parser::MergeDumpTags(const ExprList& tags, std::vector<ScopeArg>* args, ExprList* operands,
+                           SourceLoc at) {
+  if (tags.empty()) return;
+  auto dumps = std::find_if(args->begin(), args->end(),
+                            [](const ScopeArg& a) { return a.key == "dumps"; });
+  ExprList names;
+  if (dumps != args->end()) {
+    ExprSpan written = (*operands)[dumps->operand]->As<MakeTuple>()->elements();
+    names.assign(written.begin(), written.end());
+  }
+  const size_t before = names.size();
+  for (const Expr* t : tags) {
+    if (std::find(names.begin(), names.end(), t) == names.end()) names.push_back(t);
+  }
+  if (names.size() == before) return;
+  const Expr* list = ctx_.NewMakeTuple(ExprSpan(names.data(), names.size()), at);
+  if (dumps != args->end()) {
+    (*operands)[dumps->operand] = list;
+    return;
+  }
+  ScopeArg arg;
+  arg.key = "dumps";
+  arg.operand = static_cast<int>(operands->size());
+  operands->push_back(list);
+  const int spec = SpecIndex(ScopeKind::kAt, "dumps");
+  args->insert(std::find_if(args->begin(), args->end(),
+                            [&](const ScopeArg& a) { return SpecIndex(ScopeKind::kAt, a.key) > spec; }),
+               arg);
 }
 
 const AssignStmt* Parser::BindNullaryOp(absl::string_view op_name, const Token& name_tok) {

@@ -16,6 +16,8 @@
 // Called from parser_scope.cc, parser_loops.cc, parser_submit.cc and the
 // statement parser; docs/dsl.md lists the rules.
 
+#include <algorithm>
+
 #include "ir/text/lexer.h"
 #include "ir/text/parser_impl.h"
 #include "ir/visitor.h"
@@ -243,6 +245,10 @@ bool Parser::ParseDumpTag() {
   if (!v.expr->type()->Is<TensorType>()) {
     return Fail(name, absl::StrCat("pl.dump_tag(): '", Text(name), "' is not a tensor (it is ",
                                    PrintType(v.expr->type()), ")"));
+  }
+  // Forward-sticky: later kernel calls and scopes taking this very Var dump it.
+  if (std::find(dump_tagged_.begin(), dump_tagged_.end(), v.expr) == dump_tagged_.end()) {
+    dump_tagged_.push_back(v.expr);
   }
   Advance();
   Advance();  // ')'

@@ -1,9 +1,10 @@
 # What the scope, submit and marker rules (ir/text/parser_scope_rules.cc)
 # still accept, beside what they reject (ir/text/parser_errors_test.cc):
 # a hand-placed AUTO pl.scope() in an auto_scope=False function, after a
-# manual scope (not inside one); pl.dump_tag(tensor) in orchestration (no
-# IR); no_dep_args= / dumps= as lists of distinct tensor names; a submit
-# that is a whole assigned value; task_dummy with deps=; a with pl.spmd body
+# manual scope (not inside one); pl.dump_tag(tensor) in orchestration (the
+# later submit and pl.at scopes dump it: dump_tag.py); no_dep_args= /
+# dumps= as lists of distinct tensor names; a submit that is a whole
+# assigned value; task_dummy with deps=; a with pl.spmd body
 # that calls one kernel, reads its block index or is a pl.at(CORE_GROUP)
 # scope, also inside pl.cluster(). Printing is a fixed point.
 #
@@ -14,13 +15,13 @@
 # CHECK: auto_scope=False)
 # CHECK-NEXT: def main(
 # CHECK-NEXT: with pl.scope(mode=pl.ScopeMode.MANUAL):
-# CHECK-NEXT: _submit_tmp: {{.*}} = pl.submit(self.k, x)
+# CHECK-NEXT: _submit_tmp: {{.*}} = pl.submit(self.k, x, dumps=[x])
 # CHECK-NEXT: b: {{.*}} = _submit_tmp[0]
 # CHECK-NEXT: t: {{.*}} = _submit_tmp[1]
 # CHECK-NEXT: d: pl.Scalar[pl.TASK_ID] = pl.system.task_dummy(deps=[t])
 # CHECK-NEXT: with pl.scope():
 # CHECK-NEXT: a: {{.*}} = self.k(b)
-# CHECK-NEXT: with pl.at(level=pl.Level.CORE_GROUP, name_hint="qk_1", no_dep_args=[a, b], dumps=[a]):
+# CHECK-NEXT: with pl.at(level=pl.Level.CORE_GROUP, name_hint="qk_1", no_dep_args=[a, b], dumps=[a, x]):
 # CHECK-NEXT: c: {{.*}} = self.k(b)
 # CHECK-NEXT: with pl.spmd(4):
 # CHECK-NEXT: e: {{.*}} = self.k(c)
@@ -29,7 +30,7 @@
 # CHECK-NEXT: g: {{.*}} = pl.tensor.add(e, e)
 # CHECK-NEXT: with pl.cluster():
 # CHECK-NEXT: with pl.spmd(4):
-# CHECK-NEXT: with pl.at(level=pl.Level.CORE_GROUP):
+# CHECK-NEXT: with pl.at(level=pl.Level.CORE_GROUP, dumps=[x]):
 # CHECK-NEXT: f: {{.*}} = self.k(g)
 # CHECK-NEXT: return f
 import pypto.language as pl
