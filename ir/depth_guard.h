@@ -16,18 +16,23 @@ namespace pto::ir {
 
 inline constexpr int kMaxIrDepth = 1000;
 
-// Counts one level of nesting for as long as it lives.
+// Counts one level of nesting for as long as it lives. `limit` is the
+// deepest level allowed: the IR's bound, or one a caller chose (the parser's
+// ParseOptions::max_depth).
 class DepthGuard {
  public:
-  explicit DepthGuard(int& depth) : depth_(depth) { ++depth_; }
+  explicit DepthGuard(int& depth, int limit = kMaxIrDepth) : depth_(depth), limit_(limit) {
+    ++depth_;
+  }
   ~DepthGuard() { --depth_; }
   DepthGuard(const DepthGuard&) = delete;
   DepthGuard& operator=(const DepthGuard&) = delete;
 
-  bool too_deep() const { return depth_ > kMaxIrDepth; }
+  bool too_deep() const { return depth_ > limit_; }
 
  private:
   int& depth_;
+  int limit_;
 };
 
 }  // namespace pto::ir

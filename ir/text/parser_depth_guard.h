@@ -9,26 +9,25 @@
 //     ...
 //   }
 //
-// ir/depth_guard.h is the IR walks' counterpart; this one reports through
-// the parser, at a token, against the limit the caller chose.
+// It is ir/depth_guard.h's counter with the limit the caller chose,
+// reporting through the parser at a token.
 
 #ifndef PTO_IR_TEXT_PARSER_DEPTH_GUARD_H_
 #define PTO_IR_TEXT_PARSER_DEPTH_GUARD_H_
 
 #include "absl/strings/str_cat.h"
+#include "ir/depth_guard.h"
 #include "ir/text/parser_impl.h"
 
 namespace pto::ir::parser_impl {
 
-// Counts one level of syntactic nesting for as long as it lives.
-class DepthGuard {
+// Counts one level of syntactic nesting for as long as it lives; Check
+// reports going past the limit as a parse error at `at`.
+class DepthGuard : public ir::DepthGuard {
  public:
-  explicit DepthGuard(Parser* p) : p_(p) { ++p_->depth_; }
-  ~DepthGuard() { --p_->depth_; }
-  DepthGuard(const DepthGuard&) = delete;
-  DepthGuard& operator=(const DepthGuard&) = delete;
+  explicit DepthGuard(Parser* p) : ir::DepthGuard(p->depth_, p->max_depth_), p_(p) {}
   bool Check(const Token& at) {
-    if (p_->depth_ <= p_->max_depth_) return true;
+    if (!too_deep()) return true;
     return p_->Fail(at,
                     absl::StrCat("nesting is too deep (the limit is ", p_->max_depth_, " levels)"));
   }
