@@ -566,10 +566,6 @@ class Parser {
   uint32_t line_count_ = 0;
 
   // Recent annotation texts that name no variable, and their types.
-  struct CachedAnnotation {
-    absl::string_view text;
-    const Type* type = nullptr;
-  };
   static constexpr int kAnnotationCache = 4;
   CachedAnnotation annotation_cache_[kAnnotationCache];
   int annotation_cache_next_ = 0;

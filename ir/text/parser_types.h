@@ -181,6 +181,13 @@ struct FunctionInfo {
   SourcePos first_call;  // the call that read `sig` ahead of the definition
 };
 
+// An annotation's text and the type it read (the parser's cache of recent
+// annotations that name no variable).
+struct CachedAnnotation {
+  absl::string_view text;
+  const Type* type = nullptr;
+};
+
 // Where `def NAME` starts a line: lets a call parse its callee's signature
 // before the callee's definition is reached.
 struct DefSite {
