@@ -51,6 +51,25 @@ int64_t FloorDiv(int64_t a, int64_t b) {
   return q;
 }
 
+// Python's range(stop) / range(start, stop[, step]) as a list of ints; a
+// bounded one, as it only ever lists array indices.
+bool EvalRange(absl::Span<const ModuleConst> args, ModuleConst* out) {
+  if (args.size() > 3) return false;
+  for (const ModuleConst& a : args) {
+    if (a.kind != CK::kInt) return false;
+  }
+  const int64_t start = args.size() == 1 ? 0 : args[0].i;
+  const int64_t stop = args.size() == 1 ? args[0].i : args[1].i;
+  const int64_t step = args.size() == 3 ? args[2].i : 1;
+  constexpr int64_t kMaxRange = 1 << 16;
+  if (step == 0 || std::abs(start) > kMaxRange || std::abs(stop) > kMaxRange) return false;
+  ModuleConst list;
+  list.kind = CK::kList;
+  for (int64_t v = start; step > 0 ? v < stop : v > stop; v += step) list.elems.push_back(IntConst(v));
+  *out = std::move(list);
+  return true;
+}
+
 }  // namespace
 
 bool FoldConst(BinaryOp op, const ModuleConst& a, const ModuleConst& b, ModuleConst* out) {
@@ -235,7 +254,7 @@ bool Parser::SkipModuleStatement() {
   return true;
 }
 
-bool Parser::EvalConst(ModuleConst* out, OpPrecedence min_prec) {
+bool Parser::EvalConst(ModuleConst* out, OpPrecedence min_prec, bool ternary) {
   DepthGuard guard(this);
   if (!guard.Check(Peek())) return false;
   if (At(K::kNot)) return false;
@@ -265,7 +284,7 @@ bool Parser::EvalConst(ModuleConst* out, OpPrecedence min_prec) {
     BinaryOp op;
     if (!BinaryAt(&op)) {
       // `A if C else B` binds loosest of all, as in Python.
-      if (min_prec > OpPrecedence::kOr || !At(K::kIf)) return true;
+      if (!ternary || min_prec > OpPrecedence::kOr || !At(K::kIf)) return true;
       Advance();
       ModuleConst cond, other;
       if (!EvalConst(&cond) || cond.kind != CK::kBool || !Accept(K::kElse) ||
@@ -373,8 +392,10 @@ bool Parser::EvalConstAtom(ModuleConst* out) {
     // The builtins upstream's evaluator allows that matter for sizes.
     bool is_min = name == "min", is_max = name == "max";
     bool is_abs = name == "abs", is_int = name == "int", is_float = name == "float";
-    bool is_len = name == "len";
-    if (!is_min && !is_max && !is_abs && !is_int && !is_float && !is_len) return false;
+    bool is_len = name == "len", is_range = name == "range";
+    if (!is_min && !is_max && !is_abs && !is_int && !is_float && !is_len && !is_range) {
+      return false;
+    }
     Advance();
     Advance();
     absl::InlinedVector<ModuleConst, 4> args;
@@ -385,6 +406,7 @@ bool Parser::EvalConstAtom(ModuleConst* out) {
       if (!Accept(K::kComma)) break;
     }
     if (!Accept(K::kRParen) || args.empty()) return false;
+    if (is_range) return EvalRange(args, out);
     if (is_min || is_max) {
       absl::InlinedVector<ModuleConst, 4> items;
       if (args.size() == 1 && args[0].kind == CK::kList) {
@@ -436,6 +458,10 @@ bool Parser::EvalConstAtom(ModuleConst* out) {
   }
   if (At(K::kDot, 1)) return false;
   Advance();
+  if (comp_value_ != nullptr && name == comp_name_) {
+    *out = *comp_value_;
+    return true;
+  }
   if (const ModuleConst* c = FindConst(name)) {
     *out = *c;
     return true;

@@ -149,7 +149,9 @@ class Parser {
   bool SkipModuleStatement();
   // Evaluates a module-level expression; false (with no error) when it is
   // beyond the evaluator, leaving the cursor inside it.
-  bool EvalConst(ModuleConst* out, OpPrecedence min_prec = OpPrecedence::kOr);
+  // `ternary`: `A if C else B` is read (a comprehension's `in` and `if`
+  // take none: `if` starts the next clause there).
+  bool EvalConst(ModuleConst* out, OpPrecedence min_prec = OpPrecedence::kOr, bool ternary = true);
   bool EvalConstAtom(ModuleConst* out);
   // `{"key": constant, ...}` (parser_attrs.cc).
   bool EvalConstDict(ModuleConst* out);
@@ -364,7 +366,12 @@ class Parser {
   // parser_submit.cc: pl.submit / pl.spmd_submit and a call's options.
   Value ParseSubmit(const Token& head, CallForm form);
   Value FinishFunctionCall(const Token& name_tok, const Token& open, CallForm form);
+  // parser_deps.cc: deps=[...], element entries and comprehensions.
   bool ParseDeps(absl::string_view construct, ExprList* deps, int* depth);
+  bool AtComprehension(int ahead = 0);
+  bool UnrollDepsComprehension(absl::string_view construct, K close,
+                               absl::FunctionRef<bool(const Token&, const Value&)> add);
+  bool DesugarElementDeps(const Token& at, const ExprList& entries, ExprList* deps);
   // attrs={...} on a call (parser_call_attrs.cc): "arg_directions" into
   // opts->dirs, every other key into opts->attrs.
   bool ParseCallAttrs(CallOptions* opts, bool function_call);
@@ -489,6 +496,9 @@ class Parser {
 
   absl::flat_hash_map<absl::string_view, const Var*> dynamic_;
   absl::flat_hash_map<absl::string_view, ModuleConst> consts_;
+  // A deps= comprehension's loop name and its value now: shadows every name.
+  absl::string_view comp_name_;
+  const ModuleConst* comp_value_ = nullptr;
   // @pl.program(strict_ssa=True): a name is bound once per function.
   bool strict_ssa_ = false;
   // The attrs of the function being parsed (decorator, then prologue).

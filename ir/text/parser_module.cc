@@ -469,6 +469,8 @@ Value Parser::LookupName(const Token& t) {
       v.expr = it->second;
       return v;
     }
+  } else if (comp_value_ != nullptr && name == comp_name_) {
+    return ConstValue(*comp_value_, t);
   } else {
     auto it = names_.find(name);
     if (it != names_.end()) {

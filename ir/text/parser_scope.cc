@@ -165,6 +165,17 @@ bool Parser::ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg*
       if (s.key == "no_dep_args" || s.key == "dumps") {
         return ParseTensorNameList(ScopeKindName(kind), s.key, out, operands);
       }
+      if (s.key == "deps") {  // parser_deps.cc, as on a submit
+        Token open = Peek();
+        ExprList deps;
+        int depth = 0;
+        if (!ParseDeps(absl::StrCat("pl.", ScopeKindName(kind), "()"), &deps, &depth)) {
+          return false;
+        }
+        out->operand = static_cast<int>(operands->size());
+        operands->push_back(ctx_.NewMakeTuple(ExprSpan(deps.data(), deps.size()), Loc(open)));
+        return true;
+      }
       Value v = ParseExpr();
       if (!v) return false;
       if (s.key == "core_num" && !CheckCoreNum("pl.spmd()", v)) return false;

@@ -225,28 +225,4 @@ Value Parser::FinishFunctionCall(const Token& name_tok, const Token& open, CallF
   return Value{call, depth + 1, name_tok.pos()};
 }
 
-// deps=[t0, arr, None]: TaskIds or TASK_ID arrays; None (no task) is left out.
-bool Parser::ParseDeps(absl::string_view construct, ExprList* deps, int* depth) {
-  Token open = Peek();
-  if (!Accept(K::kLBracket) && !Accept(K::kLParen)) {
-    return Fail(open, absl::StrCat(construct, ": deps= takes a list of task ids, e.g. deps=[tid]"));
-  }
-  const K close = open.kind == K::kLBracket ? K::kRBracket : K::kRParen;
-  int kinds = 0;  // CheckDepsMix
-  while (error_.ok() && !At(close)) {
-    if (At(K::kNone) && (At(K::kComma, 1) || At(close, 1))) {
-      Advance();
-    } else {
-      Token at = Peek();
-      Value v = ParseExpr();
-      if (!v) return false;
-      if (!CheckDepsMix(construct, at, v.expr, &kinds)) return false;
-      *depth = std::max(*depth, v.depth);
-      deps->push_back(v.expr);
-    }
-    if (!Accept(K::kComma)) break;
-  }
-  return Expect(close);
-}
-
 }  // namespace pto::ir::parser_impl
