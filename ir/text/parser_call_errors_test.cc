@@ -136,7 +136,7 @@ std::vector<ErrorCase> CallCases() {
     {"comp_ir_filter", Orch({"a = pl.array.create(4, pl.TASK_ID)", "r = pl.submit(self.k, x, deps=[a[k] for k in range(4) if k != n])"}),
      "t.py:10:66: error: pl.submit: a deps= comprehension's filter must be known when the program is read; it cannot read an IR variable"},
     {"comp_ir_iter", Orch({"a = pl.array.create(4, pl.TASK_ID)", "r = pl.submit(self.k, x, deps=[a[k] for k in range(n)])"}),
-     "t.py:10:54: error: pl.submit: a deps= comprehension's iterable must be known when the program is read (range(...) of at most 65536 values, a list or tuple of ints, a module constant), not an IR variable"},
+     "t.py:10:54: error: pl.submit: a deps= comprehension's iterable must be known when the program is read (range(...) of at most 4096 values, a list or tuple of ints, a module constant), not an IR variable"},
     {"comp_two_fors", Orch({"a = pl.array.create(4, pl.TASK_ID)", "r = pl.submit(self.k, x, deps=[a[k] for k in range(2) for j in range(2)])"}),
      "t.py:10:63: error: pl.submit: a deps= comprehension has a single `for` clause"},
     {"comp_tuple_target", Orch({"a = pl.array.create(4, pl.TASK_ID)", "r = pl.submit(self.k, x, deps=[a[k] for k, j in [(0, 1)]])"}),

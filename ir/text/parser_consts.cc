@@ -61,8 +61,14 @@ bool EvalRange(absl::Span<const ModuleConst> args, ModuleConst* out) {
   const int64_t start = args.size() == 1 ? 0 : args[0].i;
   const int64_t stop = args.size() == 1 ? args[0].i : args[1].i;
   const int64_t step = args.size() == 3 ? args[2].i : 1;
-  constexpr int64_t kMaxRange = 1 << 16;
-  if (step == 0 || std::abs(start) > kMaxRange || std::abs(stop) > kMaxRange) return false;
+  constexpr int64_t kMaxBound = int64_t{1} << 40, kMaxValues = 4096;
+  if (step == 0 || std::abs(start) > kMaxBound || std::abs(stop) > kMaxBound ||
+      std::abs(step) > kMaxBound) {
+    return false;
+  }
+  const int64_t span = step > 0 ? stop - start : start - stop;
+  const int64_t magnitude = step > 0 ? step : -step;
+  if (span > 0 && (span + magnitude - 1) / magnitude > kMaxValues) return false;
   ModuleConst list;
   list.kind = CK::kList;
   for (int64_t v = start; step > 0 ? v < stop : v > stop; v += step) list.elems.push_back(IntConst(v));

@@ -124,7 +124,7 @@ bool Parser::UnrollDepsComprehension(absl::string_view construct, K close,
     if (!error_.ok()) return false;
     return Fail(iter_tok, absl::StrCat(construct, ": a deps= comprehension's iterable must be "
                                                   "known when the program is read (range(...) of "
-                                                  "at most 65536 values, a list or tuple of ints, "
+                                                  "at most 4096 values, a list or tuple of ints, "
                                                   "a module constant), not an IR variable"));
   }
   for (const ModuleConst& v : iter.elems) {
