@@ -46,7 +46,8 @@ constexpr absl::string_view kDslForms[] = {
     "pl.range", "pl.parallel", "pl.unroll", "pl.pipeline", "pl.while_", "pl.cond", "pl.yield_",
     "init_values=", "stage=",
     // Task submission and call options.
-    "pl.submit", "pl.spmd_submit", "deps=", "core_num=", "device=", "pl.adir.",
+    "pl.submit", "pl.spmd_submit", "deps=", "core_num=", "device=", "pl.adir.", "dumps=",
+    " for k in range(", "pl.array.create(",
     // Markers, literals and annotations.
     "pl.const", "pl.no_dep", "pl.static_print", "pl.static_assert", "pl.dump_tag", "get_byte",
     "pl.Tensor[", "pl.Tile[", "pl.Scalar[", "pl.Tuple[", "pl.Out[", "pl.InOut[", "pl.Mem.",
