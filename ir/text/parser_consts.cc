@@ -71,7 +71,9 @@ bool EvalRange(absl::Span<const ModuleConst> args, ModuleConst* out) {
   if (span > 0 && (span + magnitude - 1) / magnitude > kMaxValues) return false;
   ModuleConst list;
   list.kind = CK::kList;
-  for (int64_t v = start; step > 0 ? v < stop : v > stop; v += step) list.elems.push_back(IntConst(v));
+  for (int64_t v = start; step > 0 ? v < stop : v > stop; v += step) {
+    list.elems.push_back(IntConst(v));
+  }
   *out = std::move(list);
   return true;
 }

@@ -100,7 +100,9 @@ bool Parser::UnrollDepsComprehension(absl::string_view construct, K close,
   const Token elt = Peek();
   // The element is read later, once per value: skip it now.
   for (int nesting = 0; !(nesting == 0 && At(K::kFor));) {
-    if (At(K::kEof)) return Fail(elt, absl::StrCat(construct, ": unterminated deps= comprehension"));
+    if (At(K::kEof)) {
+      return Fail(elt, absl::StrCat(construct, ": unterminated deps= comprehension"));
+    }
     nesting += IsOpen(Peek().kind) ? 1 : IsClose(Peek().kind) ? -1 : 0;
     Advance();
   }

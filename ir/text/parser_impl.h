@@ -258,7 +258,8 @@ class Parser {
   bool ParseScopeArgs(ScopeKind kind, bool manual, bool loop_form, const Token& name_tok,
                       std::vector<ScopeArg>* sorted, ExprList* operands);
   // A pl.at scope's dumps= gains the tensors pl.dump_tag marked before it.
-  void MergeDumpTags(const ExprList& tags, std::vector<ScopeArg>* args, ExprList* operands, SourceLoc at);
+  void MergeDumpTags(const ExprList& tags, std::vector<ScopeArg>* args, ExprList* operands,
+                     SourceLoc at);
   // `for i in pl.spmd(...)` and `for aiv_id in pl.split_aiv(...)`, after
   // `in` (parser_loops.cc).
   bool ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments comments);

@@ -254,7 +254,9 @@ bool Parser::ParseScopeArgs(ScopeKind kind, bool manual, bool loop_form, const T
   if (kind == ScopeKind::kAt && !has_level) {
     return Fail(name_tok, "pl.at() needs level=pl.Level.<level>");
   }
-  if (kind == ScopeKind::kAt && !loop_form) MergeDumpTags(dump_tagged_, sorted, operands, Loc(name_tok));
+  if (kind == ScopeKind::kAt && !loop_form) {
+    MergeDumpTags(dump_tagged_, sorted, operands, Loc(name_tok));
+  }
   if (kind == ScopeKind::kSpmd && !has_core_num) {
     return Fail(name_tok, "pl.spmd() needs the core count: pl.spmd(n)");
   }
@@ -289,9 +291,8 @@ void Parser::MergeDumpTags(const ExprList& tags, std::vector<ScopeArg>* args, Ex
   arg.operand = static_cast<int>(operands->size());
   operands->push_back(list);
   const int spec = SpecIndex(ScopeKind::kAt, "dumps");
-  args->insert(std::find_if(args->begin(), args->end(),
-                            [&](const ScopeArg& a) { return SpecIndex(ScopeKind::kAt, a.key) > spec; }),
-               arg);
+  auto later = [&](const ScopeArg& a) { return SpecIndex(ScopeKind::kAt, a.key) > spec; };
+  args->insert(std::find_if(args->begin(), args->end(), later), arg);
 }
 
 const AssignStmt* Parser::BindNullaryOp(absl::string_view op_name, const Token& name_tok) {
