@@ -98,6 +98,17 @@ enum class K : uint8_t {
   kHandler,     // a: type, text: name, l[0]: body
   kFunctionDef, // text, a: arguments, b: returns, l[0]: decorators, l[1]: body; flags & kAsync
   kClassDef,    // text, l[0]: decorators, l[1]: bases, l[2]: keywords, l[3]: body
+  kMatch,       // a: subject, l[0]: cases
+  kMatchCase,   // a: pattern, b: guard, l[0]: body
+  // Patterns.
+  kMatchValue,     // a: the value (a constant, signed number, complex or attribute)
+  kMatchSingleton, // a: kNone / kTrue / kFalse
+  kMatchSequence,  // l[0]
+  kMatchStar,      // text: the name ("_" for none)
+  kMatchMapping,   // l[0]: keys, l[1]: patterns, text: the **rest name (if flags & kStar)
+  kMatchClass,     // a: class, l[0]: patterns, l[1]: kKeyword (text = attribute, a = pattern)
+  kMatchAs,        // a: pattern (0: none), text: name ("_" for the wildcard)
+  kMatchOr,        // l[0]
 };
 
 enum BinOp : uint8_t { kAdd, kSub, kMult, kMatMult, kDiv, kMod, kLShift, kRShift, kBitOr,
@@ -149,7 +160,7 @@ inline constexpr int kMaxPythonDepth = 400;
 // Parses the statements in `range` (see Tokenize for `mode`) into `ast`,
 // their ids in `body`. kSyntaxError: `err` says where and why, as CPython
 // would reject it. kUnsupported: valid Python outside this parser's reach
-// (`err.message` names it; e.g. `match`).
+// (`err.message` names it; e.g. a `\N{...}` escape).
 ParseResult ParseStatements(absl::string_view src, TokRange range, TokMode mode, Ast* ast,
                             std::vector<uint32_t>* body, SyntaxError* err);
 

@@ -106,12 +106,16 @@ bool PyParser::Statement(size_t /*list_mark*/) {
   if (t.kind == Tok::kDedent) return Fail(t, "unindent does not match any outer indentation level");
   if (t.kind == Tok::kName) {
     absl::string_view w = Text(t);
-    if (w == "match" || w == "case") {
-      // Soft keywords: a statement when the logical line ends in ':'.
+    if (w == "match") {
+      // A soft keyword: a statement when the logical line ends in ':'.
       size_t k = pos_;
       while (toks_[k].kind != Tok::kNewline && toks_[k].kind != Tok::kEnd) ++k;
-      if (k > pos_ + 1 && Text(toks_[k - 1]) == ":" && toks_[k - 1].kind == Tok::kOp) {
-        return Unsupported(t, "the 'match' statement");
+      if (w == "match" && k > pos_ + 1 && Text(toks_[k - 1]) == ":" &&
+          toks_[k - 1].kind == Tok::kOp) {
+        uint32_t s = Match(t);
+        if (s == 0) return false;
+        Push(s);
+        return true;
       }
     }
     if (w == "if" || w == "while" || w == "for" || w == "try" || w == "with" || w == "def" ||

@@ -221,14 +221,14 @@ uint32_t PyParser::Arguments(bool lambda) {
   const size_t pos_mark = Mark();
   std::vector<uint32_t> defaults, kwonly, kwdefaults;
   bool star = false, slash = false;
-  auto arg = [&](bool annotated) -> uint32_t {
+  // `vararg`: *args may be annotated with a starred expression (*Ts).
+  auto arg = [&](bool vararg) -> uint32_t {
     if (Peek().kind != Tok::kName) return Fail(Peek(), "invalid syntax: expected a parameter"), 0;
     uint32_t a = New(K::kArg, Peek());
     N(a).text = Text(Peek());
     ++pos_;
-    if (annotated && !lambda && Accept(":")) {
-      if (IsOp("*")) return Unsupported(Peek(), "a starred parameter annotation"), 0;
-      if ((N(a).a = Expression()) == 0) return 0;
+    if (!lambda && Accept(":")) {
+      if ((N(a).a = vararg && IsOp("*") ? StarExpression() : Expression()) == 0) return 0;
     }
     return Finish(a) ? a : 0;
   };
@@ -239,7 +239,7 @@ uint32_t PyParser::Arguments(bool lambda) {
       slash = true;
       N(n).c = static_cast<uint32_t>(Mark() - pos_mark);
     } else if (Accept("**")) {
-      if ((N(n).b = arg(true)) == 0) return 0;
+      if ((N(n).b = arg(false)) == 0) return 0;
       Accept(",");
       if (!IsOp(end)) return Fail(Peek(), "arguments cannot follow var-keyword argument"), 0;
       break;
@@ -251,7 +251,7 @@ uint32_t PyParser::Arguments(bool lambda) {
         return Fail(t, "named arguments must follow bare *"), 0;
       }
     } else {
-      uint32_t a = arg(true);
+      uint32_t a = arg(false);
       if (a == 0) return 0;
       uint32_t d = 0;
       if (Accept("=") && (d = Expression()) == 0) return 0;

@@ -114,6 +114,13 @@ class PyParser {
   uint32_t Import(const Token& at);
   uint32_t ImportFrom(const Token& at);
   uint32_t DottedName(absl::string_view* out);
+  // `match` (python_parse_match.cc).
+  uint32_t Match(const Token& at);
+  uint32_t Patterns();        // a case's patterns: a, b -> MatchSequence
+  uint32_t Pattern();         // as-pattern or or-pattern
+  uint32_t ClosedPattern();
+  uint32_t MaybeStarPattern();
+  uint32_t PatternValue();    // a literal or dotted name, as a value
 
   absl::string_view s_;
   Ast* ast_;

@@ -317,6 +317,9 @@ void Unparser::Stmt(uint32_t id) {
     case K::kClassDef:
       ClassDef(n);
       return;
+    case K::kMatch:
+      Match(n);
+      return;
     default:
       ok_ = false;
       return;

@@ -231,6 +231,12 @@ constexpr Row kCompound[] = {
      "@dec\nclass A(B, metaclass=M):\n    x: int = 1"},
     {"async def f():\n    async for a in b:\n        await c\n    async with d:\n        pass",
      "async def f():\n    async for a in b:\n        await c\n    async with d:\n        pass"},
+    {"match x, y:\n    case (a, b) | [a, b]:\n        pass\n    case {'k': v, **rest}:\n        pass\n    case Point(x=0, y=_) if x > 1:\n        pass\n    case [1, *_, 2]:\n        pass\n    case -1 | 1+2j | None:\n        pass\n    case (1 | 2) as z:\n        pass\n    case _:\n        pass",
+     "match (x, y):\n    case [a, b] | [a, b]:\n        pass\n    case {'k': v, **rest}:\n        pass\n    case Point(x=0, y=_) if x > 1:\n        pass\n    case [1, *_, 2]:\n        pass\n    case -1 | 1 + 2j | None:\n        pass\n    case 1 | 2 as z:\n        pass\n    case _:\n        pass"},
+    {"match = [1]; match[0]",
+     "match = [1]\nmatch[0]"},
+    {"def f(*args: *Ts):\n    pass",
+     "def f(*args: *Ts):\n    pass"},
 };
 
 TEST(PythonUnparseTest, Expressions) { ExpectRows(kExpressions, std::size(kExpressions)); }
@@ -302,8 +308,7 @@ TEST(PythonUnparseTest, ValidPythonOutOfReachIsUnsupportedNotAnError) {
   const std::string deep_unary = "x = " + std::string(1000, '-') + "1";
   std::string long_sum = "x = 1";
   for (int i = 0; i < 2000; ++i) long_sum += "+1";
-  for (const std::string& in : {std::string("match x:\n    case 1:\n        pass"),
-                                std::string("s = '\\N{EM DASH}'"), deep_unary, long_sum}) {
+  for (const std::string& in : {std::string("s = '\\N{EM DASH}'"), deep_unary, long_sum}) {
     ParseResult r;
     SyntaxError err;
     Canon(in, &r, &err);

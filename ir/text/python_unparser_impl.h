@@ -61,6 +61,8 @@ class Unparser {
   void Formatted(const Node& n, std::string* out);
   void StrAvoidingBackslashes(absl::string_view value, bool multi_only);
   void Comprehension(const Node& n);
+  void Pattern(uint32_t id, int prec);  // python_unparse_match.cc
+  void Match(const Node& n);
 
   const Ast& ast_;
   bool avoid_;
