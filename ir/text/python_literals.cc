@@ -67,6 +67,13 @@ void AppendUtf8(uint32_t cp, std::string* out) {
 }  // namespace
 
 uint32_t PyParser::Number(const Token& t) {
+  absl::string_view raw = Text(t);
+  if (raw.find_first_not_of("0123456789") == absl::string_view::npos &&
+      (raw[0] != '0' || raw.size() == 1)) {
+    uint32_t n = New(K::kInt, t);  // already its own repr(): no copy
+    N(n).text = raw;
+    return n;
+  }
   std::string digits;
   for (char c : Text(t)) {
     if (c != '_') digits.push_back(c);

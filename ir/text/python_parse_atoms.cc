@@ -149,7 +149,7 @@ uint32_t PyParser::Atom() {
   } else {
     // A dict display or dict comprehension; `result` is the first key.
     const size_t keys = Mark();
-    std::vector<uint32_t> values;
+    Scratch values;
     uint32_t key = result;
     for (bool first = true;; first = false) {
       if (!first) {

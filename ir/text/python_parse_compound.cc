@@ -219,7 +219,7 @@ uint32_t PyParser::Arguments(bool lambda) {
   const char* end = lambda ? ":" : ")";
   uint32_t n = New(K::kArguments, at);
   const size_t pos_mark = Mark();
-  std::vector<uint32_t> defaults, kwonly, kwdefaults;
+  Scratch defaults, kwonly, kwdefaults;
   bool star = false, slash = false;
   // `vararg`: *args may be annotated with a starred expression (*Ts).
   auto arg = [&](bool vararg) -> uint32_t {
@@ -270,7 +270,7 @@ uint32_t PyParser::Arguments(bool lambda) {
     if (!Accept(",")) break;
   }
   N(n).l[0] = Commit(pos_mark);
-  auto commit = [&](const std::vector<uint32_t>& v) {
+  auto commit = [&](const Scratch& v) {
     const size_t m = Mark();
     for (uint32_t x : v) Push(x);
     return Commit(m);

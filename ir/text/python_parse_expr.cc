@@ -161,7 +161,7 @@ uint32_t PyParser::Disjunction() {
     if (left == 0) return 0;
     size_t mark = Mark();
     size_t ops = 0;
-    std::vector<uint8_t> codes;
+    Scratch codes;
     for (;;) {
       CmpOp op;
       const Token& ot = Peek();
@@ -199,7 +199,7 @@ uint32_t PyParser::Disjunction() {
     N(n).l[0] = Commit(mark);
     N(n).l[1].begin = static_cast<uint32_t>(ast_->lists.size());
     N(n).l[1].size = static_cast<uint32_t>(codes.size());
-    for (uint8_t c : codes) ast_->lists.push_back(c);
+    for (uint32_t c : codes) ast_->lists.push_back(c);
     // Only l[0] holds node ids; Finish must not read l[1].
     Span ops_span = N(n).l[1];
     N(n).l[1] = Span{};
@@ -348,7 +348,7 @@ bool PyParser::CallArgs(Span* args_out, Span* kws_out) {
   ++pos_;
   if (!Enter(open)) return false;
   size_t args = Mark();
-  std::vector<uint32_t> kws;
+  Scratch kws;
   bool seen_kw = false, seen_dstar = false;
   while (!IsOp(")")) {
     const Token& t = Peek();

@@ -196,7 +196,7 @@ uint32_t PyParser::ClosedPattern() {
     ++pos_;
     if (!Enter(at)) return 0;
     const size_t pats = Mark();
-    std::vector<uint32_t> kws;
+    Scratch kws;
     while (!IsOp(")")) {
       const Token& t = Peek();
       if (t.kind == Tok::kName && IsOp("=", 1)) {
@@ -255,7 +255,7 @@ uint32_t PyParser::ClosedPattern() {
     ++pos_;
     if (!Enter(at)) return 0;
     const size_t keys = Mark();
-    std::vector<uint32_t> pats;
+    Scratch pats;
     uint32_t n = New(K::kMatchMapping, at);
     while (!IsOp("}")) {
       if (Accept("**")) {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/string_view.h"
 #include "ir/text/python_ast.h"
 
@@ -23,6 +24,10 @@ namespace pto::ir::text::py {
 // (`*bad`: its offset in `in`), `*unsupported` when valid but not handled.
 bool DecodeLiteralPart(absl::string_view in, std::string* out, size_t* bad, std::string* msg,
                        bool* unsupported);
+
+// A short list built while parsing (keywords, defaults, ...): on the stack
+// unless it grows long.
+using Scratch = absl::InlinedVector<uint32_t, 8>;
 
 class PyParser {
  public:

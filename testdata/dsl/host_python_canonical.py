@@ -40,6 +40,13 @@
 # CHECK-NEXT: {{^}}            del lo{{$}}
 # CHECK-NEXT: {{^}}        with open('log') as fh, torch.no_grad():{{$}}
 # CHECK-NEXT: {{^}}            fh.write(str((1,))){{$}}
+# CHECK-NEXT: {{^}}        match f.shape:{{$}}
+# CHECK-NEXT: {{^}}            case [64] | [64]:{{$}}
+# CHECK-NEXT: {{^}}                pass{{$}}
+# CHECK-NEXT: {{^}}            case {'n': n, **more} if n > 0:{{$}}
+# CHECK-NEXT: {{^}}                pass{{$}}
+# CHECK-NEXT: {{^}}            case _:{{$}}
+# CHECK-NEXT: {{^}}                raise ValueError{{$}}
 # SYNTAX: hostcanon_bad.py:7:17: error: invalid host Python: invalid syntax
 import pypto.language as pl
 
@@ -72,3 +79,10 @@ class HostCanonical:
             del lo
         with open( "log" ) as fh , torch.no_grad( ) :
             fh.write( str( ( 1 , ) ) )
+        match f.shape :
+            case ( 64 , ) | [ 64 ] :
+                pass
+            case { "n" : n , ** more } if n > 0 :
+                pass
+            case _ :
+                raise ValueError
