@@ -8,17 +8,8 @@
 namespace pto::ir::text::py {
 namespace {
 
-bool IsReserved(absl::string_view w) {
-  static constexpr absl::string_view kWords[] = {
-      "and",   "as",     "assert", "async",  "await",  "break",  "class",  "continue",
-      "def",   "del",    "elif",   "else",   "except", "finally", "for",   "from",
-      "global", "if",    "import", "in",     "is",     "lambda", "nonlocal", "not",
-      "or",    "pass",   "raise",  "return", "try",    "while",  "with",   "yield"};
-  for (absl::string_view k : kWords) {
-    if (w == k) return true;
-  }
-  return false;
-}
+// Keywords other than the constants False, None and True.
+bool IsReserved(absl::string_view w) { return IsPythonKeyword(w, /*reserved_only=*/true); }
 
 }  // namespace
 

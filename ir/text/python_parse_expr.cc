@@ -9,28 +9,35 @@
 namespace pto::ir::text::py {
 namespace {
 
-bool IsKeyword(absl::string_view w) {
-  static constexpr absl::string_view kKeywords[] = {
-      "False", "None",   "True",  "and",     "as",       "assert", "async", "await",
-      "break", "class",  "continue", "def",  "del",      "elif",   "else",  "except",
-      "finally", "for",  "from",  "global",  "if",       "import", "in",    "is",
-      "lambda", "nonlocal", "not", "or",     "pass",     "raise",  "return", "try",
-      "while", "with",   "yield"};
-  for (absl::string_view k : kKeywords) {
-    if (w == k) return true;
-  }
-  return false;
-}
+bool IsKeyword(absl::string_view w) { return IsPythonKeyword(w); }
 
-// Binary operators of one precedence level, with their BinOp codes.
-struct OpCode {
-  const char* text;
-  BinOp op;
-};
-constexpr OpCode kArith[] = {{"+", kAdd}, {"-", kSub}};
-constexpr OpCode kTerm[] = {{"*", kMult}, {"/", kDiv}, {"//", kFloorDiv}, {"%", kMod},
-                            {"@", kMatMult}};
-constexpr OpCode kShift[] = {{"<<", kLShift}, {">>", kRShift}};
+// The binary operator a token spells, with its level (0: |, 1: ^, 2: &,
+// 3: << >>, 4: + -, 5: * / // % @); -1 when it is none.
+int BinaryLevel(absl::string_view src, const Token& t, BinOp* op) {
+  if (t.kind != Tok::kOp) return -1;
+  const char c0 = src[t.begin];
+  if (t.end - t.begin == 1) {
+    switch (c0) {
+      case '|': *op = kBitOr; return 0;
+      case '^': *op = kBitXor; return 1;
+      case '&': *op = kBitAnd; return 2;
+      case '+': *op = kAdd; return 4;
+      case '-': *op = kSub; return 4;
+      case '*': *op = kMult; return 5;
+      case '/': *op = kDiv; return 5;
+      case '%': *op = kMod; return 5;
+      case '@': *op = kMatMult; return 5;
+      default: return -1;
+    }
+  }
+  if (t.end - t.begin != 2 || src[t.begin + 1] != c0) return -1;
+  switch (c0) {
+    case '<': *op = kLShift; return 3;
+    case '>': *op = kRShift; return 3;
+    case '/': *op = kFloorDiv; return 5;
+    default: return -1;
+  }
+}
 
 }  // namespace
 
@@ -230,26 +237,18 @@ uint32_t PyParser::Disjunction() {
 }
 
 uint32_t PyParser::BitOr() {
-  // | ^ & << >> + - * / // % @, each left-associative, then unary and **.
-  struct Level {
-    const OpCode* ops;
-    int n;
-  };
-  static const OpCode kOr[] = {{"|", kBitOr}};
-  static const OpCode kXor[] = {{"^", kBitXor}};
-  static const OpCode kAnd[] = {{"&", kBitAnd}};
-  static const Level kLevels[] = {{kOr, 1}, {kXor, 1}, {kAnd, 1}, {kShift, 2},
-                                  {kArith, 2}, {kTerm, 5}};
+  // | ^ & << >> + - * / // % @ by precedence climbing (each level
+  // left-associative), over unary operators and **.
   auto factor = [&](auto&& self) -> uint32_t {
     const Token& t = Peek();
-    if (t.kind == Tok::kOp && (Text(t) == "-" || Text(t) == "+" || Text(t) == "~")) {
+    if (t.kind == Tok::kOp && (TokIs(t, "-") || TokIs(t, "+") || TokIs(t, "~"))) {
       if (!Enter(t)) return 0;
       ++pos_;
       uint32_t v = self(self);
       Leave();
       if (v == 0) return 0;
       uint32_t n = New(K::kUnary, t);
-      N(n).op = Text(t) == "-" ? kUSub : Text(t) == "+" ? kUAdd : kInvert;
+      N(n).op = TokIs(t, "-") ? kUSub : TokIs(t, "+") ? kUAdd : kInvert;
       N(n).a = v;
       return Finish(n) ? n : 0;
     }
@@ -277,30 +276,25 @@ uint32_t PyParser::BitOr() {
     N(n).b = exp;
     return Finish(n) ? n : 0;
   };
-  auto level = [&](auto&& self, int i) -> uint32_t {
-    if (i == static_cast<int>(std::size(kLevels))) return factor(factor);
+  auto climb = [&](auto&& self, int min_level) -> uint32_t {
     const Token& t = Peek();
-    uint32_t left = self(self, i + 1);
-    while (left != 0) {
-      const Token& ot = Peek();
-      if (ot.kind != Tok::kOp) break;
-      const OpCode* hit = nullptr;
-      for (int k = 0; k < kLevels[i].n; ++k) {
-        if (Text(ot) == kLevels[i].ops[k].text) hit = &kLevels[i].ops[k];
-      }
-      if (hit == nullptr) break;
+    uint32_t left = factor(factor);
+    BinOp op;
+    for (int lv; left != 0 && (lv = BinaryLevel(s_, Peek(), &op)) >= min_level;) {
       ++pos_;
-      uint32_t right = self(self, i + 1);
+      if (!Enter(t)) return 0;
+      uint32_t right = self(self, lv + 1);
+      Leave();
       if (right == 0) return 0;
       uint32_t n = New(K::kBinOp, t);
-      N(n).op = hit->op;
+      N(n).op = op;
       N(n).a = left;
       N(n).b = right;
       left = Finish(n) ? n : 0;
     }
     return left;
   };
-  return level(level, 0);
+  return climb(climb, 0);
 }
 
 uint32_t PyParser::Primary() {

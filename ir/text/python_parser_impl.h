@@ -41,11 +41,20 @@ class PyParser {
   // --- shared helpers
   const Token& Peek(int k = 0) const { return toks_[pos_ + k < toks_.size() ? pos_ + k : toks_.size() - 1]; }
   absl::string_view Text(const Token& t) const { return TokenText(s_, t); }
+  // Token text equality without a memcmp call: operators and keywords are
+  // a few bytes, and these run for every token.
+  bool TokIs(const Token& t, absl::string_view w) const {
+    if (t.end - t.begin != w.size()) return false;
+    for (size_t i = 0; i < w.size(); ++i) {
+      if (s_[t.begin + i] != w[i]) return false;
+    }
+    return true;
+  }
   bool IsOp(absl::string_view op, int k = 0) const {
-    return Peek(k).kind == Tok::kOp && Text(Peek(k)) == op;
+    return Peek(k).kind == Tok::kOp && TokIs(Peek(k), op);
   }
   bool IsKw(absl::string_view kw, int k = 0) const {
-    return Peek(k).kind == Tok::kName && Text(Peek(k)) == kw;
+    return Peek(k).kind == Tok::kName && TokIs(Peek(k), kw);
   }
   bool Accept(absl::string_view op) {
     if (!IsOp(op)) return false;

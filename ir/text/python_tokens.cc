@@ -34,6 +34,23 @@ bool IsStringPrefix(absl::string_view s) {
   return b + f < 2;
 }
 
+// 3 for **= //= >>= <<= ..., 2 for the two-character operators, else 0.
+uint32_t OperatorLength(const char* p, uint32_t avail) {
+  const char c0 = p[0], c1 = avail > 1 ? p[1] : 0, c2 = avail > 2 ? p[2] : 0;
+  if ((c0 == '*' || c0 == '/' || c0 == '<' || c0 == '>') && c1 == c0) return c2 == '=' ? 3 : 2;
+  if (c0 == '.' && c1 == '.' && c2 == '.') return 3;
+  if (c1 == '=') {
+    switch (c0) {
+      case '+': case '-': case '*': case '/': case '%': case '&': case '|': case '^': case '@':
+      case '<': case '>': case '=': case '!': case ':':
+        return 2;
+      default:
+        break;
+    }
+  }
+  return c0 == '-' && c1 == '>' ? 2 : 0;
+}
+
 class Tokenizer {
  public:
   Tokenizer(absl::string_view src, TokRange r, TokMode mode, std::vector<Token>* out,
@@ -284,19 +301,7 @@ bool Tokenizer::Run() {
       continue;
     }
     // Operators: the longest of the three-, two- and one-character ones.
-    static constexpr absl::string_view kOps3[] = {"**=", "//=", ">>=", "<<=", "..."};
-    static constexpr absl::string_view kOps2[] = {"->", ":=", "**", "//", "<<", ">>", "<=",
-                                                  ">=", "==", "!=", "+=", "-=", "*=", "/=",
-                                                  "%=", "&=", "|=", "^=", "@="};
-    uint32_t len = 0;
-    for (absl::string_view op : kOps3) {
-      if (s_.substr(b, 3) == op && b + 3 <= end_) len = 3;
-    }
-    if (len == 0) {
-      for (absl::string_view op : kOps2) {
-        if (s_.substr(b, 2) == op && b + 2 <= end_) len = 2;
-      }
-    }
+    uint32_t len = OperatorLength(s_.data() + b, end_ - b);
     if (len == 0) {
       switch (c) {
         case '(':
@@ -353,6 +358,45 @@ bool Tokenizer::Run() {
 }
 
 }  // namespace
+
+bool IsPythonKeyword(absl::string_view w, bool reserved_only) {
+  if (w.size() < 2 || w.size() > 8) return false;
+  // Candidates by first letter: one or two compares instead of 35.
+  static constexpr absl::string_view kByFirst[][6] = {
+      /*a*/ {"and", "as", "assert", "async", "await"},
+      /*b*/ {"break"},
+      /*c*/ {"class", "continue"},
+      /*d*/ {"def", "del"},
+      /*e*/ {"elif", "else", "except"},
+      /*f*/ {"finally", "for", "from"},
+      /*g*/ {"global"},
+      /*h*/ {},
+      /*i*/ {"if", "import", "in", "is"},
+      /*j*/ {}, /*k*/ {},
+      /*l*/ {"lambda"},
+      /*m*/ {},
+      /*n*/ {"nonlocal", "not"},
+      /*o*/ {"or"},
+      /*p*/ {"pass"},
+      /*q*/ {},
+      /*r*/ {"raise", "return"},
+      /*s*/ {},
+      /*t*/ {"try"},
+      /*u*/ {}, /*v*/ {},
+      /*w*/ {"while", "with"},
+      /*x*/ {},
+      /*y*/ {"yield"},
+      /*z*/ {}};
+  const char c = w[0];
+  if (c == 'F' || c == 'N' || c == 'T') {
+    return !reserved_only && (w == "False" || w == "None" || w == "True");
+  }
+  if (c < 'a' || c > 'z') return false;
+  for (absl::string_view k : kByFirst[c - 'a']) {
+    if (!k.empty() && k == w) return true;
+  }
+  return false;
+}
 
 bool Tokenize(absl::string_view src, TokRange range, TokMode mode, std::vector<Token>* out,
               SyntaxError* err) {

@@ -63,6 +63,10 @@ enum class TokMode : uint8_t {
 bool Tokenize(absl::string_view src, TokRange range, TokMode mode, std::vector<Token>* out,
               SyntaxError* err);
 
+// A Python 3.11 keyword (soft keywords `match`, `case`, `_` are not).
+// `reserved_only` leaves out False/None/True, which are also constants.
+bool IsPythonKeyword(absl::string_view w, bool reserved_only = false);
+
 inline absl::string_view TokenText(absl::string_view src, const Token& t) {
   return src.substr(t.begin, t.end - t.begin);
 }

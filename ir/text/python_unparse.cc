@@ -3,6 +3,7 @@
 
 #include "ir/text/python_unparse.h"
 
+#include "ir/text/python_parser_impl.h"
 #include "ir/text/python_repr.h"
 #include "ir/text/python_unparser_impl.h"
 
@@ -410,14 +411,37 @@ bool UnparseStatements(const Ast& ast, const std::vector<uint32_t>& body, std::s
 
 ParseResult CanonicalPython(absl::string_view src, TokRange range, TokMode mode,
                             std::string* out, SyntaxError* err) {
+  // Statement by statement: each top-level statement is unparsed on its own
+  // (as upstream does), so its tree is dropped before the next is parsed and
+  // memory stays bounded by the largest statement.
+  *err = SyntaxError{};
   Ast ast;
-  std::vector<uint32_t> body;
-  ParseResult r = ParseStatements(src, range, mode, &ast, &body, err);
-  if (r != ParseResult::kOk) return r;
-  if (!UnparseStatements(ast, body, out)) {
-    err->message = "an f-string replacement field that ast.unparse cannot write";
-    return ParseResult::kUnsupported;
+  PyParser p(src, &ast, err);
+  if (!p.Init(range, mode)) return ParseResult::kSyntaxError;
+  std::string text;
+  bool first = true;
+  while (p.Peek().kind != Tok::kEnd) {
+    const size_t mark = p.Mark();
+    if (!p.Statement(mark)) {
+      return p.unsupported_ ? ParseResult::kUnsupported : ParseResult::kSyntaxError;
+    }
+    for (size_t k = mark; k < p.stack_.size(); ++k) {
+      Unparser one(ast, /*avoid_backslashes=*/false);
+      one.Stmt(p.stack_[k]);
+      if (!one.ok()) {
+        err->message = "an f-string replacement field that ast.unparse cannot write";
+        return ParseResult::kUnsupported;
+      }
+      if (!first) text.push_back('\n');
+      first = false;
+      text += one.text();
+    }
+    p.stack_.resize(mark);
+    ast.nodes.resize(1);
+    ast.lists.clear();
+    ast.strings.clear();
   }
+  *out = std::move(text);
   return ParseResult::kOk;
 }
 
