@@ -125,6 +125,7 @@ bool PyParser::FString(const Token& tok, uint32_t body_begin, absl::string_view 
     }
     PyParser sub(s_, ast_, err_);
     sub.depth_ = depth_ + 1;
+    sub.ctx_ = ctx_;
     if (!sub.Init(TokRange{expr_off, body_begin + static_cast<uint32_t>(j), line, line_start},
                   TokMode::kExpression)) {
       return false;

@@ -184,8 +184,17 @@ uint32_t PyParser::SimpleStatement() {
   if (at.kind == Tok::kName) {
     absl::string_view w = Text(at);
     if (w == "pass") return simple(K::kPass);
-    if (w == "break") return simple(K::kBreak);
-    if (w == "continue") return simple(K::kContinue);
+    if (w == "break" || w == "continue") {
+      if (!ctx_.in_loop) {
+        Fail(at, w == "break" ? "'break' outside loop" : "'continue' not properly in loop");
+        return 0;
+      }
+      return simple(w == "break" ? K::kBreak : K::kContinue);
+    }
+    if (w == "return" && !ctx_.in_function) {
+      Fail(at, "'return' outside function");
+      return 0;
+    }
     if (w == "return" || w == "raise" || w == "assert" || w == "del" || w == "global" ||
         w == "nonlocal") {
       ++pos_;
@@ -369,14 +378,15 @@ uint32_t PyParser::ImportFrom(const Token& at) {
   }
   absl::string_view module;
   if (!IsKw("import") && !DottedName(&module)) return 0;
+  if (level == 0 && module == "__future__") {
+    return Fail(at, "from __future__ imports must occur at the beginning of the file"), 0;
+  }
   if (!ExpectKw("import")) return 0;
   const size_t mark = Mark();
   const bool paren = Accept("(");
   if (IsOp("*")) {
-    uint32_t alias = New(K::kAlias, Peek());
-    N(alias).text = "*";
-    ++pos_;
-    Push(alias);
+    // The body is a function's: CPython's compiler refuses it there.
+    return Fail(Peek(), "import * only allowed at module level"), 0;
   } else {
     do {
       if (paren && IsOp(")")) break;

@@ -38,10 +38,12 @@ uint32_t PyParser::Compound() {
       return FunctionDef(Span{}, at, true);
     }
     if (IsKw("with", 1)) {
+      if (!ctx_.in_async) return Fail(at, "'async with' outside async function"), 0;
       ++pos_;
       return With(at, true);
     }
     if (!IsKw("for", 1)) return Fail(at, "invalid syntax"), 0;
+    if (!ctx_.in_async) return Fail(at, "'async for' outside async function"), 0;
     ++pos_;
   }
   const bool is_for = IsKw("for");
@@ -57,7 +59,11 @@ uint32_t PyParser::Compound() {
     return 0;
   }
   Span body, orelse;
-  if (!Block(&body)) return 0;
+  const Context outer = ctx_;
+  ctx_.in_loop = true;
+  const bool ok = Block(&body);
+  ctx_ = outer;
+  if (!ok) return 0;
   if (AcceptKw("else") && !Block(&orelse)) return 0;
   N(n).l[0] = body;
   N(n).l[1] = orelse;
@@ -93,8 +99,10 @@ uint32_t PyParser::Try(const Token& at) {
   if (!Block(&body)) return 0;
   const size_t mark = Mark();
   int plain = 0, star = 0;
+  const Token* bare = nullptr;  // an `except:` seen: it must be the last
   while (IsKw("except")) {
     const Token& et = Peek();
+    if (bare != nullptr) return Fail(*bare, "default 'except:' must be last"), 0;
     ++pos_;
     uint32_t h = New(K::kHandler, et);
     if (Accept("*")) {
@@ -115,6 +123,8 @@ uint32_t PyParser::Try(const Token& at) {
       }
     } else if (star != 0) {
       return Fail(Peek(), "expected one or more exception types"), 0;
+    } else {
+      bare = &et;
     }
     Span hb;
     if (!Block(&hb)) return 0;
@@ -191,7 +201,11 @@ uint32_t PyParser::FunctionDef(Span decorators, const Token& at, bool is_async) 
   if ((N(n).a = Arguments(/*lambda=*/false)) == 0 || !Expect(")")) return 0;
   if (Accept("->") && (N(n).b = Expression()) == 0) return 0;
   Span body;
-  if (!Block(&body)) return 0;
+  const Context outer = ctx_;
+  ctx_ = Context{/*in_loop=*/false, /*in_function=*/true, /*in_async=*/is_async};
+  const bool ok = Block(&body);
+  ctx_ = outer;
+  if (!ok) return 0;
   N(n).l[0] = decorators;
   N(n).l[1] = body;
   if (is_async) N(n).flags |= kAsync;
@@ -206,7 +220,11 @@ uint32_t PyParser::ClassDef(Span decorators, const Token& at) {
   ++pos_;
   Span bases, keywords, body;
   if (IsOp("(") && !CallArgs(&bases, &keywords)) return 0;
-  if (!Block(&body)) return 0;
+  const Context outer = ctx_;
+  ctx_ = Context{/*in_loop=*/false, /*in_function=*/false, /*in_async=*/false};
+  const bool ok = Block(&body);
+  ctx_ = outer;
+  if (!ok) return 0;
   N(n).l[0] = decorators;
   N(n).l[1] = bases;
   N(n).l[2] = keywords;

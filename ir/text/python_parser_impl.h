@@ -144,6 +144,14 @@ class PyParser {
   std::vector<uint32_t> stack_;
   int depth_ = 0;
   bool unsupported_ = false;
+  // What CPython's compiler checks of the enclosing blocks (upstream's file
+  // would not import otherwise). The body is that of a plain `def`.
+  struct Context {
+    bool in_loop = false;
+    bool in_function = true;
+    bool in_async = false;
+  };
+  Context ctx_;
 };
 
 }  // namespace pto::ir::text::py

@@ -182,10 +182,8 @@ constexpr Row kStatements[] = {
      "from .. import a as b"},
     {"from . m import (x, y,)",
      "from .m import x, y"},
-    {"from m import *",
-     "from m import *"},
-    {"pass; break",
-     "pass\nbreak"},
+    {"while x: pass; break",
+     "while x:\n    pass\n    break"},
     {"raise",
      "raise"},
     {"raise E from e",
@@ -286,6 +284,15 @@ constexpr ErrorRow kErrors[] = {
     {"x = f'{a!z}'", 1, 9, "f-string: invalid conversion character"},
     {"del f()", 1, 5, "cannot delete function call"},
     {"x = $", 1, 5, "invalid character '$'"},
+    // What CPython's compiler rejects in a function body.
+    {"break", 1, 1, "'break' outside loop"},
+    {"for x in y:\n    pass\nelse:\n    continue", 4, 5, "'continue' not properly in loop"},
+    {"class C:\n    return 1", 2, 5, "'return' outside function"},
+    {"async for x in y:\n    pass", 1, 1, "'async for' outside async function"},
+    {"from m import *", 1, 15, "import * only allowed at module level"},
+    {"from __future__ import annotations", 1, 1, "from __future__ imports must occur"},
+    {"try:\n    pass\nexcept:\n    pass\nexcept E:\n    pass", 3, 1,
+     "default 'except:' must be last"},
     {"x = ((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("
      "((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("
      "(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((1",
