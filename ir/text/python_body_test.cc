@@ -104,6 +104,25 @@ TEST(PythonBodyTest, PythonSyntaxErrorIsLocated) {
 }
 
 // Valid Python the canonicalizer does not cover keeps the scanned text.
+// The print follows upstream's (later lines re-indented to the body) except
+// inside a string, which must not change on re-reading.
+TEST(PythonBodyTest, NestedDocstringPrintsAndReadsBack) {
+  Context ctx;
+  RoundTripOptions options;
+  options.verify = RoundTripVerify::kReturnError;
+  options.structural = true;
+  std::string out = PrintRoundTrip(
+      ctx,
+      WithBody("        x = 1\n        def g( a ):\n            '''Two\n  lines.'''\n"
+               "            return a\n"),
+      options);
+  EXPECT_EQ(out.find("error"), std::string::npos) << out;
+  EXPECT_NE(out.find("        x = 1\n        def g(a):\n            \"\"\"Two\n  lines.\"\"\"\n"
+                     "            return a"),
+            std::string::npos)
+      << out;
+}
+
 TEST(PythonBodyTest, UncoveredPythonKeepsTheUsersText) {
   Context ctx;
   absl::StatusOr<Program> p = ParseProgram(
