@@ -7,19 +7,21 @@
 //   py::BytesRepr("\x00a")  == "b'\\x00a'"
 //
 // Strings are UTF-8. Which characters repr() escapes follows
-// str.isprintable(); without the Unicode database, non-ASCII characters
-// count as printable except the controls, separators, format characters,
-// surrogates, private-use and noncharacter ranges listed in python_repr.cc.
+// str.isprintable(), from a table of Unicode 14.0 (CPython 3.11's) ranges.
 
 #ifndef PTO_IR_TEXT_PYTHON_REPR_H_
 #define PTO_IR_TEXT_PYTHON_REPR_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "absl/strings/string_view.h"
 
 namespace pto::ir::text::py {
+
+// str.isprintable() of one code point (python_printable.cc).
+bool IsPrintableCodePoint(uint32_t c);
 
 std::string FloatRepr(double v);  // infinity as 1e309, as ast.unparse writes it
 std::string ImagRepr(double v);   // repr(v * 1j), with "j"

@@ -103,6 +103,8 @@ constexpr Row kExpressions[] = {
 };
 
 constexpr Row kLiterals[] = {
+    {"s = '\\u0378\\U0001dcba\\u1fff\\ufefe\\u00e9'",
+     "s = '\\u0378\\U0001dcba\\u1fff\\ufefeé'"},
     {"s = \"a\"",
      "s = 'a'"},
     {"s = 'it\\'s'",
