@@ -93,14 +93,14 @@ bool PyParser::Enter(const Token& at) {
 ParseResult PyParser::Module(std::vector<uint32_t>* body) {
   const size_t mark = Mark();
   while (Peek().kind != Tok::kEnd) {
-    if (!Statement(mark)) return unsupported_ ? ParseResult::kUnsupported : ParseResult::kSyntaxError;
+    if (!Statement()) return unsupported_ ? ParseResult::kUnsupported : ParseResult::kSyntaxError;
   }
   body->assign(stack_.begin() + static_cast<std::ptrdiff_t>(mark), stack_.end());
   stack_.resize(mark);
   return ParseResult::kOk;
 }
 
-bool PyParser::Statement(size_t /*list_mark*/) {
+bool PyParser::Statement() {
   const Token& t = Peek();
   if (t.kind == Tok::kIndent) return Fail(t, "unexpected indent");
   if (t.kind == Tok::kDedent) return Fail(t, "unindent does not match any outer indentation level");
@@ -132,10 +132,10 @@ bool PyParser::Statement(size_t /*list_mark*/) {
     Push(s);
     return true;
   }
-  return SimpleStatements(0);
+  return SimpleStatements();
 }
 
-bool PyParser::SimpleStatements(size_t /*list_mark*/) {
+bool PyParser::SimpleStatements() {
   for (;;) {
     uint32_t s = SimpleStatement();
     if (s == 0) return false;
@@ -164,11 +164,11 @@ bool PyParser::Block(Span* out) {
     if (!Enter(Peek())) return false;
     ++pos_;
     while (Peek().kind != Tok::kDedent && Peek().kind != Tok::kEnd) {
-      if (!Statement(mark)) return false;
+      if (!Statement()) return false;
     }
     Leave();
     if (Peek().kind == Tok::kDedent) ++pos_;
-  } else if (!SimpleStatements(mark)) {
+  } else if (!SimpleStatements()) {
     return false;
   }
   *out = Commit(mark);
@@ -384,10 +384,9 @@ uint32_t PyParser::ImportFrom(const Token& at) {
   if (!ExpectKw("import")) return 0;
   const size_t mark = Mark();
   const bool paren = Accept("(");
-  if (IsOp("*")) {
-    // The body is a function's: CPython's compiler refuses it there.
-    return Fail(Peek(), "import * only allowed at module level"), 0;
-  } else {
+  // The body is a function's: CPython's compiler refuses `import *` there.
+  if (IsOp("*")) return Fail(Peek(), "import * only allowed at module level"), 0;
+  {
     do {
       if (paren && IsOp(")")) break;
       if (Peek().kind != Tok::kName) return Fail(Peek(), "invalid syntax: expected a name"), 0;

@@ -75,8 +75,7 @@ uint32_t PyParser::Atom() {
   auto item = [&]() { return IsOp("*") ? StarExpression() : NamedExpression(); };
   auto comprehension = [&](K kind, uint32_t elt, uint32_t value) -> uint32_t {
     Span gens;
-    uint32_t unused = 0;
-    if (!Comprehensions(&unused, &gens)) return 0;
+    if (!Comprehensions(&gens)) return 0;
     uint32_t n = New(kind, t);
     N(n).a = elt;
     N(n).b = value;

@@ -391,8 +391,7 @@ bool PyParser::CallArgs(Span* args_out, Span* kws_out) {
           return false;
         }
         Span gens;
-        uint32_t unused = 0;
-        if (!Comprehensions(&unused, &gens)) return false;
+        if (!Comprehensions(&gens)) return false;
         uint32_t g = New(K::kGenExp, t);
         N(g).a = e;
         N(g).l[0] = gens;
@@ -461,7 +460,7 @@ uint32_t PyParser::Slices() {
   return Finish(t) ? t : 0;
 }
 
-bool PyParser::Comprehensions(uint32_t* /*unused*/, Span* out) {
+bool PyParser::Comprehensions(Span* out) {
   size_t mark = Mark();
   while (IsComprehensionStart()) {
     const Token& t = Peek();

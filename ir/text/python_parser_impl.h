@@ -98,7 +98,7 @@ class PyParser {
   uint32_t Lambda();
   uint32_t Arguments(bool lambda);  // a kArguments node; stops before ')' or ':'
   uint32_t TargetList(const char* stop_kw);  // for-targets: stops before `stop_kw`
-  bool Comprehensions(uint32_t* first_if_none, Span* out);
+  bool Comprehensions(Span* out);  // `for ... in ... if ...` clauses
   uint32_t Slices();
   bool CallArgs(Span* args, Span* keywords);  // at '(' through ')'
   bool CheckTarget(uint32_t id, const char* what);  // assignable?
@@ -115,8 +115,8 @@ class PyParser {
   void FlushLiteral(std::string* literal, const Token& at);
 
   // --- statements (python_parse.cc)
-  bool Statement(size_t list_mark);  // pushes the statement ids
-  bool SimpleStatements(size_t list_mark);
+  bool Statement();  // pushes the statement's ids (several for a; b)
+  bool SimpleStatements();
   uint32_t SimpleStatement();
   uint32_t Compound();
   bool Block(Span* out);  // ':' then NEWLINE INDENT stmts DEDENT, or simple stmts

@@ -422,7 +422,7 @@ ParseResult CanonicalPython(absl::string_view src, TokRange range, TokMode mode,
   bool first = true;
   while (p.Peek().kind != Tok::kEnd) {
     const size_t mark = p.Mark();
-    if (!p.Statement(mark)) {
+    if (!p.Statement()) {
       return p.unsupported_ ? ParseResult::kUnsupported : ParseResult::kSyntaxError;
     }
     for (size_t k = mark; k < p.stack_.size(); ++k) {
