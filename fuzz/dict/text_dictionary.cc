@@ -53,6 +53,8 @@ constexpr absl::string_view kDslForms[] = {
     "pl.Tensor[", "pl.Tile[", "pl.Scalar[", "pl.Tuple[", "pl.Out[", "pl.InOut[", "pl.Mem.",
     "pl.TileView(", "pl.TensorView(", "pl.dynamic", "valid_shape=", "tuple[", "math.inf",
     "import pypto.language as pl", "from pypto import language as pl",
+    // Host Python in a HOST SubWorker's body (ir/text/python_unparse.h).
+    "role=pl.Role.SubWorker", ":=", "f'", "**", "->", "match ", "case ", "lambda ",
 };
 
 void AppendEntry(std::string& out, absl::string_view kind, int index, absl::string_view value) {

@@ -117,12 +117,14 @@ const ir::Function* Builder::MakeFunction(int index) {
   }
 
   if (role == ir::Role::kSubWorker && level && *level >= ir::Level::kHost) {
-    // Such a body is host Python kept as text, never DSL (the parser reads
-    // it so): a few normalized ones, strings and brackets across lines too.
+    // Such a body is host Python kept as text, never DSL, in the canonical
+    // form the parser keeps (ast.unparse's, ir/text/python_unparse.h): a
+    // few, one with a docstring whose lines the printer must not re-indent.
     static constexpr absl::string_view kHostBodies[] = {
         "pass",
         "import torch\nassert torch.allclose(x, x)",
-        "s = '''a\n  b # c'''\nif s:\n    print(s, (1,\n2))",
+        "s = 'a\\n  b # c'\nif s:\n    print(s, (1, 2))",
+        "def g(a, *, k=f'{x!r:>4}'):\n    \"\"\"Doc\n  # kept\"\"\"\n    return a[1:, ::2]",
     };
     ir::FunctionAttrs attrs;
     attrs.python_body = kHostBodies[Int(0, static_cast<int>(std::size(kHostBodies)) - 1)];

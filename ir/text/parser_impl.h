@@ -142,6 +142,8 @@ class Parser {
   // empty, with nothing read, when the DSL path is to read it (`...`).
   bool ParsePythonBody(absl::string_view name, const std::optional<Token>& self_tok,
                        absl::string_view* python_body);
+  bool CanonicalHostBody(uint32_t begin, uint32_t end, uint32_t line, uint32_t line_start,
+                         bool one_line, std::string* text);
   bool ParseDefineDynamic(ModuleConst* out);
   bool IsDefined(absl::string_view name) const { return defined_.contains(name); }
   // Skips a module-level statement the parser does not model (a helper

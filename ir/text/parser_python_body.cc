@@ -11,15 +11,38 @@
 // that is only `...` (after a docstring or pl.func_attr at most) is the
 // abstract, runtime-bound callback instead, which the DSL path reads
 // (parser_module_funcs.cc). The text's extent is found by indentation
-// (text::ScanPythonBlock), without tokenizing it.
+// (text::ScanPythonBlock); the IR keeps what upstream keeps, the body in
+// ast.unparse's canonical form (text::py::CanonicalPython), and a Python
+// syntax error in it is the user's error, located in the file.
 
 #include "ir/text/parser_impl.h"
 #include "ir/text/python_source.h"
+#include "ir/text/python_unparse.h"
 
 namespace pto::ir::parser_impl {
 
 bool IsHostSubWorker(std::optional<Level> level, std::optional<Role> role) {
   return role && *role == Role::kSubWorker && level && *level >= Level::kHost;
+}
+
+// Replaces *text by the canonical form of the statements in [begin, end).
+// Valid Python the canonicalizer does not cover keeps the scanned text.
+bool Parser::CanonicalHostBody(uint32_t begin, uint32_t end, uint32_t line, uint32_t line_start,
+                               bool one_line, std::string* text) {
+  std::string canon;
+  text::py::SyntaxError err;
+  switch (text::py::CanonicalPython(src_, {begin, end, line, line_start},
+                                    one_line ? text::py::TokMode::kLine : text::py::TokMode::kBlock,
+                                    &canon, &err)) {
+    case text::py::ParseResult::kOk:
+      *text = std::move(canon);
+      return true;
+    case text::py::ParseResult::kSyntaxError:
+      return FailAt(err.pos, absl::StrCat("invalid host Python: ", err.message));
+    case text::py::ParseResult::kUnsupported:
+      return true;
+  }
+  return true;
 }
 
 bool Parser::ParsePythonBody(absl::string_view name, const std::optional<Token>& self_tok,
@@ -52,6 +75,10 @@ bool Parser::ParsePythonBody(absl::string_view name, const std::optional<Token>&
       return FailAt(err.pos, err.message);
     }
     if (block.abstract) return true;  // `...`: the runtime-bound callback
+    if (!CanonicalHostBody(p + 1, block.end, lx.line() + 1, p + 1, /*one_line=*/false,
+                           &block.text)) {
+      return false;
+    }
     ts_->ResumeAt(block.end, block.end_line, block.end_line_start, /*at_line_start=*/true);
   } else {
     // `def f(...): stmt` on one line. A lone `...` is the DSL path's.
@@ -62,6 +89,10 @@ bool Parser::ParsePythonBody(absl::string_view name, const std::optional<Token>&
     }
     if (!text::ScanPythonLine(src_, p, lx.line(), lx.line_start(), &block, &err)) {
       return FailAt(err.pos, err.message);
+    }
+    if (!CanonicalHostBody(p, block.end, lx.line(), lx.line_start(), /*one_line=*/true,
+                           &block.text)) {
+      return false;
     }
     ts_->ResumeAt(block.end, block.end_line, block.end_line_start, /*at_line_start=*/false);
     if (!ExpectNewline()) return false;

@@ -127,7 +127,10 @@ void Printer::PrintFunction(const Function* f) {
     Indent();
     Append("...");
   } else if (!f->attrs().python_body.empty()) {
-    // Host Python: its text, re-indented as upstream prints an InlineStmt.
+    // Host Python: its text, re-indented as upstream prints an InlineStmt
+    // (every non-empty line at the body's indentation), except lines that
+    // begin inside a string literal, which upstream indents too and which
+    // would then change the string on re-reading.
     std::string text;
     text::AppendIndentedPython(f->attrs().python_body,
                                std::string(static_cast<size_t>(indent_) * 4, ' '), &text);

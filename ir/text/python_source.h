@@ -12,11 +12,13 @@
 //     return FailAt(err.pos, err.message);
 //   // block.text: the statements, dedented; lexing resumes at block.end.
 //
-// The kept text is normalized the way that loses nothing a program means:
-// the block's indentation is removed, and comments, blank lines and trailing
-// whitespace are dropped (upstream keeps no comments either) - except inside
-// string literals, which stay byte for byte. Lines that begin inside a string
-// are never re-indented, so printing and re-reading is a fixed point.
+// The scanned text is normalized the way that loses nothing a program
+// means: the block's indentation is removed, and comments, blank lines and
+// trailing whitespace are dropped - except inside string literals, which stay
+// byte for byte. The parser then replaces it by upstream's canonical form
+// (python_unparse.h) and keeps it only for Python the canonicalizer does not
+// cover. Lines that begin inside a string are never re-indented, so printing
+// and re-reading is a fixed point.
 
 #ifndef PTO_IR_TEXT_PYTHON_SOURCE_H_
 #define PTO_IR_TEXT_PYTHON_SOURCE_H_
