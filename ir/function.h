@@ -64,7 +64,7 @@ struct FunctionAttrs {
   bool requires_runtime_binding = false;
   // A SubWorker at HOST level or above with a concrete body: host Python that
   // upstream keeps as source text, not DSL (its InlineStmt). The statements,
-  // dedented, without comments or blank lines (ir/text/python_source.h); the
+  // dedented, without comments or blank lines (ir/text/python/source.h); the
   // function's DSL body is empty. Non-empty exactly when set.
   absl::string_view python_body;
   bool empty() const {

@@ -53,7 +53,7 @@ constexpr absl::string_view kDslForms[] = {
     "pl.Tensor[", "pl.Tile[", "pl.Scalar[", "pl.Tuple[", "pl.Out[", "pl.InOut[", "pl.Mem.",
     "pl.TileView(", "pl.TensorView(", "pl.dynamic", "valid_shape=", "tuple[", "math.inf",
     "import pypto.language as pl", "from pypto import language as pl",
-    // Host Python in a HOST SubWorker's body (ir/text/python_unparse.h).
+    // Host Python in a HOST SubWorker's body (ir/text/python/unparse.h).
     "role=pl.Role.SubWorker", ":=", "f'", "**", "->", "match ", "case ", "lambda ",
 };
 

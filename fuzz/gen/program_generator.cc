@@ -118,7 +118,7 @@ const ir::Function* Builder::MakeFunction(int index) {
 
   if (role == ir::Role::kSubWorker && level && *level >= ir::Level::kHost) {
     // Such a body is host Python kept as text, never DSL, in the canonical
-    // form the parser keeps (ast.unparse's, ir/text/python_unparse.h): a
+    // form the parser keeps (ast.unparse's, ir/text/python/unparse.h): a
     // few, one with a docstring whose lines the printer must not re-indent.
     static constexpr absl::string_view kHostBodies[] = {
         "pass",

@@ -168,7 +168,7 @@ class Lexer {
     line_has_tokens_ = true;
   }
   // The current line (1-based) and the indentation of the innermost open
-  // block: where text read by someone else (python_source.h) begins.
+  // block: where text read by someone else (source.h) begins.
   uint32_t line() const { return line_; }
   uint32_t line_start() const { return line_start_; }
   uint32_t indent() const { return indents_.back(); }

@@ -16,8 +16,8 @@
 // syntax error in it is the user's error, located in the file.
 
 #include "ir/text/parser_impl.h"
-#include "ir/text/python_source.h"
-#include "ir/text/python_unparse.h"
+#include "ir/text/python/source.h"
+#include "ir/text/python/unparse.h"
 
 namespace pto::ir::parser_impl {
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "ir/text/python_source.h"
+#include "ir/text/python/source.h"
 
 namespace pto::ir::printer_impl {
 

@@ -20,7 +20,7 @@
 
 namespace pto::ir::text::py {
 
-// str.isprintable() of one code point (python_printable.cc).
+// str.isprintable() of one code point (printable.cc).
 bool IsPrintableCodePoint(uint32_t c);
 
 std::string FloatRepr(double v);  // infinity as 1e309, as ast.unparse writes it

@@ -10,7 +10,7 @@
 #include <iterator>
 #include <string>
 
-#include "ir/text/python_unparse.h"
+#include "ir/text/python/unparse.h"
 
 int main() {
   std::string all((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());

@@ -1,8 +1,8 @@
-// ast.unparse for statements (python_unparser_impl.h): one statement per
+// ast.unparse for statements (unparser_impl.h): one statement per
 // line, compound bodies indented four spaces, a blank line before a nested
 // def or class, docstrings triple-quoted.
 
-#include "ir/text/python_unparser_impl.h"
+#include "ir/text/python/unparser_impl.h"
 
 namespace pto::ir::text::py {
 namespace {

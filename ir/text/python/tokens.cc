@@ -1,8 +1,8 @@
-// Python 3 tokenizer (python_tokens.h). One pass over the bytes; the only
+// Python 3 tokenizer (tokens.h). One pass over the bytes; the only
 // state across lines is the bracket depth, an open triple-quoted string
 // (consumed whole when it starts) and the indentation stack.
 
-#include "ir/text/python_tokens.h"
+#include "ir/text/python/tokens.h"
 
 #include "absl/strings/str_cat.h"
 

@@ -3,13 +3,13 @@
 // Generated once from CPython 3.11.7's unicodedata (the ranges of code points
 // whose chr(c).isprintable() is False: categories Cc, Cf, Cs, Co, Cn, Zl, Zp
 // and Zs other than the space); a newer Unicode version assigns more, which
-// would need the table regenerated. Used by python_repr.cc, where repr()
+// would need the table regenerated. Used by repr.cc, where repr()
 // escapes every code point that is not printable.
 
 #include <algorithm>
 #include <cstdint>
 
-#include "ir/text/python_repr.h"
+#include "ir/text/python/repr.h"
 
 namespace pto::ir::text::py {
 namespace {

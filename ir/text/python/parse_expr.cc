@@ -1,10 +1,10 @@
-// Python expressions (python_parser_impl.h): CPython 3.11's expression
+// Python expressions (parser_impl.h): CPython 3.11's expression
 // grammar by precedence level, left-associative chains built in loops.
 
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
-#include "ir/text/python_parser_impl.h"
+#include "ir/text/python/parser_impl.h"
 
 namespace pto::ir::text::py {
 namespace {

@@ -4,7 +4,7 @@
 // "\n".join(ast.unparse(stmt) for stmt in body), so the IR holds that text
 // and not the user's spelling: `x = f( a,b )  # c` is kept as `x = f(a, b)`,
 // `s = "a"` as `s = 'a'`. CanonicalPython tokenizes and parses the body
-// (python_tokens.h, python_ast.h) and unparses it by ast.unparse's rules:
+// (tokens.h, ast.h) and unparses it by ast.unparse's rules:
 // precedence-driven parentheses, repr() of constants, 4-space bodies, one
 // statement per line.
 //
@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "ir/text/python_ast.h"
+#include "ir/text/python/ast.h"
 
 namespace pto::ir::text::py {
 

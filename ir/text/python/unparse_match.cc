@@ -1,8 +1,8 @@
-// ast.unparse for `match` and its patterns (python_unparser_impl.h): a
+// ast.unparse for `match` and its patterns (unparser_impl.h): a
 // sequence pattern always prints in brackets, `_` for the wildcard, and
 // `as` / `|` patterns parenthesized only where they bind too loosely.
 
-#include "ir/text/python_unparser_impl.h"
+#include "ir/text/python/unparser_impl.h"
 
 namespace pto::ir::text::py {
 

@@ -3,7 +3,7 @@
 // "\n".join(ast.unparse(s) for s in ast.parse(input).body)), then the
 // syntax errors with their places, and what is left to the caller's text.
 
-#include "ir/text/python_unparse.h"
+#include "ir/text/python/unparse.h"
 
 #include <string>
 

@@ -16,7 +16,7 @@
 // means: the block's indentation is removed, and comments, blank lines and
 // trailing whitespace are dropped - except inside string literals, which stay
 // byte for byte. The parser then replaces it by upstream's canonical form
-// (python_unparse.h) and keeps it only for Python the canonicalizer does not
+// (unparse.h) and keeps it only for Python the canonicalizer does not
 // cover. Lines that begin inside a string are never re-indented, so printing
 // and re-reading is a fixed point.
 

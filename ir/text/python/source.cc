@@ -1,11 +1,11 @@
 // Finding the extent of a block of host Python and normalizing its text
-// (python_source.h). Only what decides where the block ends is modelled:
+// (source.h). Only what decides where the block ends is modelled:
 // string literals (a '#' or a line break inside one is not code), brackets
 // and `\` continuations (the next line continues the statement), and the
 // indentation of each line that starts a statement. The statements
 // themselves are not checked: that is Python's job when the host runs them.
 
-#include "ir/text/python_source.h"
+#include "ir/text/python/source.h"
 
 #include <algorithm>
 #include <vector>

@@ -1,6 +1,6 @@
 // A compact Python 3.11 syntax tree for host Python bodies, and its parser.
 //
-// The tree exists to be unparsed (python_unparse.h) the way CPython's
+// The tree exists to be unparsed (unparse.h) the way CPython's
 // ast.unparse does, so it records what ast.parse would: constants by value
 // (numbers already in their repr() text, strings decoded), implicit string
 // concatenation joined, `if`/`elif` as nested Ifs, f-strings as JoinedStr.
@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "ir/text/python_tokens.h"
+#include "ir/text/python/tokens.h"
 
 namespace pto::ir::text::py {
 

@@ -1,4 +1,4 @@
-// Python literals (python_parser_impl.h): numbers to their repr() text,
+// Python literals (parser_impl.h): numbers to their repr() text,
 // string tokens decoded (escapes, implicit concatenation) and f-strings split
 // into literal parts and replacement fields, as CPython 3.11 builds them.
 
@@ -8,8 +8,8 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "ir/text/python_parser_impl.h"
-#include "ir/text/python_repr.h"
+#include "ir/text/python/parser_impl.h"
+#include "ir/text/python/repr.h"
 
 namespace pto::ir::text::py {
 namespace {

@@ -1,9 +1,9 @@
-// Python atoms (python_parser_impl.h): names, constants, and the bracketed
+// Python atoms (parser_impl.h): names, constants, and the bracketed
 // forms - groups, tuples, generator expressions, lists, sets, dicts and
 // their comprehensions - plus `yield`.
 
 #include "absl/strings/str_cat.h"
-#include "ir/text/python_parser_impl.h"
+#include "ir/text/python/parser_impl.h"
 
 namespace pto::ir::text::py {
 namespace {

@@ -1,7 +1,7 @@
 // Private to //ir/text: the host-Python parser behind py::ParseStatements
-// (python_ast.h). Statements are in python_parse.cc, expressions in
-// python_parse_expr.cc, literals (numbers, strings, f-strings) in
-// python_literals.cc. Recursive descent with one token of lookahead (two at
+// (ast.h). Statements are in parse.cc, expressions in
+// parse_expr.cc, literals (numbers, strings, f-strings) in
+// literals.cc. Recursive descent with one token of lookahead (two at
 // a few places); every recursive entry counts depth against kMaxPythonDepth.
 //
 //   PyParser p(src, ast, &err);
@@ -16,11 +16,11 @@
 
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/string_view.h"
-#include "ir/text/python_ast.h"
+#include "ir/text/python/ast.h"
 
 namespace pto::ir::text::py {
 
-// Decodes a str literal's escapes (python_literals.cc); false at a bad one
+// Decodes a str literal's escapes (literals.cc); false at a bad one
 // (`*bad`: its offset in `in`), `*unsupported` when valid but not handled.
 bool DecodeLiteralPart(absl::string_view in, std::string* out, size_t* bad, std::string* msg,
                        bool* unsupported);
@@ -35,7 +35,7 @@ class PyParser {
 
   bool Init(TokRange range, TokMode mode);
   ParseResult Module(std::vector<uint32_t>* body);
-  // An f-string replacement field's expression (python_literals.cc).
+  // An f-string replacement field's expression (literals.cc).
   uint32_t FieldExpression();
 
   // --- shared helpers
@@ -85,7 +85,7 @@ class PyParser {
   bool Enter(const Token& at);
   void Leave() { --depth_; }
 
-  // --- expressions (python_parse_expr.cc); 0 on error
+  // --- expressions (parse_expr.cc); 0 on error
   uint32_t StarExpressions();   // a, *b, c  -> Tuple when a comma appears
   uint32_t StarExpression();    // *e or an expression
   uint32_t NamedExpression();   // x := e or an expression
@@ -104,17 +104,17 @@ class PyParser {
   bool CheckTarget(uint32_t id, const char* what);  // assignable?
   bool IsComprehensionStart() const { return IsKw("for") || (IsKw("async") && IsKw("for", 1)); }
 
-  // --- literals (python_literals.cc)
+  // --- literals (literals.cc)
   uint32_t Number(const Token& t);
   uint32_t Strings();  // one or more adjacent string tokens
   // The parts of one f-string token's `body` (starting at `body_begin`), or
   // of a format spec (`nesting` 1, or 2 inside a field of a spec): literal
-  // text accumulates in *literal, fields are pushed (python_fstring.cc).
+  // text accumulates in *literal, fields are pushed (fstring.cc).
   bool FString(const Token& tok, uint32_t body_begin, absl::string_view body, bool raw,
                int nesting, std::string* literal);
   void FlushLiteral(std::string* literal, const Token& at);
 
-  // --- statements (python_parse.cc)
+  // --- statements (parse.cc)
   bool Statement();  // pushes the statement's ids (several for a; b)
   bool SimpleStatements();
   uint32_t SimpleStatement();
@@ -128,7 +128,7 @@ class PyParser {
   uint32_t Import(const Token& at);
   uint32_t ImportFrom(const Token& at);
   uint32_t DottedName(absl::string_view* out);
-  // `match` (python_parse_match.cc).
+  // `match` (parse_match.cc).
   uint32_t Match(const Token& at);
   uint32_t Patterns();        // a case's patterns: a, b -> MatchSequence
   uint32_t Pattern();         // as-pattern or or-pattern

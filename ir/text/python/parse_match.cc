@@ -1,8 +1,8 @@
-// The `match` statement and its patterns (python_parser_impl.h), as
+// The `match` statement and its patterns (parser_impl.h), as
 // CPython 3.11's grammar reads them.
 
 #include "absl/strings/str_cat.h"
-#include "ir/text/python_parser_impl.h"
+#include "ir/text/python/parser_impl.h"
 
 namespace pto::ir::text::py {
 

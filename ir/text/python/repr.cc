@@ -1,6 +1,6 @@
-// repr() of Python constants (python_repr.h).
+// repr() of Python constants (repr.h).
 
-#include "ir/text/python_repr.h"
+#include "ir/text/python/repr.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,6 +1,6 @@
-// Finding and normalizing host Python kept as text (python_source.h).
+// Finding and normalizing host Python kept as text (source.h).
 
-#include "ir/text/python_source.h"
+#include "ir/text/python/source.h"
 
 #include <string>
 

@@ -1,7 +1,7 @@
 // Python 3 tokens for host Python bodies (the canonicalizer's first stage).
 //
 // A HOST SubWorker's body is kept as text in the form CPython's ast.unparse
-// gives it (python_unparse.h). Getting there takes a real Python tokenizer:
+// gives it (unparse.h). Getting there takes a real Python tokenizer:
 // NAME / NUMBER / STRING / OP tokens plus NEWLINE, INDENT and DEDENT, with
 // comments, blank lines, bracketed line breaks and `\` continuations gone.
 // Tokens are views into the caller's buffer, so positions stay the file's.

@@ -1,6 +1,6 @@
 // Private to //ir/text: the unparser behind py::UnparseStatements
-// (python_unparse.h). Expressions are in python_unparse.cc, statements in
-// python_unparse_stmt.cc. Mirrors ast.unparse: each node is written under
+// (unparse.h). Expressions are in unparse.cc, statements in
+// unparse_stmt.cc. Mirrors ast.unparse: each node is written under
 // the precedence its parent asks for (TEST when the parent asks nothing)
 // and parenthesized when its own binds looser.
 //
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "ir/text/python_ast.h"
+#include "ir/text/python/ast.h"
 
 namespace pto::ir::text::py {
 
@@ -61,7 +61,7 @@ class Unparser {
   void Formatted(const Node& n, std::string* out);
   void StrAvoidingBackslashes(absl::string_view value, bool multi_only);
   void Comprehension(const Node& n);
-  void Pattern(uint32_t id, int prec);  // python_unparse_match.cc
+  void Pattern(uint32_t id, int prec);  // unparse_match.cc
   void Match(const Node& n);
 
   const Ast& ast_;

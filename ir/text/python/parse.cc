@@ -1,9 +1,9 @@
-// Python statements (python_parser_impl.h) and the parser's shared helpers.
+// Python statements (parser_impl.h) and the parser's shared helpers.
 
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "ir/text/python_parser_impl.h"
+#include "ir/text/python/parser_impl.h"
 
 namespace pto::ir::text::py {
 

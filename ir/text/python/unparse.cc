@@ -1,11 +1,11 @@
-// ast.unparse for expressions (python_unparser_impl.h), and the entry points
-// of python_unparse.h.
+// ast.unparse for expressions (unparser_impl.h), and the entry points
+// of unparse.h.
 
-#include "ir/text/python_unparse.h"
+#include "ir/text/python/unparse.h"
 
-#include "ir/text/python_parser_impl.h"
-#include "ir/text/python_repr.h"
-#include "ir/text/python_unparser_impl.h"
+#include "ir/text/python/parser_impl.h"
+#include "ir/text/python/repr.h"
+#include "ir/text/python/unparser_impl.h"
 
 namespace pto::ir::text::py {
 namespace {

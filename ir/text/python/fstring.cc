@@ -1,11 +1,11 @@
-// f-strings as CPython 3.11 reads them (python_parser_impl.h): the token is
+// f-strings as CPython 3.11 reads them (parser_impl.h): the token is
 // one string; its body splits into literal text ({{ and }} halved, escapes
 // decoded unless raw) and replacement fields {expr=!c:spec}, whose
 // expression is parsed from the source in place (it may not hold a
 // backslash or '#', and its quotes differ from the token's).
 
 #include "absl/strings/str_cat.h"
-#include "ir/text/python_parser_impl.h"
+#include "ir/text/python/parser_impl.h"
 
 namespace pto::ir::text::py {
 
