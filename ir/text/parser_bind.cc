@@ -218,6 +218,9 @@ const BindPlan& Parser::PlanFor(const Op& op, const text::DslOpRow* rules) {
 Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool unified,
                              bool tile_level_drops, const CallArgs& in_written, int depth,
                              const Token& at) {
+  if (std::optional<Value> v = TryBuildPositionalCall(op, rules, unified, in_written, depth, at)) {
+    return *v;
+  }
   CallArgs window_bytes;
   if (rules != nullptr && rules->fill == text::DslFill::kNameFromTarget) {
     std::optional<bool> rewritten = WindowBufferBytes(in_written, &window_bytes);

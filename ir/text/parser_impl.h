@@ -334,6 +334,10 @@ class Parser {
   const BindPlan& PlanFor(const Op& op, const text::DslOpRow* rules);
   Value BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool unified,
                        bool tile_level_drops, const CallArgs& in, int depth, const Token& at);
+  // BuildBoundCall's fast path (parser_bind_fast.cc); nullopt: not taken.
+  std::optional<Value> TryBuildPositionalCall(const Op& op, const text::DslOpRow* rules,
+                                              bool unified, const CallArgs& in, int depth,
+                                              const Token& at);
   // The operand rewrites of a DslFill rule (parser_dsl_rules.cc).
   bool ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, KwargSlots* kwargs);
   bool ApplyModeNames(const Op& op, KwargSlots* kwargs, const Token& at);
