@@ -581,6 +581,7 @@ class Parser {
   // The bind plan of each (op, rules) pair called so far. Node-based: a
   // plan's address stays valid while more are added.
   absl::node_hash_map<std::pair<const Op*, const text::DslOpRow*>, BindPlan> bind_plans_;
+  LastOpCall last_call_;  // the three lookups above, for the op called last
 
   // The statements of the open blocks: as long as the largest function, so
   // in huge pages once large (its doublings would touch 4 KiB pages anew).
