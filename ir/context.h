@@ -78,6 +78,11 @@ class Context {
   absl::string_view AdoptSource(absl::string_view name, std::string text) {
     return files_.AdoptText(files_.Add(name), std::move(text));
   }
+  // The same for a text the caller keeps alive and unchanged as long as
+  // this Context (a mapped file): kept by view, not copied.
+  absl::string_view BorrowSource(absl::string_view name, absl::string_view text) {
+    return files_.BorrowText(files_.Add(name), text);
+  }
   const SourceFiles& source_files() const { return files_; }
 
   // --- Types (interned) ----------------------------------------------------

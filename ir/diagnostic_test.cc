@@ -44,5 +44,19 @@ TEST(DiagnosticTest, AdoptedTextKeepsItsAddressAsFilesAreAdded) {
   EXPECT_EQ(ctx.source_files().Line(SourceLoc{1, 1, ctx.AddFile("a.py")}), "x = 1");
 }
 
+TEST(DiagnosticTest, BorrowedTextIsQuotedInPlaceAndReplacesAnAdoptedOne) {
+  Context ctx;
+  ctx.AdoptSource("m.py", "old = 1\n");
+  const std::string mapped = "a = 1\nb = c\n";  // stands for a mapped file
+  absl::string_view kept = ctx.BorrowSource("m.py", mapped);
+  EXPECT_EQ(kept.data(), mapped.data());  // a view, not a copy
+  uint16_t file = ctx.AddFile("m.py");
+  EXPECT_EQ(FormatError(ctx, SourceLoc{2, 5, file}, "undefined name 'c'"),
+            "m.py:2:5: error: undefined name 'c'\nb = c\n    ^");
+  Context empty;
+  empty.BorrowSource("e.py", "");
+  EXPECT_EQ(empty.source_files().Line(SourceLoc{1, 1, empty.AddFile("e.py")}), "");
+}
+
 }  // namespace
 }  // namespace pto::ir

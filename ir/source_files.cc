@@ -7,14 +7,14 @@
 
 namespace pto::ir {
 
-SourceFiles::SourceFiles() { files_.push_back(File{"<unknown>", nullptr, {}}); }
+SourceFiles::SourceFiles() { files_.push_back(File{"<unknown>", nullptr, {}, {}, false}); }
 
 uint16_t SourceFiles::Add(absl::string_view name) {
   for (size_t i = 1; i < files_.size(); ++i) {
     if (files_[i].name == name) return static_cast<uint16_t>(i);
   }
   if (files_.size() >= 0xFFFF) return 0;
-  files_.push_back(File{std::string(name), nullptr, {}});
+  files_.push_back(File{std::string(name), nullptr, {}, {}, false});
   return static_cast<uint16_t>(files_.size() - 1);
 }
 
@@ -31,15 +31,26 @@ absl::string_view SourceFiles::AdoptText(uint16_t file, std::string text) {
   if (file == 0 || file >= files_.size()) return {};
   File& f = files_[file];
   f.text = std::make_unique<std::string>(std::move(text));
+  f.view = *f.text;
+  f.has_text = true;
   f.line_starts.clear();
-  return *f.text;
+  return f.view;
+}
+
+absl::string_view SourceFiles::BorrowText(uint16_t file, absl::string_view text) {
+  if (file == 0 || file >= files_.size()) return {};
+  File& f = files_[file];
+  f.view = text;  // an adopted text stays: `text` may point into it
+  f.has_text = true;
+  f.line_starts.clear();
+  return f.view;
 }
 
 std::optional<absl::string_view> SourceFiles::Line(SourceLoc loc) const {
   if (!loc.known() || loc.file == 0 || loc.file >= files_.size()) return std::nullopt;
   const File& f = files_[loc.file];
-  if (f.text == nullptr) return std::nullopt;
-  absl::string_view text = *f.text;
+  if (!f.has_text) return std::nullopt;
+  absl::string_view text = f.view;
   if (f.line_starts.empty()) {
     f.line_starts.push_back(0);
     for (const char* p = text.data(), *end = text.data() + text.size();

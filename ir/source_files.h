@@ -43,6 +43,9 @@ class SourceFiles {
   // Keeps `text` as the contents of `file`. Returns a view of the kept text,
   // valid as long as this table; parse that view.
   absl::string_view AdoptText(uint16_t file, std::string text);
+  // Keeps a view of `text`, which the caller keeps alive and unchanged as
+  // long as this table: a file mapped into memory (pto-opt), not copied.
+  absl::string_view BorrowText(uint16_t file, absl::string_view text);
   // The text of the line `loc` points at (without its newline), or nullopt
   // when the file's text was not adopted or the line is past its end.
   std::optional<absl::string_view> Line(SourceLoc loc) const;
@@ -53,6 +56,8 @@ class SourceFiles {
     std::unique_ptr<std::string> text;  // stable address across growth
     // Offsets of line starts, built on first use.
     mutable std::vector<uint32_t> line_starts;
+    absl::string_view view;  // *text, or a borrowed text
+    bool has_text = false;
   };
   std::vector<File> files_;
 };

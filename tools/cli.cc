@@ -44,6 +44,16 @@ bool IsHelpFlag(absl::string_view arg) {
   return arg == "--help" || arg == "-help" || arg == "-h";
 }
 
+// `source` is the text `ctx` keeps.
+absl::StatusOr<ir::Program> ParseKept(ir::Context& ctx, absl::string_view source,
+                                      absl::string_view filename, bool allow_unregistered_ops,
+                                      const std::vector<ir::Define>& defines) {
+  ir::ParseOptions options;
+  options.allow_unregistered_ops = allow_unregistered_ops;
+  options.defines = defines;
+  return ir::ParseProgram(ctx, source, filename, options);
+}
+
 }  // namespace
 
 void SetUsage(Usage usage) {
@@ -162,10 +172,15 @@ absl::StatusOr<ir::Program> ParseInput(ir::Context& ctx, std::string text,
                                        absl::string_view filename, bool allow_unregistered_ops,
                                        const std::vector<ir::Define>& defines) {
   absl::string_view source = ctx.AdoptSource(filename, std::move(text));
-  ir::ParseOptions options;
-  options.allow_unregistered_ops = allow_unregistered_ops;
-  options.defines = defines;
-  return ir::ParseProgram(ctx, source, filename, options);
+  return ParseKept(ctx, source, filename, allow_unregistered_ops, defines);
+}
+
+absl::StatusOr<ir::Program> ParseBorrowedInput(ir::Context& ctx, absl::string_view text,
+                                               absl::string_view filename,
+                                               bool allow_unregistered_ops,
+                                               const std::vector<ir::Define>& defines) {
+  absl::string_view source = ctx.BorrowSource(filename, text);
+  return ParseKept(ctx, source, filename, allow_unregistered_ops, defines);
 }
 
 std::string UserPath(const std::string& path) {

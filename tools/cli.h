@@ -68,6 +68,12 @@ absl::StatusOr<std::vector<ir::Define>> ParseDefines(const std::vector<std::stri
 absl::StatusOr<ir::Program> ParseInput(ir::Context& ctx, std::string text,
                                        absl::string_view filename, bool allow_unregistered_ops,
                                        const std::vector<ir::Define>& defines);
+// The same for a text the caller keeps alive and unchanged as long as `ctx`
+// (a file mapped into memory): `ctx` keeps a view, not a copy.
+absl::StatusOr<ir::Program> ParseBorrowedInput(ir::Context& ctx, absl::string_view text,
+                                               absl::string_view filename,
+                                               bool allow_unregistered_ops,
+                                               const std::vector<ir::Define>& defines);
 
 // Under `bazel run` the process starts in the runfiles tree; a relative
 // `path` means the directory the user ran the command from

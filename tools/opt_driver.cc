@@ -3,6 +3,7 @@
 #include <string>
 #include <utility>
 
+#include "absl/functional/function_ref.h"
 #include "absl/strings/str_cat.h"
 #include "backends/registry.h"
 #include "codegen/pto_emitter.h"
@@ -16,8 +17,11 @@
 
 namespace pto::tools {
 
-absl::Status RunOpt(std::string text, absl::string_view filename,
-                    const OptOptions& options, ir::TextSink& out, std::string* dumps) {
+namespace {
+
+// `parse` reads the input into the Context it is given.
+absl::Status Run(absl::FunctionRef<absl::StatusOr<ir::Program>(ir::Context&)> parse,
+                 const OptOptions& options, ir::TextSink& out, std::string* dumps) {
   // Resolve the pipeline first: a bad --passes is reported before any work.
   PTO_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<passes::Pass>> pipeline,
                        passes::BuiltinPasses().Build(options.passes));
@@ -28,9 +32,7 @@ absl::Status RunOpt(std::string text, absl::string_view filename,
   }
 
   ir::Context ctx;
-  PTO_ASSIGN_OR_RETURN(ir::Program program,
-                       ParseInput(ctx, std::move(text), filename, options.allow_unregistered_ops,
-                                  options.defines));
+  PTO_ASSIGN_OR_RETURN(ir::Program program, parse(ctx));
 
   ir::PrintOptions print_options;
   print_options.concise = options.concise;
@@ -53,6 +55,29 @@ absl::Status RunOpt(std::string text, absl::string_view filename,
   // A printed program has no final newline.
   PTO_RETURN_IF_ERROR(ir::PrintProgram(result, out, print_options));
   return out.Write("\n");
+}
+
+}  // namespace
+
+absl::Status RunOpt(std::string text, absl::string_view filename, const OptOptions& options,
+                    ir::TextSink& out, std::string* dumps) {
+  return Run(
+      [&](ir::Context& ctx) {
+        return ParseInput(ctx, std::move(text), filename, options.allow_unregistered_ops,
+                          options.defines);
+      },
+      options, out, dumps);
+}
+
+absl::Status RunOptOnBorrowedText(absl::string_view text, absl::string_view filename,
+                                  const OptOptions& options, ir::TextSink& out,
+                                  std::string* dumps) {
+  return Run(
+      [&](ir::Context& ctx) {
+        return ParseBorrowedInput(ctx, text, filename, options.allow_unregistered_ops,
+                                  options.defines);
+      },
+      options, out, dumps);
 }
 
 }  // namespace pto::tools

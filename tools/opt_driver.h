@@ -50,6 +50,12 @@ struct OptOptions {
 // parser to codegen, quotes the source line it points at.
 absl::Status RunOpt(std::string text, absl::string_view filename,
                     const OptOptions& options, ir::TextSink& out, std::string* dumps);
+// The same for a text the caller keeps alive and unchanged until it
+// returns (pto-opt's input file mapped into memory): read in place, never
+// copied.
+absl::Status RunOptOnBorrowedText(absl::string_view text, absl::string_view filename,
+                                  const OptOptions& options, ir::TextSink& out,
+                                  std::string* dumps);
 
 }  // namespace pto::tools
 

@@ -54,6 +54,24 @@ TEST(OptDriverTest, EmitSourceLocEndsEveryOpWithItsInputLocation) {
   EXPECT_THAT(LineWith(text, "arith.constant 1.0"), Not(HasSubstr("loc(")));
 }
 
+TEST(OptDriverTest, BorrowedTextRunsAsACopiedOne) {
+  OptOptions options;
+  options.emit = "pto";
+  options.emit_source_loc = true;
+  std::string out;
+  ir::StringSink sink(&out);
+  const std::string text = kProgram;
+  ASSERT_TRUE(RunOptOnBorrowedText(text, "dir/kernel.py", options, sink, nullptr).ok());
+  EXPECT_EQ(out, RunToText(options));
+  // A diagnostic quotes the line of the borrowed text.
+  std::string bad = text;
+  bad.replace(bad.find("pl.tile.adds(t, 1.0)"), 20, "pl.tile.adds(q, 1.0)");
+  std::string ignored;
+  ir::StringSink sink2(&ignored);
+  absl::Status status = RunOptOnBorrowedText(bad, "dir/kernel.py", options, sink2, nullptr);
+  EXPECT_THAT(status.message(), HasSubstr("pl.tile.adds(q, 1.0)\n"));
+}
+
 TEST(OptDriverTest, SourceLocationsAreOffByDefault) {
   OptOptions options;
   options.emit = "pto";

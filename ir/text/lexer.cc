@@ -108,6 +108,27 @@ void Lexer::SkipComment(bool own_line) {
 bool Lexer::HandleLineStart(Token* out, bool* produced) {
   *produced = false;
   const uint32_t size = static_cast<uint32_t>(src_.size());
+  {
+    // The common line: indented by spaces exactly as the open block, then a
+    // name. What the loop below concludes for it - no token, the name next -
+    // found 8 bytes at a time.
+    const uint32_t top = indents_.back();
+    if (pos_ + top < size && IsIdentStart(data_[pos_ + top])) {
+      constexpr uint64_t kEightSpaces = 0x2020202020202020ull;
+      uint32_t i = 0;
+      for (; i + 8 <= top; i += 8) {
+        uint64_t word;
+        std::memcpy(&word, data_ + pos_ + i, sizeof(word));
+        if (word != kEightSpaces) break;
+      }
+      while (i < top && data_[pos_ + i] == ' ') ++i;
+      if (i == top) {
+        pos_ += top;
+        at_line_start_ = false;
+        return true;
+      }
+    }
+  }
   for (;;) {
     uint32_t p = pos_;
     uint32_t width = 0;

@@ -340,5 +340,27 @@ TEST(LexerTest, EmptySource) {
   EXPECT_THAT(Kinds("\n\n# only a comment\n"), ElementsAre(K::kEof));
 }
 
+// Lines indented exactly as their block take a shortcut past the spaces;
+// every neighbour of that case keeps the general rules.
+TEST(LexerTest, LinesAtTheBlockIndentAroundEightSpaceWords) {
+  const std::string ten(10, ' ');
+  const std::string src = "a:\n" + ten + "b\n" + ten + "c\n" + ten + " d\n" + ten + "e\n" +
+                          ten + "_f\n" + ten + "9\n";
+  EXPECT_THAT(Kinds(src),
+              ElementsAre(K::kName, K::kColon, K::kNewline, K::kIndent, K::kName, K::kNewline,
+                          K::kName, K::kNewline, K::kIndent, K::kName, K::kNewline, K::kDedent,
+                          K::kName, K::kNewline, K::kName, K::kNewline, K::kInt, K::kNewline,
+                          K::kDedent, K::kEof));
+  absl::StatusOr<std::vector<Token>> tokens = Tokenize(src, "t.py");
+  ASSERT_TRUE(tokens.ok());
+  EXPECT_EQ((*tokens)[6].line, 3u);
+  EXPECT_EQ((*tokens)[6].col, 11u);
+  // A tab inside the indentation is still an error, and so is a line
+  // between two levels.
+  EXPECT_THAT(ErrorOf("a:\n" + ten + "b\n" + std::string(9, ' ') + "\tc\n"), HasSubstr("tab"));
+  EXPECT_THAT(ErrorOf("a:\n" + ten + "b\n" + std::string(9, ' ') + "c\n"),
+              HasSubstr("unindent does not match"));
+}
+
 }  // namespace
 }  // namespace pto::ir::text

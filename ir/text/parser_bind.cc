@@ -183,8 +183,15 @@ bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
 }
 
 const BindPlan& Parser::PlanFor(const Op& op, const text::DslOpRow* rules) {
+  if (last_call_.plan != nullptr && last_call_.plan_op == &op && last_call_.plan_rules == rules) {
+    return *last_call_.plan;
+  }
   auto [it, inserted] = bind_plans_.try_emplace(std::make_pair(&op, rules));
   BindPlan& plan = it->second;
+  // Node-based map: the address stays valid as plans are added.
+  last_call_.plan = &plan;
+  last_call_.plan_op = &op;
+  last_call_.plan_rules = rules;
   if (!inserted) return plan;
   auto slot_of = [&op](absl::string_view name) {
     if (int i = FindArgByName(op, name); i >= 0) return ParamSlot{name, true, i};
@@ -218,6 +225,9 @@ const BindPlan& Parser::PlanFor(const Op& op, const text::DslOpRow* rules) {
 Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool unified,
                              bool tile_level_drops, const CallArgs& in_written, int depth,
                              const Token& at) {
+  if (std::optional<Value> v = TryBuildPositionalCall(op, rules, unified, in_written, depth, at)) {
+    return *v;
+  }
   CallArgs window_bytes;
   if (rules != nullptr && rules->fill == text::DslFill::kNameFromTarget) {
     std::optional<bool> rewritten = WindowBufferBytes(in_written, &window_bytes);

@@ -124,7 +124,19 @@ Value Parser::ParseDotted() {
     }
     span = joined;
   }
-  const Op* op = ops_.Find(span);
+  const Op* op = nullptr;
+  if (last_call_.op != nullptr && joined.empty() && span == last_call_.span) {
+    op = last_call_.op;
+  } else {
+    op = ops_.Find(span);
+    // A rebuilt name lives in `joined`, which dies here: not kept.
+    if (op != nullptr && joined.empty()) {
+      last_call_.span = span;
+      last_call_.op = op;
+      last_call_.rules_known = false;
+      last_call_.rules = nullptr;
+    }
+  }
   if (op == nullptr && head_name == "pl") {
     // pl.tile.arange, pl.tensor.mrgsort, ...: names upstream's modules
     // define that are no IR op (dsl_ops.h).

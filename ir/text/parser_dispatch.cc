@@ -25,9 +25,18 @@ Value Parser::ParseOpCallBody(const Op& op, const Token& at) {
   CallArgs in;
   int depth = 0;
   if (!ParseCallArgs(&in, &depth)) return Value{};
-  auto [it, inserted] = dsl_rules_.try_emplace(&op, nullptr);
-  if (inserted) it->second = text::FindDslRulesOf(op.name());
-  const text::DslOpRow* rules = it->second;
+  const text::DslOpRow* rules = nullptr;
+  if (last_call_.op == &op && last_call_.rules_known) {
+    rules = last_call_.rules;
+  } else {
+    auto [it, inserted] = dsl_rules_.try_emplace(&op, nullptr);
+    if (inserted) it->second = text::FindDslRulesOf(op.name());
+    rules = it->second;
+    if (last_call_.op == &op) {
+      last_call_.rules = rules;
+      last_call_.rules_known = true;
+    }
+  }
   const Op* chosen = &op;
   if (rules != nullptr && rules->fill == text::DslFill::kGatherScatterForms) {
     absl::string_view form = GatherScatterForm(op.name(), in);

@@ -341,6 +341,10 @@ class Parser {
   const BindPlan& PlanFor(const Op& op, const text::DslOpRow* rules);
   Value BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool unified,
                        bool tile_level_drops, const CallArgs& in, int depth, const Token& at);
+  // BuildBoundCall's fast path (parser_bind_fast.cc); nullopt: not taken.
+  std::optional<Value> TryBuildPositionalCall(const Op& op, const text::DslOpRow* rules,
+                                              bool unified, const CallArgs& in, int depth,
+                                              const Token& at);
   // The operand rewrites of a DslFill rule (parser_dsl_rules.cc).
   bool ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, KwargSlots* kwargs);
   bool ApplyModeNames(const Op& op, KwargSlots* kwargs, const Token& at);
@@ -590,6 +594,7 @@ class Parser {
   // The bind plan of each (op, rules) pair called so far. Node-based: a
   // plan's address stays valid while more are added.
   absl::node_hash_map<std::pair<const Op*, const text::DslOpRow*>, BindPlan> bind_plans_;
+  LastOpCall last_call_;  // the three lookups above, for the op called last
 
   // The statements of the open blocks: as long as the largest function, so
   // in huge pages once large (its doublings would touch 4 KiB pages anew).

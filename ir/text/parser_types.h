@@ -19,6 +19,13 @@
 #include "ir/text/lexer.h"
 #include "ir/text/parser.h"
 
+namespace pto::ir {
+class Op;
+namespace text {
+struct DslOpRow;
+}  // namespace text
+}  // namespace pto::ir
+
 namespace pto::ir::parser_impl {
 
 using text::Lexer;
@@ -106,6 +113,23 @@ struct BindPlan {
   ParamSlots canonical;  // the op's plain args, then its kwargs that are not keyword-only
   ParamSlots wrapper;    // the wrapper's order (DslOpRow::params); empty: none
   size_t plain_args = 0;
+};
+
+// The lookups of the op call parsed last, kept for the next one: a chain of
+// the same op (`t = pl.tile.muls(t, 0.5)` line after line) skips three
+// hash lookups per call. `span` is the dotted name as written, a view into
+// the source; `rules` and `plan` are valid when `op` is set.
+struct LastOpCall {
+  // ParseDotted: the op `span` names.
+  absl::string_view span;
+  const Op* op = nullptr;
+  // ParseOpCallBody: that op's wrapper rules, once looked up.
+  bool rules_known = false;
+  const text::DslOpRow* rules = nullptr;
+  // PlanFor: the plan of (plan_op, plan_rules), looked up last.
+  const BindPlan* plan = nullptr;
+  const Op* plan_op = nullptr;
+  const text::DslOpRow* plan_rules = nullptr;
 };
 
 struct CallArg {
