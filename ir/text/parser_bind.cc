@@ -183,15 +183,15 @@ bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
 }
 
 const BindPlan& Parser::PlanFor(const Op& op, const text::DslOpRow* rules) {
-  if (last_call_.plan != nullptr && last_call_.plan_op == &op && last_call_.plan_rules == rules) {
-    return *last_call_.plan;
+  if (caches_.last_call.plan != nullptr && caches_.last_call.plan_op == &op && caches_.last_call.plan_rules == rules) {
+    return *caches_.last_call.plan;
   }
-  auto [it, inserted] = bind_plans_.try_emplace(std::make_pair(&op, rules));
+  auto [it, inserted] = caches_.bind_plans.try_emplace(std::make_pair(&op, rules));
   BindPlan& plan = it->second;
   // Node-based map: the address stays valid as plans are added.
-  last_call_.plan = &plan;
-  last_call_.plan_op = &op;
-  last_call_.plan_rules = rules;
+  caches_.last_call.plan = &plan;
+  caches_.last_call.plan_op = &op;
+  caches_.last_call.plan_rules = rules;
   if (!inserted) return plan;
   auto slot_of = [&op](absl::string_view name) {
     if (int i = FindArgByName(op, name); i >= 0) return ParamSlot{name, true, i};

@@ -125,16 +125,16 @@ Value Parser::ParseDotted() {
     span = joined;
   }
   const Op* op = nullptr;
-  if (last_call_.op != nullptr && joined.empty() && span == last_call_.span) {
-    op = last_call_.op;
+  if (caches_.last_call.op != nullptr && joined.empty() && span == caches_.last_call.span) {
+    op = caches_.last_call.op;
   } else {
     op = ops_.Find(span);
     // A rebuilt name lives in `joined`, which dies here: not kept.
     if (op != nullptr && joined.empty()) {
-      last_call_.span = span;
-      last_call_.op = op;
-      last_call_.rules_known = false;
-      last_call_.rules = nullptr;
+      caches_.last_call.span = span;
+      caches_.last_call.op = op;
+      caches_.last_call.rules_known = false;
+      caches_.last_call.rules = nullptr;
     }
   }
   if (op == nullptr && head_name == "pl") {

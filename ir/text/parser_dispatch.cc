@@ -26,15 +26,15 @@ Value Parser::ParseOpCallBody(const Op& op, const Token& at) {
   int depth = 0;
   if (!ParseCallArgs(&in, &depth)) return Value{};
   const text::DslOpRow* rules = nullptr;
-  if (last_call_.op == &op && last_call_.rules_known) {
-    rules = last_call_.rules;
+  if (caches_.last_call.op == &op && caches_.last_call.rules_known) {
+    rules = caches_.last_call.rules;
   } else {
-    auto [it, inserted] = dsl_rules_.try_emplace(&op, nullptr);
+    auto [it, inserted] = caches_.dsl_rules.try_emplace(&op, nullptr);
     if (inserted) it->second = text::FindDslRulesOf(op.name());
     rules = it->second;
-    if (last_call_.op == &op) {
-      last_call_.rules = rules;
-      last_call_.rules_known = true;
+    if (caches_.last_call.op == &op) {
+      caches_.last_call.rules = rules;
+      caches_.last_call.rules_known = true;
     }
   }
   const Op* chosen = &op;

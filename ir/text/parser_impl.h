@@ -395,14 +395,7 @@ class Parser {
   Value Binary(BinaryOp op, const Value& l, const Value& r, const Token& at);
   Value Unary(UnaryOp op, const Value& v, const Token& at);
   bool ParseInt(const Token& t, int64_t* out);
-  const ConstInt* IndexConst(int64_t v) {
-    if (v >= 0 && v < kSmallInts) {
-      const ConstInt*& c = small_ints_[v];
-      if (c == nullptr) c = ctx_.Index(v);
-      return c;
-    }
-    return ctx_.Index(v);
-  }
+  const ConstInt* IndexConst(int64_t v) { return caches_.Index(ctx_, v); }
   bool ParseFloat(const Token& t, double* out);
   // `float('inf')` and the like: how the printer spells a non-finite float.
   bool AtFloatCall() { return AtName("float") && At(K::kLParen, 1); }
@@ -575,26 +568,14 @@ class Parser {
   // Unbound names in type dims become dynamic dims.
   bool in_type_ = false;
 
-  static constexpr int kSmallInts = 1024;
-  const ConstInt* small_ints_[kSmallInts] = {};
   // Lines of `def`s, ascending, and the line count: size the name table of
   // each function from its line span.
   std::vector<uint32_t> def_lines_;
   uint32_t line_count_ = 0;
 
-  // Recent annotation texts that name no variable, and their types.
-  static constexpr int kAnnotationCache = 4;
-  CachedAnnotation annotation_cache_[kAnnotationCache];
-  int annotation_cache_next_ = 0;
   // Counts name lookups, so that an annotation naming none is cacheable.
   uint32_t lookups_ = 0;
-
-  // The wrapper rules of each op called so far (FindDslRulesOf, by name).
-  absl::flat_hash_map<const Op*, const text::DslOpRow*> dsl_rules_;
-  // The bind plan of each (op, rules) pair called so far. Node-based: a
-  // plan's address stays valid while more are added.
-  absl::node_hash_map<std::pair<const Op*, const text::DslOpRow*>, BindPlan> bind_plans_;
-  LastOpCall last_call_;  // the three lookups above, for the op called last
+  ParseCaches caches_;
 
   // The statements of the open blocks: as long as the largest function, so
   // in huge pages once large (its doublings would touch 4 KiB pages anew).

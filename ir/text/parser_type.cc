@@ -139,7 +139,7 @@ const Type* Parser::ParseAnnotation(Token* at) {
   if (ts_->drained()) {
     uint32_t p = ts_->lexer().offset();
     while (p < src_.size() && src_[p] == ' ') ++p;
-    for (const CachedAnnotation& c : annotation_cache_) {
+    for (const CachedAnnotation& c : caches_.annotations) {
       if (c.type == nullptr || src_.size() - p <= c.text.size() ||
           src_.compare(p, c.text.size(), c.text) != 0) {
         continue;
@@ -161,8 +161,8 @@ const Type* Parser::ParseAnnotation(Token* at) {
   absl::string_view text = src_.substr(at->offset, end - at->offset);
   if (lookups_ == lookups && text.size() <= 256 && text.find('\n') == absl::string_view::npos &&
       text.find('#') == absl::string_view::npos) {
-    annotation_cache_[annotation_cache_next_] = CachedAnnotation{text, type};
-    annotation_cache_next_ = (annotation_cache_next_ + 1) % kAnnotationCache;
+    caches_.annotations[caches_.annotation_next] = CachedAnnotation{text, type};
+    caches_.annotation_next = (caches_.annotation_next + 1) % ParseCaches::kAnnotations;
   }
   return type;
 }

@@ -11,10 +11,12 @@
 #include <cstdint>
 #include <list>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/inlined_vector.h"
+#include "absl/container/node_hash_map.h"
 #include "absl/strings/string_view.h"
 #include "ir/text/lexer.h"
 #include "ir/text/parser.h"
@@ -132,6 +134,35 @@ struct LastOpCall {
   const text::DslOpRow* plan_rules = nullptr;
 };
 
+// An annotation's text and the type it read (the parser's cache of recent
+// annotations that name no variable).
+struct CachedAnnotation {
+  absl::string_view text;
+  const Type* type = nullptr;
+};
+
+// What the parser keeps to skip work it did before: the INDEX constants
+// 0..kSmallInts-1, the recent annotations that name no variable, and the
+// op-call lookups (wrapper rules by op, bind plans by (op, rules), and the
+// op called last).
+struct ParseCaches {
+  static constexpr int kSmallInts = 1024;
+  const ConstInt* small_ints[kSmallInts] = {};
+  const ConstInt* Index(Context& ctx, int64_t v) {
+    if (v < 0 || v >= kSmallInts) return ctx.Index(v);
+    const ConstInt*& c = small_ints[v];
+    if (c == nullptr) c = ctx.Index(v);
+    return c;
+  }
+  static constexpr int kAnnotations = 4;
+  CachedAnnotation annotations[kAnnotations];
+  int annotation_next = 0;
+  absl::flat_hash_map<const Op*, const text::DslOpRow*> dsl_rules;
+  // Node-based: a plan's address stays valid while more are added.
+  absl::node_hash_map<std::pair<const Op*, const text::DslOpRow*>, BindPlan> bind_plans;
+  LastOpCall last_call;
+};
+
 struct CallArg {
   Token tok;  // the value's first token
   Token key;  // for `name=value`
@@ -203,13 +234,6 @@ struct FunctionInfo {
   bool defined = false;
   SourcePos def_pos;
   SourcePos first_call;  // the call that read `sig` ahead of the definition
-};
-
-// An annotation's text and the type it read (the parser's cache of recent
-// annotations that name no variable).
-struct CachedAnnotation {
-  absl::string_view text;
-  const Type* type = nullptr;
 };
 
 // Where `def NAME` starts a line: lets a call parse its callee's signature
