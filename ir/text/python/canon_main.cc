@@ -1,9 +1,9 @@
-// python_canon: reads Python blocks separated by NUL bytes on stdin and
+// //ir/text/python:canon reads Python blocks separated by NUL bytes on stdin and
 // writes, for each, "OK\n<canonical text>", "ERR line:col message" or
 // "UNSUPPORTED message", each record ended by a NUL. It exists to compare
 // py::CanonicalPython with CPython's ast.unparse on many snippets:
 //
-//   printf 'x = f( a,b )\0' | bazel-bin/ir/text/python_canon | tr '\0' '\n'
+//   printf 'x = f( a,b )\0' | bazel-bin/ir/text/python/canon | tr '\0' '\n'
 
 #include <cstdio>
 #include <iostream>
