@@ -65,18 +65,17 @@ uint32_t PyParser::StarExpressions() {
   return Finish(t) ? t : 0;
 }
 
-uint32_t PyParser::StarExpression() {
-  if (IsOp("*")) {
-    const Token& at = Peek();
-    ++pos_;
-    uint32_t v = BitOr();
-    if (v == 0) return 0;
-    uint32_t s = New(K::kStarred, at);
-    N(s).a = v;
-    return Finish(s) ? s : 0;
-  }
-  return Expression();
+uint32_t PyParser::Starred() {
+  const Token& at = Peek();
+  ++pos_;  // '*'
+  uint32_t v = BitOr();
+  if (v == 0) return 0;
+  uint32_t s = New(K::kStarred, at);
+  N(s).a = v;
+  return Finish(s) ? s : 0;
 }
+
+uint32_t PyParser::StarExpression() { return IsOp("*") ? Starred() : Expression(); }
 
 uint32_t PyParser::NamedExpression() {
   if (Peek().kind == Tok::kName && IsOp(":=", 1)) {
@@ -491,18 +490,7 @@ bool PyParser::Comprehensions(Span* out) {
 uint32_t PyParser::TargetList(const char* stop_kw) {
   // star_targets: like StarExpressions but stopping at `in` / `=`.
   const Token& at = Peek();
-  auto one = [&]() -> uint32_t {
-    if (IsOp("*")) {
-      const Token& t = Peek();
-      ++pos_;
-      uint32_t v = BitOr();
-      if (v == 0) return 0;
-      uint32_t s = New(K::kStarred, t);
-      N(s).a = v;
-      return Finish(s) ? s : 0;
-    }
-    return BitOr();
-  };
+  auto one = [&]() -> uint32_t { return IsOp("*") ? Starred() : BitOr(); };
   uint32_t first = one();
   if (first == 0 || !IsOp(",")) return first;
   size_t mark = Mark();

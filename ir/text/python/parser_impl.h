@@ -88,6 +88,7 @@ class PyParser {
   // --- expressions (parse_expr.cc); 0 on error
   uint32_t StarExpressions();   // a, *b, c  -> Tuple when a comma appears
   uint32_t StarExpression();    // *e or an expression
+  uint32_t Starred();           // *e, at the '*'
   uint32_t NamedExpression();   // x := e or an expression
   uint32_t Expression();        // conditional / lambda
   uint32_t Disjunction();

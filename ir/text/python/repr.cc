@@ -76,6 +76,21 @@ uint32_t NextCodePoint(absl::string_view s, size_t* i) {
 
 bool IsPrintable(uint32_t c) { return IsPrintableCodePoint(c); }
 
+// \xhh, \uhhhh or \Uhhhhhhhh, as the unicode_escape codec writes it.
+void AppendHexEscape(uint32_t c, std::string* out) {
+  char buf[12];
+  if (c < 0x100) {
+    std::snprintf(buf, sizeof(buf), "\\x%02x", c);
+  } else if (c < 0x10000) {
+    std::snprintf(buf, sizeof(buf), "\\u%04x", c);
+  } else {
+    std::snprintf(buf, sizeof(buf), "\\U%08x", c);
+  }
+  out->append(buf);
+}
+
+}  // namespace
+
 void AppendUtf8(uint32_t cp, std::string* out) {
   if (cp < 0x80) {
     out->push_back(static_cast<char>(cp));
@@ -93,21 +108,6 @@ void AppendUtf8(uint32_t cp, std::string* out) {
     out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
   }
 }
-
-// \xhh, \uhhhh or \Uhhhhhhhh, as the unicode_escape codec writes it.
-void AppendHexEscape(uint32_t c, std::string* out) {
-  char buf[12];
-  if (c < 0x100) {
-    std::snprintf(buf, sizeof(buf), "\\x%02x", c);
-  } else if (c < 0x10000) {
-    std::snprintf(buf, sizeof(buf), "\\u%04x", c);
-  } else {
-    std::snprintf(buf, sizeof(buf), "\\U%08x", c);
-  }
-  out->append(buf);
-}
-
-}  // namespace
 
 std::string FloatRepr(double v) { return FormatRepr(v, /*dot0=*/true); }
 

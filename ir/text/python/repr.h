@@ -22,6 +22,8 @@ namespace pto::ir::text::py {
 
 // str.isprintable() of one code point (printable.cc).
 bool IsPrintableCodePoint(uint32_t c);
+// Appends code point `cp` encoded as UTF-8.
+void AppendUtf8(uint32_t cp, std::string* out);
 
 std::string FloatRepr(double v);  // infinity as 1e309, as ast.unparse writes it
 std::string ImagRepr(double v);   // repr(v * 1j), with "j"
