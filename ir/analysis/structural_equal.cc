@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
@@ -31,19 +33,33 @@ absl::Status EqualChecker::Explanation() const {
 
 // --- Programs and functions ----------------------------------------------------
 
+// A program's functions are a set keyed by name, as upstream's map of them
+// is: calls name their callee, and the printer lists callees first, so the
+// order a program was built in is no part of it.
 bool EqualChecker::SamePrograms(const Program& a, const Program& b) {
   auto fa = a.functions();
   auto fb = b.functions();
-  size_t n = std::min(fa.size(), fb.size());
-  for (size_t i = 0; i < n; ++i) {
-    if (!SameFunctions(fa[i], fb[i])) {
-      return Up([&] { return absl::StrCat("function ", Quote(fa[i]->name())); });
+  absl::flat_hash_map<absl::string_view, const Function*> by_name;
+  by_name.reserve(fb.size());
+  for (const Function* f : fb) by_name.emplace(f->name(), f);
+  for (const Function* f : fa) {
+    auto it = by_name.find(f->name());
+    if (it == by_name.end()) {
+      return Fail([&] { return absl::StrCat("function ", Quote(f->name()), " vs none"); });
+    }
+    if (!SameFunctions(f, it->second)) {
+      return Up([&] { return absl::StrCat("function ", Quote(f->name())); });
     }
   }
   if (fa.size() != fb.size()) {
     return Fail([&] {
-      const Function* extra = fa.size() > n ? fa[n] : fb[n];
-      return absl::StrCat("functions: ", fa.size(), " vs ", fb.size(), " (first unmatched: ",
+      absl::flat_hash_set<absl::string_view> names;
+      for (const Function* f : fa) names.insert(f->name());
+      const Function* extra = fb[0];
+      for (const Function* f : fb) {
+        if (!names.contains(f->name())) extra = f;
+      }
+      return absl::StrCat("functions: ", fa.size(), " vs ", fb.size(), " (unmatched: ",
                           Quote(extra->name()), ")");
     });
   }

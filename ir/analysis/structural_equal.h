@@ -21,9 +21,9 @@
 //   * Kwargs compare as maps by key (same keys, same kinds, equal values).
 //     Ops compare by identity (equivalently by name), function calls by
 //     callee name. A SeqStmts of one statement equals the bare statement.
-//   * Programs match functions in order; function names must be equal (calls
-//     refer to them), as must their type, level, role, param directions and
-//     return types.
+//   * Programs match functions by name, in any order (calls refer to them
+//     by name; the printer lists callees first); matched functions must
+//     agree in type, level, role, param directions and return types.
 //
 // Both walks are linear in the size of the IR and recurse at most
 // structural::kMaxDepth (1000) levels; deeper IR compares unequal.

@@ -118,8 +118,16 @@ class Hasher {
 };
 
 void Hasher::HashProgram(const Program& program) {
+  // Functions are a set (structural_equal.h): their hashes are summed, so
+  // the order the program lists them in does not count.
   Mix(program.functions().size());
-  for (const Function* f : program.functions()) HashFunction(f);
+  uint64_t sum = 0;
+  for (const Function* f : program.functions()) {
+    Hasher one;
+    one.HashFunction(f);
+    sum += one.Finish();
+  }
+  Mix(sum);
 }
 
 void Hasher::HashFunction(const Function* f) {

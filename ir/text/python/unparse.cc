@@ -409,8 +409,10 @@ bool UnparseStatements(const Ast& ast, const std::vector<uint32_t>& body, std::s
   return true;
 }
 
-ParseResult CanonicalPython(absl::string_view src, TokRange range, TokMode mode,
-                            std::string* out, SyntaxError* err) {
+namespace {
+
+ParseResult CanonicalOnce(absl::string_view src, TokRange range, TokMode mode, std::string* out,
+                          SyntaxError* err) {
   // Statement by statement: each top-level statement is unparsed on its own
   // (as upstream does), so its tree is dropped before the next is parsed and
   // memory stays bounded by the largest statement.
@@ -442,6 +444,27 @@ ParseResult CanonicalPython(absl::string_view src, TokRange range, TokMode mode,
     ast.strings.clear();
   }
   *out = std::move(text);
+  return ParseResult::kOk;
+}
+
+}  // namespace
+
+ParseResult CanonicalPython(absl::string_view src, TokRange range, TokMode mode,
+                            std::string* out, SyntaxError* err) {
+  const ParseResult r = CanonicalOnce(src, range, mode, out, err);
+  if (r != ParseResult::kOk) return r;
+  // ast.unparse's text is not always Python 3.11 reads back: a format spec
+  // character that needs an escape puts a backslash in a replacement field,
+  // which 3.11 rejects. Such a body keeps the user's text, so that what the
+  // IR stores reads back as itself.
+  std::string again;
+  SyntaxError ignored;
+  const TokRange whole{0, static_cast<uint32_t>(out->size()), 1, 0};
+  if (CanonicalOnce(*out, whole, TokMode::kBlock, &again, &ignored) != ParseResult::kOk ||
+      again != *out) {
+    err->message = "ast.unparse's text for it would not read back as the same Python";
+    return ParseResult::kUnsupported;
+  }
   return ParseResult::kOk;
 }
 
