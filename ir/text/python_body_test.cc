@@ -52,16 +52,20 @@ TEST(PythonBodyTest, AbstractBodyStaysRuntimeBound) {
   EXPECT_TRUE(f->attrs().python_body.empty());
 }
 
-TEST(PythonBodyTest, RoundTripIsStructurallyEqual) {
+// The print of a program whose host body is `body`, checked to verify, to be
+// a fixed point and to read back structurally equal; or the first error.
+std::string RoundTrip(absl::string_view body) {
   Context ctx;
   RoundTripOptions options;
   options.verify = RoundTripVerify::kReturnError;
   options.structural = true;
-  std::string out = PrintRoundTrip(
-      ctx,
-      WithBody("        s = '''a\n  # b\n'''\n        g(1,\n  2)\n        if s:\n"
-               "            raise ValueError(f\"{s!r}\")\n"),
-      options);
+  return PrintRoundTrip(ctx, WithBody(body), options);
+}
+
+TEST(PythonBodyTest, RoundTripIsStructurallyEqual) {
+  std::string out =
+      RoundTrip("        s = '''a\n  # b\n'''\n        g(1,\n  2)\n        if s:\n"
+                "            raise ValueError(f\"{s!r}\")\n");
   EXPECT_EQ(out.find("error"), std::string::npos) << out;
   EXPECT_NE(out.find("        s = 'a\\n  # b\\n'\n        g(1, 2)\n        if s:\n"
                      "            raise ValueError(f'{s!r}')"),
@@ -103,19 +107,12 @@ TEST(PythonBodyTest, PythonSyntaxErrorIsLocated) {
       << p.status();
 }
 
-// Valid Python the canonicalizer does not cover keeps the scanned text.
 // The print follows upstream's (later lines re-indented to the body) except
 // inside a string, which must not change on re-reading.
 TEST(PythonBodyTest, NestedDocstringPrintsAndReadsBack) {
-  Context ctx;
-  RoundTripOptions options;
-  options.verify = RoundTripVerify::kReturnError;
-  options.structural = true;
-  std::string out = PrintRoundTrip(
-      ctx,
-      WithBody("        x = 1\n        def g( a ):\n            '''Two\n  lines.'''\n"
-               "            return a\n"),
-      options);
+  std::string out =
+      RoundTrip("        x = 1\n        def g( a ):\n            '''Two\n  lines.'''\n"
+                "            return a\n");
   EXPECT_EQ(out.find("error"), std::string::npos) << out;
   EXPECT_NE(out.find("        x = 1\n        def g(a):\n            \"\"\"Two\n  lines.\"\"\"\n"
                      "            return a"),
@@ -123,6 +120,7 @@ TEST(PythonBodyTest, NestedDocstringPrintsAndReadsBack) {
       << out;
 }
 
+// Valid Python the canonicalizer does not cover keeps the scanned text.
 TEST(PythonBodyTest, UncoveredPythonKeepsTheUsersText) {
   Context ctx;
   absl::StatusOr<Program> p = ParseProgram(

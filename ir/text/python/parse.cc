@@ -346,6 +346,17 @@ uint32_t PyParser::DottedName(absl::string_view* out) {
   return 1;
 }
 
+// An import's optional `as NAME`, recorded on `alias`.
+bool PyParser::AliasName(uint32_t alias) {
+  if (!AcceptKw("as")) return true;
+  if (Peek().kind != Tok::kName) return Fail(Peek(), "invalid syntax");
+  uint32_t as = New(K::kName, Peek());
+  N(as).text = Text(Peek());
+  ++pos_;
+  N(alias).a = as;
+  return true;
+}
+
 uint32_t PyParser::Import(const Token& at) {
   ++pos_;
   const size_t mark = Mark();
@@ -355,13 +366,7 @@ uint32_t PyParser::Import(const Token& at) {
     absl::string_view name;
     if (!DottedName(&name)) return 0;
     N(alias).text = name;
-    if (AcceptKw("as")) {
-      if (Peek().kind != Tok::kName) return Fail(Peek(), "invalid syntax"), 0;
-      uint32_t as = New(K::kName, Peek());
-      N(as).text = Text(Peek());
-      ++pos_;
-      N(alias).a = as;
-    }
+    if (!AliasName(alias)) return 0;
     Push(alias);
   } while (Accept(","));
   uint32_t n = New(K::kImport, at);
@@ -393,13 +398,7 @@ uint32_t PyParser::ImportFrom(const Token& at) {
       uint32_t alias = New(K::kAlias, Peek());
       N(alias).text = Text(Peek());
       ++pos_;
-      if (AcceptKw("as")) {
-        if (Peek().kind != Tok::kName) return Fail(Peek(), "invalid syntax"), 0;
-        uint32_t as = New(K::kName, Peek());
-        N(as).text = Text(Peek());
-        ++pos_;
-        N(alias).a = as;
-      }
+      if (!AliasName(alias)) return 0;
       Push(alias);
     } while (Accept(","));
     if (!paren && Mark() > mark && Text(toks_[pos_ - 1]) == "," &&

@@ -127,6 +127,7 @@ class PyParser {
   uint32_t Try(const Token& at);
   uint32_t With(const Token& at, bool is_async);
   uint32_t Import(const Token& at);
+  bool AliasName(uint32_t alias);
   uint32_t ImportFrom(const Token& at);
   uint32_t DottedName(absl::string_view* out);
   // `match` (parse_match.cc).

@@ -109,6 +109,33 @@ void AppendUtf8(uint32_t cp, std::string* out) {
   }
 }
 
+namespace {
+
+// repr()'s spelling of a character other than the quote and the backslash:
+// \t, \n and \r escaped, a hex escape when not `printable`, else itself.
+void AppendReprChar(uint32_t c, bool printable, std::string* out) {
+  switch (c) {
+    case '\t':
+      *out += "\\t";
+      return;
+    case '\n':
+      *out += "\\n";
+      return;
+    case '\r':
+      *out += "\\r";
+      return;
+    default:
+      break;
+  }
+  if (printable) {
+    AppendUtf8(c, out);
+  } else {
+    AppendHexEscape(c, out);
+  }
+}
+
+}  // namespace
+
 std::string FloatRepr(double v) { return FormatRepr(v, /*dot0=*/true); }
 
 std::string ImagRepr(double v) { return FormatRepr(v, /*dot0=*/false) + "j"; }
@@ -123,16 +150,8 @@ std::string StrRepr(absl::string_view s) {
     if (c == static_cast<uint32_t>(quote) || c == '\\') {
       out.push_back('\\');
       out.push_back(static_cast<char>(c));
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (!IsPrintable(c)) {
-      AppendHexEscape(c, &out);
     } else {
-      AppendUtf8(c, &out);
+      AppendReprChar(c, IsPrintable(c), &out);
     }
   }
   out.push_back(quote);
@@ -150,16 +169,8 @@ std::string BytesRepr(absl::string_view s) {
     if (c == static_cast<unsigned char>(quote) || c == '\\') {
       out.push_back('\\');
       out.push_back(ch);
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c < 0x20 || c >= 0x7F) {
-      AppendHexEscape(c, &out);
     } else {
-      out.push_back(ch);
+      AppendReprChar(c, c >= 0x20 && c < 0x7F, &out);
     }
   }
   out.push_back(quote);
@@ -175,16 +186,8 @@ std::string StrLiteralHelper(absl::string_view s, std::vector<absl::string_view>
       escaped.push_back(static_cast<char>(c));
     } else if (c == '\\') {
       escaped += "\\\\";
-    } else if (c == '\t') {
-      escaped += "\\t";
-    } else if (c == '\n') {
-      escaped += "\\n";
-    } else if (c == '\r') {
-      escaped += "\\r";
-    } else if (!IsPrintable(c)) {
-      AppendHexEscape(c, &escaped);
     } else {
-      AppendUtf8(c, &escaped);
+      AppendReprChar(c, IsPrintable(c), &escaped);
     }
   }
   std::vector<absl::string_view> possible;
