@@ -33,8 +33,8 @@ cc_binary(
     srcs = ["legalize.cc"],
     deps = [
         "@pto//backends:registry",
-        "@pto//ir/text:parser",
-        "@pto//ir/text:printer",
+        "@pto//ir/text/parser",
+        "@pto//ir/text/printer",
         "@pto//passes:pass",
         "@pto//passes/legalize_tile_cast",
     ],
@@ -47,8 +47,8 @@ cat > "$work/legalize.cc" <<'CC'
 
 #include "backends/registry.h"
 #include "ir/context.h"
-#include "ir/text/parser.h"
-#include "ir/text/printer.h"
+#include "ir/text/parser/parser.h"
+#include "ir/text/printer/printer.h"
 #include "passes/legalize_tile_cast/legalize_tile_cast.h"
 
 constexpr const char* kKernel = R"(import pypto.language as pl
@@ -80,7 +80,7 @@ USE_BAZEL_VERSION="${USE_BAZEL_VERSION:-4}" bazel build //:legalize >"$work/buil
 output="$(bazel-bin/legalize)"
 bazel shutdown >/dev/null 2>&1 || true
 if grep -q "y__cast_fp32_tmp_v0" <<<"$output" && grep -q "target_type=pl.BF16" <<<"$output"; then
-  echo "consumer: ok (@pto//passes/legalize_tile_cast and @pto//ir/text:parser from outside the repository)"
+  echo "consumer: ok (@pto//passes/legalize_tile_cast and @pto//ir/text/parser from outside the repository)"
 else
   echo "$output"
   echo "consumer: the program ran but did not legalize the cast"

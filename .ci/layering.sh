@@ -55,6 +55,21 @@ done
 check "codegen depends on ir and the backend interface" \
   "$(libs //codegen/...)" '//ir/... + //codegen/... + //backends:backend'
 check "sim depends on ir" '//sim/...' '//ir/... + //sim/...'
+# The text form's packages (docs/architecture.md, "Text form"): allowed
+# within //ir/text is only what each rule names; everything else of ours is
+# governed by the rules above.
+text_only() { echo "(($ours) except //ir/text/...) + $1"; }
+check "the lexer depends on nothing of the text form but its diagnostics" \
+  "$(libs //ir/text/lexer/...)" "$(text_only '//ir/text/lexer/... + //ir/text:diagnostic')"
+check "text output depends on nothing of the text form" \
+  "$(libs //ir/text/output/...)" "$(text_only '//ir/text/output/...')"
+check "host Python depends on nothing of the text form but the lexer" \
+  "$(libs //ir/text/python/...)" \
+  "$(text_only '//ir/text/python/... + //ir/text/lexer/... + //ir/text:diagnostic')"
+check "the printer depends on neither the parser nor the DSL tables" \
+  "$(libs //ir/text/printer/...)" "($ours) except (//ir/text/parser/... + //ir/text/dsl/...)"
+check "the DSL tables never depend on the parser" \
+  "$(libs //ir/text/dsl/...)" "($ours) except //ir/text/parser/..."
 check "fuzz never depends on tools" '//fuzz/...' "($ours) except //tools/..."
 check "nothing depends on tools" "($ours) except (//tools/... + //testdata/...)" \
   "($ours) except //tools/..."

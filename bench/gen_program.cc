@@ -14,7 +14,7 @@
 #include "absl/strings/string_view.h"
 #include "bench/program_gen.h"
 #include "ir/context.h"
-#include "ir/text/printer.h"
+#include "ir/text/printer/printer.h"
 
 namespace {
 

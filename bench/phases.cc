@@ -19,8 +19,8 @@
 #include "absl/status/status.h"
 #include "ir/analysis/verifier.h"
 #include "ir/context.h"
-#include "ir/text/parser.h"
-#include "ir/text/printer.h"
+#include "ir/text/parser/parser.h"
+#include "ir/text/printer/printer.h"
 
 namespace {
 

@@ -21,9 +21,9 @@
 #include "ir/check.h"
 #include "ir/context.h"
 #include "ir/huge_pages.h"
-#include "ir/text/parser.h"
-#include "ir/text/printer.h"
-#include "ir/text/text_sink.h"
+#include "ir/text/parser/parser.h"
+#include "ir/text/printer/printer.h"
+#include "ir/text/output/text_sink.h"
 #include "passes/all_passes.h"
 #include "passes/pass_manager.h"
 
@@ -196,7 +196,7 @@ class PrintLoweredSinRun : public StageRun {
     }
     lowered_statements_ = CountStatements(program_);
   }
-  // Streamed, as pto-opt prints (ir/text/text_sink.h): the text passes
+  // Streamed, as pto-opt prints (ir/text/output/text_sink.h): the text passes
   // through one buffer into a sink that only counts it, so the stage times
   // the printer rather than a 100 MB string's growth.
   void Run() override {

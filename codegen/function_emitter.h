@@ -55,7 +55,7 @@
 #include "codegen/text_buffer.h"
 #include "ir/context.h"
 #include "ir/function.h"
-#include "ir/text/text_sink.h"
+#include "ir/text/output/text_sink.h"
 
 namespace pto::codegen {
 

@@ -63,7 +63,7 @@
 #include "absl/status/statusor.h"
 #include "backends/backend.h"
 #include "ir/function.h"
-#include "ir/text/text_sink.h"
+#include "ir/text/output/text_sink.h"
 
 namespace pto::codegen {
 

@@ -1,5 +1,5 @@
 // PTO emission of kernels written in the DSL text form (parsed by
-// //ir/text:parser): the locations in diagnostics and `loc(...)` are the
+// //ir/text/parser): the locations in diagnostics and `loc(...)` are the
 // source's.
 
 #include <cstdint>
@@ -15,8 +15,8 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/context.h"
-#include "ir/text/parser.h"
-#include "ir/text/text_sink.h"
+#include "ir/text/parser/parser.h"
+#include "ir/text/output/text_sink.h"
 
 namespace pto::codegen {
 namespace {

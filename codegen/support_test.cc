@@ -12,7 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/context.h"
-#include "ir/text/parser.h"
+#include "ir/text/parser/parser.h"
 
 namespace pto::codegen {
 namespace {

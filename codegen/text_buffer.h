@@ -21,7 +21,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
-#include "ir/text/text_sink.h"
+#include "ir/text/output/text_sink.h"
 
 namespace pto::codegen {
 

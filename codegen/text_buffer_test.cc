@@ -4,7 +4,7 @@
 
 #include "absl/status/status.h"
 #include "gtest/gtest.h"
-#include "ir/text/text_sink.h"
+#include "ir/text/output/text_sink.h"
 
 namespace pto::codegen {
 namespace {

@@ -9,7 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "e2e/numerics_util.h"
 #include "ir/status_macros.h"
-#include "ir/text/printer.h"
+#include "ir/text/printer/printer.h"
 #include "sim/interp/test_util.h"
 #include "sim/numerics/element_convert.h"
 

@@ -18,7 +18,7 @@
 #include "absl/strings/string_view.h"
 #include "backends/registry.h"
 #include "ir/context.h"
-#include "ir/text/parser.h"
+#include "ir/text/parser/parser.h"
 #include "ir/visitor.h"
 #include "passes/all_passes.h"
 #include "passes/pass_manager.h"

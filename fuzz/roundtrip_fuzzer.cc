@@ -29,8 +29,8 @@
 #include "ir/analysis/verifier.h"
 #include "ir/check.h"
 #include "ir/context.h"
-#include "ir/text/parser.h"
-#include "ir/text/printer.h"
+#include "ir/text/parser/parser.h"
+#include "ir/text/printer/printer.h"
 
 namespace ir = pto::ir;
 

@@ -17,7 +17,7 @@
 #include "absl/strings/str_format.h"
 #include "fuzz/gen/handwritten.h"
 #include "fuzz/gen/tile_program_gen.h"
-#include "ir/text/printer.h"
+#include "ir/text/printer/printer.h"
 
 namespace {
 

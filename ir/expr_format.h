@@ -3,7 +3,7 @@
 // dims and scalar expressions the way the text form writes them, with the
 // operator table's precedences (ir/operators.h) deciding the parentheses.
 // It is for humans: nothing parses it, and deep trees are cut off with `...`.
-// (The text form itself is ir/text/printer.h, which also names Vars
+// (The text form itself is ir/text/printer/printer.h, which also names Vars
 // uniquely; this one prints names as they are.)
 //
 //   FormatExpr(n_plus_1_times_n);        // "(N + 1) * N"

@@ -16,7 +16,7 @@
 #include "absl/strings/string_view.h"
 #include "ir/context.h"
 #include "ir/function.h"
-#include "ir/text/parser.h"
+#include "ir/text/parser/parser.h"
 
 namespace pto::tools {
 

@@ -20,8 +20,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
-#include "ir/text/parser.h"
-#include "ir/text/text_sink.h"
+#include "ir/text/parser/parser.h"
+#include "ir/text/output/text_sink.h"
 
 namespace pto::tools {
 

@@ -6,7 +6,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "ir/text/text_sink.h"
+#include "ir/text/output/text_sink.h"
 
 namespace pto::tools {
 namespace {

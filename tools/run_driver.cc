@@ -13,7 +13,7 @@
 #include "ir/context.h"
 #include "ir/analysis/unregistered_ops.h"
 #include "ir/status_macros.h"
-#include "ir/text/parser.h"
+#include "ir/text/parser/parser.h"
 #include "passes/all_passes.h"
 #include "passes/pass_manager.h"
 #include "sim/interp/interpreter.h"

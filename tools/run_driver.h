@@ -35,7 +35,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "ir/text/parser.h"
+#include "ir/text/parser/parser.h"
 #include "sim/interp/kernel.h"
 
 namespace pto::sim {

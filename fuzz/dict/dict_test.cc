@@ -22,7 +22,7 @@
 #include "ir/op.h"
 #include "ir/op_registry.h"
 #include "ir/ops/builtin.h"
-#include "ir/text/dsl_ops.h"
+#include "ir/text/dsl/dsl_ops.h"
 
 namespace pto::fuzz {
 namespace {

@@ -11,8 +11,8 @@
 #include "ir/op.h"
 #include "ir/op_registry.h"
 #include "ir/ops/builtin.h"
-#include "ir/text/dsl_ops.h"
-#include "ir/text/lexer.h"
+#include "ir/text/dsl/dsl_ops.h"
+#include "ir/text/lexer/lexer.h"
 
 namespace pto::fuzz {
 namespace {

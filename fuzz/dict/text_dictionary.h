@@ -6,7 +6,7 @@
 //     printer spells a call: "pl.tile.cast", "pld.tensor.allreduce", with
 //     PyPTO's trailing '_' on a name that is a Python keyword;
 //   * every op kwarg name followed by '=' ("target_type="), and the
-//     wrapper parameters of the DSL's call table (ir/text/dsl_ops.h);
+//     wrapper parameters of the DSL's call table (ir/text/dsl/dsl_ops.h);
 //   * every unified name of that table as written, "pl.add", "pl.load",
 //     "pld.rank";
 //   * the hand-written DSL's statement-level forms (decorators and their
@@ -15,7 +15,7 @@
 //     occur in a golden program of testdata/;
 //   * every dtype of the dtype table (ir/dtype.h) as the DSL spells it,
 //     "pl.FP16";
-//   * every Python keyword the lexer recognises (ir/text/lexer.h).
+//   * every Python keyword the lexer recognises (ir/text/lexer/lexer.h).
 //
 //   std::string dict = pto::fuzz::TextFormDictionary();   // the whole file
 //   EscapeDictValue("a\"b");                              // a\"b
@@ -43,7 +43,7 @@ std::string EscapeDictValue(absl::string_view s);
 // The hand-written DSL's statement-level forms the dictionary lists.
 absl::Span<const absl::string_view> DslForms();
 
-// The printer's spelling of a call of the op `name` (ir/text/printer_stmt.cc,
+// The printer's spelling of a call of the op `name` (ir/text/printer/stmt.cc,
 // Printer::PrintCall): "pl.tile.cast", "pld.system.notify", "pl.tile.and_".
 std::string CallSpelling(absl::string_view name);
 

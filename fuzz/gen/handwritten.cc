@@ -17,7 +17,7 @@
 #include "ir/check.h"
 #include "ir/operators.h"
 #include "ir/stmt.h"
-#include "ir/text/printer.h"
+#include "ir/text/printer/printer.h"
 #include "ir/type.h"
 #include "ir/visitor.h"
 

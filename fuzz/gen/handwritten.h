@@ -19,7 +19,7 @@
 //   //         for i, (acc,) in pl.range(0, 3, 1, init_values=[t]):
 //
 // The spellings are chosen per statement and per call: unified `pl.X` names
-// from the parser's own table (ir/text/dsl_ops.h) where the row dispatches
+// from the parser's own table (ir/text/dsl/dsl_ops.h) where the row dispatches
 // to the op for these operands, positional or keyword arguments bound by the
 // op's schema (ir/op.h) or the row's wrapper order, defaults left out,
 // annotations dropped, module constants for dims and the dtype, several

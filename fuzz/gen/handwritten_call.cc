@@ -16,8 +16,8 @@
 #include "absl/strings/str_split.h"
 #include "ir/check.h"
 #include "ir/op.h"
-#include "ir/text/dsl_ops.h"
-#include "ir/text/printer.h"
+#include "ir/text/dsl/dsl_ops.h"
+#include "ir/text/printer/printer.h"
 #include "ir/type.h"
 
 namespace pto::fuzz {

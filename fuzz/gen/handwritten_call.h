@@ -1,7 +1,7 @@
 // WriteCallByHand: one op call of a tile kernel spelled the way a user
 // writes it (docs/dsl.md, "Op calls"), for WriteHandWritten (handwritten.h).
 // Private to fuzz/gen. The op's schema (ir/op.h) and the parser's call table
-// (ir/text/dsl_ops.h) decide what is allowed; kwarg values are taken from
+// (ir/text/dsl/dsl_ops.h) decide what is allowed; kwarg values are taken from
 // the printer's own spelling of the call, so no second formatter of attrs
 // exists.
 //

@@ -6,8 +6,8 @@
 #include "absl/strings/str_cat.h"
 #include "fuzz/gen/handwritten.h"
 #include "ir/analysis/structural_equal.h"
-#include "ir/text/parser.h"
-#include "ir/text/printer.h"
+#include "ir/text/parser/parser.h"
+#include "ir/text/printer/printer.h"
 
 namespace pto::fuzz {
 

@@ -12,7 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/analysis/verifier.h"
-#include "ir/text/printer.h"
+#include "ir/text/printer/printer.h"
 #include "sim/interp/buffer.h"
 
 namespace pto::fuzz {

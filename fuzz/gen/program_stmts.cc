@@ -7,7 +7,7 @@
 
 #include "absl/status/statusor.h"
 #include "fuzz/gen/program_builder.h"
-#include "ir/text/scalar_builder.h"
+#include "ir/text/dsl/scalar_builder.h"
 #include "ir/type_substitute.h"
 
 namespace pto::fuzz::program_gen {

@@ -10,7 +10,7 @@
 #include "absl/status/statusor.h"
 #include "fuzz/gen/tile_gen.h"
 #include "ir/check.h"
-#include "ir/text/scalar_builder.h"
+#include "ir/text/dsl/scalar_builder.h"
 
 namespace pto::fuzz::tile_gen {
 

@@ -10,7 +10,7 @@
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
 #include "ir/analysis/verifier.h"
-#include "ir/text/printer.h"
+#include "ir/text/printer/printer.h"
 
 namespace pto::fuzz {
 namespace {

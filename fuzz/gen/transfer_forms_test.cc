@@ -13,8 +13,8 @@
 #include "gtest/gtest.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
-#include "ir/text/parser.h"
-#include "ir/text/printer.h"
+#include "ir/text/parser/parser.h"
+#include "ir/text/printer/printer.h"
 #include "ir/visitor.h"
 
 namespace pto::fuzz {

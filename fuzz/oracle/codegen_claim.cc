@@ -4,7 +4,7 @@
 #include "codegen/pto_emitter.h"
 #include "codegen/support.h"
 #include "ir/check.h"
-#include "ir/text/printer.h"
+#include "ir/text/printer/printer.h"
 
 namespace pto::fuzz {
 

@@ -1,7 +1,7 @@
 #include "ir/text/name_uniquer.h"
 
 #include "absl/strings/str_cat.h"
-#include "ir/text/lexer.h"
+#include "ir/text/lexer/lexer.h"
 
 namespace pto::ir::text {
 

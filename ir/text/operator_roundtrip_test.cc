@@ -11,9 +11,9 @@
 #include "ir/function.h"
 #include "ir/operators.h"
 #include "ir/stmt.h"
-#include "ir/text/parser.h"
-#include "ir/text/printer.h"
-#include "ir/text/scalar_builder.h"
+#include "ir/text/parser/parser.h"
+#include "ir/text/printer/printer.h"
+#include "ir/text/dsl/scalar_builder.h"
 
 namespace pto::ir {
 namespace {

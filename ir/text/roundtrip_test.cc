@@ -16,9 +16,9 @@
 
 #include "ir/ops/builtin.h"
 #include "ir/ops/type_inference.h"
-#include "ir/text/parser.h"
-#include "ir/text/printer.h"
-#include "ir/text/scalar_builder.h"
+#include "ir/text/parser/parser.h"
+#include "ir/text/printer/printer.h"
+#include "ir/text/dsl/scalar_builder.h"
 #include "ir/text/testing/roundtrip.h"
 
 namespace pto::ir {

@@ -11,8 +11,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/context.h"
-#include "ir/text/parser.h"
-#include "ir/text/printer.h"
+#include "ir/text/parser/parser.h"
+#include "ir/text/printer/printer.h"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include "ir/diagnostic.h"
 #include "ir/ops/builtin.h"
 #include "ir/status_macros.h"
-#include "ir/text/scalar_builder.h"
+#include "ir/text/dsl/scalar_builder.h"
 
 namespace pto::passes::lower_composite {
 

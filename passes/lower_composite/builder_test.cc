@@ -10,7 +10,7 @@
 #include "ir/context.h"
 #include "ir/ops/builtin.h"
 #include "ir/status_macros.h"
-#include "ir/text/printer.h"
+#include "ir/text/printer/printer.h"
 
 namespace pto::passes::lower_composite {
 namespace {

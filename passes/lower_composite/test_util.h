@@ -26,8 +26,8 @@
 #include "ir/analysis/verifier.h"
 #include "ir/context.h"
 #include "ir/ops/builtin.h"
-#include "ir/text/parser.h"
-#include "ir/text/printer.h"
+#include "ir/text/parser/parser.h"
+#include "ir/text/printer/printer.h"
 #include "ir/visitor.h"
 #include "passes/lower_composite/lower_composite_ops.h"
 

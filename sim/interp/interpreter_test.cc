@@ -4,7 +4,7 @@
 #include "gtest/gtest.h"
 #include "ir/op_registry.h"
 #include "ir/ops/builtin.h"
-#include "ir/text/parser.h"
+#include "ir/text/parser/parser.h"
 #include "sim/interp/test_util.h"
 
 namespace pto::sim {

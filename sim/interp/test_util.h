@@ -20,7 +20,7 @@
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "ir/context.h"
-#include "ir/text/parser.h"
+#include "ir/text/parser/parser.h"
 #include "sim/interp/interpreter.h"
 #include "sim/numerics/element_convert.h"
 

@@ -1,4 +1,4 @@
-# DSL wrapper rules that pick or rewrite an op call's operands (dsl_ops.h
+# DSL wrapper rules that pick or rewrite an op call's operands (dsl/dsl_ops.h
 # DslFill): pl.mrgsort / pl.tile.mrgsort / pl.tensor.mrgsort build format1
 # with block_len= (an INT32 literal) and format2 otherwise (a tile's tmp after
 # the sources); pl.tile.arange / pl.tensor.arange are tile.ci / tensor.ci,

@@ -1,5 +1,5 @@
-# What the scope, submit and marker rules (ir/text/parser_scope_rules.cc)
-# still accept, beside what they reject (ir/text/parser_errors_test.cc):
+# What the scope, submit and marker rules (ir/text/parser/forms/scope_rules.cc)
+# still accept, beside what they reject (ir/text/parser/errors_test.cc):
 # a hand-placed AUTO pl.scope() in an auto_scope=False function, after a
 # manual scope (not inside one); pl.dump_tag(tensor) in orchestration (the
 # later submit and pl.at scopes dump it: dump_tag.py); no_dep_args= /

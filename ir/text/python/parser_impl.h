@@ -1,4 +1,4 @@
-// Private to //ir/text: the host-Python parser behind py::ParseStatements
+// Private to //ir/text/python: the host-Python parser behind py::ParseStatements
 // (ast.h). Statements are in parse.cc, expressions in
 // parse_expr.cc, literals (numbers, strings, f-strings) in
 // literals.cc. Recursive descent with one token of lookahead (two at

@@ -13,7 +13,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/strip.h"
 #include "absl/strings/str_cat.h"
-#include "ir/text/lexer.h"
+#include "ir/text/lexer/lexer.h"
 
 namespace pto::ir::text {
 namespace {

@@ -1,4 +1,4 @@
-// Private to //ir/text: the unparser behind py::UnparseStatements
+// Private to //ir/text/python: the unparser behind py::UnparseStatements
 // (unparse.h). Expressions are in unparse.cc, statements in
 // unparse_stmt.cc. Mirrors ast.unparse: each node is written under
 // the precedence its parent asks for (TEST when the parent asks nothing)

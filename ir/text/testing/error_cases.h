@@ -21,7 +21,7 @@
 #include "absl/strings/string_view.h"
 #include "gtest/gtest.h"
 #include "ir/context.h"
-#include "ir/text/parser.h"
+#include "ir/text/parser/parser.h"
 
 namespace pto::ir {
 

@@ -6,7 +6,7 @@
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/structural_hash.h"
 #include "ir/analysis/verifier.h"
-#include "ir/text/printer.h"
+#include "ir/text/printer/printer.h"
 
 namespace pto::ir {
 

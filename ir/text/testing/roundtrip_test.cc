@@ -12,7 +12,7 @@
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
 #include "ir/context.h"
-#include "ir/text/printer.h"
+#include "ir/text/printer/printer.h"
 
 namespace pto::ir {
 namespace {

@@ -1,0 +1,400 @@
+// Statements of the text form: assignments, yields, returns, break /
+// continue and expression statements (control flow: parser/forms/control.cc).
+
+#include "ir/text/parser/depth_guard.h"
+#include "ir/text/parser/parser_impl.h"
+
+namespace pto::ir::parser_impl {
+
+// --- Statements --------------------------------------------------------------------
+
+absl::InlinedVector<absl::string_view, 2> Parser::TakeComments(const Token& t) {
+  absl::InlinedVector<absl::string_view, 2> out;
+  absl::Span<const text::Comment> all = main_.lexer().comments();
+  for (uint32_t i = comment_cursor_; i < t.comments_before && i < all.size(); ++i) {
+    out.push_back(ctx_.SaveString(all[i].text));
+  }
+  comment_cursor_ = std::max(comment_cursor_, t.comments_before);
+  return out;
+}
+
+bool Parser::ParseBlock(BlockKind kind, Block* out, Value* while_cond) {
+  DepthGuard guard(this);
+  if (!guard.Check(Peek())) return false;
+  if (!At(K::kNewline)) {
+    return Fail(Peek(),
+                absl::StrCat("expected the end of the line after ':' but found ", Describe(Peek()),
+                             " (a block goes on the following, indented lines)"));
+  }
+  Advance();
+  if (!At(K::kIndent)) {
+    return Fail(Peek(), absl::StrCat("expected an indented block but found ", Describe(Peek())));
+  }
+  Advance();
+  size_t base = stmt_stack_.size();
+  if (while_cond != nullptr) {
+    Token at = Peek();
+    if (!AtDotted("pl", "cond")) {
+      return Fail(at, "the first statement of a pl.while_ body must be pl.cond(<condition>)");
+    }
+    TakeComments(at);
+    Advance();
+    Advance();
+    Advance();
+    if (!Expect(K::kLParen)) return false;
+    *while_cond = ParseExpr();
+    if (!*while_cond || !Expect(K::kRParen) || !ExpectNewline()) return false;
+  }
+  while (error_.ok() && !At(K::kDedent)) {
+    if (out->yield.stmt != nullptr) {
+      return Fail(out->yield.tok, "pl.yield_ must be the last statement of its block");
+    }
+    string_pool_.clear();
+    if (!ParseStatement(kind, &out->yield)) return false;
+  }
+  // A docstring ending the block has no statement to lead (upstream drops
+  // such trailing comments too).
+  pending_doc_.clear();
+  if (!Expect(K::kDedent)) return false;
+  // Every statement parsed is a single statement (nested blocks are bodies
+  // of the loops and ifs that own them): nothing to flatten.
+  out->body = ctx_.NewFlatSeq(Stmts(stmt_stack_.data() + base, stmt_stack_.size() - base));
+  stmt_stack_.resize(base);
+  return true;
+}
+
+bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
+  // A reference, not a copy: the token was usually lexed just now, and
+  // copying it whole stalls on its field-by-field stores. `t` is not used
+  // after a token is consumed.
+  const Token& t = Peek();
+  absl::InlinedVector<absl::string_view, 2> comments = TakeComments(t);
+  // An inline body keeps no comments (parser/calls/inline.cc).
+  if (inline_depth_ > 0) comments.clear();
+  if (t.kind == K::kString && At(K::kNewline, 1) && inline_depth_ > 0) {
+    Advance();
+    Advance();
+    return true;
+  }
+  if (t.kind == K::kString && At(K::kNewline, 1)) {
+    // A bare string (a docstring) makes no IR: its lines, after the
+    // comments above it, lead the next statement, as upstream keeps them.
+    Token str = Advance();
+    Advance();
+    for (absl::string_view line : comments) pending_doc_.push_back(line);
+    std::string body = text::UnquoteString(Text(str));
+    for (absl::string_view line : absl::StrSplit(body, '\n')) {
+      line = absl::StripTrailingAsciiWhitespace(line);
+      pending_doc_.push_back(ctx_.SaveString(line));
+    }
+    return true;
+  }
+  if (AtFuncAttr()) {
+    if (kind != BlockKind::kFunction || !prologue_open_) {
+      return Fail(t, "pl.func_attr() must come before every other statement of the function");
+    }
+    // Its comments, like a docstring's, lead the next statement.
+    for (absl::string_view line : comments) pending_doc_.push_back(line);
+    return ParseFuncAttrStatement();
+  }
+  prologue_open_ = false;
+  if (!pending_doc_.empty()) {
+    comments.insert(comments.begin(), pending_doc_.begin(), pending_doc_.end());
+    pending_doc_.clear();
+  }
+  Comments c(comments);
+  switch (t.kind) {
+    case K::kFor:
+      return ParseFor(c);
+    case K::kWhile:
+      return ParseWhile(c);
+    case K::kIf:
+      return ParseIf(c);
+    case K::kReturn:
+      return ParseReturn(c);
+    case K::kPass:
+      Advance();
+      return ExpectNewline();
+    case K::kElse:
+      return Fail(t, "'else' without a matching 'if'");
+    case K::kElif:
+      return Fail(t, "'elif' without a matching 'if'");
+    case K::kDef:
+      return Fail(t, "nested function definitions are not supported");
+    case K::kClass:
+    case K::kAt:
+      return Fail(t, "classes and decorators are only allowed at module level");
+    case K::kImport:
+    case K::kFrom:
+      return Fail(t, "imports are only allowed at module level");
+    case K::kOtherKeyword:
+      if (Text(t) == "with") return ParseWith(c, kind, yield);
+      if (Text(t) == "break" || Text(t) == "continue") return ParseJump(c);
+      return Fail(t, absl::StrCat("'", Text(t), "' is not supported"));
+    case K::kIndent:
+      return Fail(t, "unexpected indentation");
+    case K::kEllipsis:
+      if (kind == BlockKind::kFunction && At(K::kNewline, 1)) {
+        // A `...` body: checked once the function is read (parser/module/module_funcs.cc).
+        ellipsis_tok_ = Advance();
+        Advance();
+        return true;
+      }
+      return ParseExprStatement(c);
+    case K::kName:
+      if (At(K::kColon, 1) || At(K::kAssign, 1)) return ParseAssign(kind, yield, c);
+      if (At(K::kComma, 1)) return ParseMultiAssign(kind, yield, c);
+      if (At(K::kLBracket, 1)) return ParseSubscriptWrite(c);  // parser/subscript.cc
+      if (At(K::kAugAssign, 1)) {
+        return Fail(Peek(1),
+                    "augmented assignment is not supported: write `x = x + ...`, "
+                    "which binds a new value");
+      }
+      if (AtYieldCall()) return ParseYield(kind, yield, c);
+      return ParseExprStatement(c);
+    case K::kLParen:
+      // `(a, b) = ...` and `(a,) = pl.yield_(...)`: parenthesized targets.
+      if (AtParenTargets()) return ParseMultiAssign(kind, yield, c);
+      return ParseExprStatement(c);
+    default:
+      return ParseExprStatement(c);
+  }
+}
+
+bool Parser::ParseJump(Comments comments) {
+  Token at = Advance();
+  bool is_break = Text(at) == "break";
+  if (jump_ok_.empty() || !jump_ok_.back()) {
+    return Fail(at, absl::StrCat("'", Text(at),
+                                 "' is only allowed in a pl.range or while loop (not in "
+                                 "pl.parallel, pl.unroll or pl.pipeline)"));
+  }
+  stmt_stack_.push_back(is_break ? static_cast<const Stmt*>(ctx_.NewBreak(Loc(at), comments))
+                                 : ctx_.NewContinue(Loc(at), comments));
+  // Statements after it in its block are kept (upstream parses them); they
+  // never run.
+  return ExpectNewline();
+}
+
+bool Parser::ParseYield(BlockKind kind, YieldInfo* yield, Comments comments,
+                        bool parenthesized) {
+  Token at = Peek();
+  if (kind == BlockKind::kFunction) {
+    return Fail(at, "pl.yield_ outside a loop or if body: use return");
+  }
+  if (kind == BlockKind::kScope && !scope_yield_ok_) {
+    return Fail(at, "pl.yield_ can end a with body only where it ends a loop or if body");
+  }
+  Advance();
+  Advance();
+  Advance();
+  if (!Expect(K::kLParen)) return false;
+  ExprList values;
+  int depth = 0;
+  if (!ParseExprList(K::kRParen, &values, &depth)) return false;
+  if (yield->targets.size() > 1 && yield->targets.size() != values.size()) {
+    return Fail(
+        at, absl::StrCat("pl.yield_ gives ", values.size(), " value", values.size() == 1 ? "" : "s",
+                         " but ", yield->targets.size(), " names are assigned"));
+  }
+  if (yield->targets.size() == 1 && values.size() != 1) {
+    return Fail(
+        at, absl::StrCat("pl.yield_ gives ", values.size(), " values but one name is assigned"));
+  }
+  const YieldStmt* y = ctx_.NewYield(ExprSpan(values.data(), values.size()), Loc(at), comments);
+  yield->stmt = y;
+  yield->tok = at;
+  stmt_stack_.push_back(y);
+  if (parenthesized && !Expect(K::kRParen)) return false;
+  return ExpectNewline();
+}
+
+bool Parser::CheckAnnotation(const Token& at, const Type* annotation, const Type* deduced) {
+  if (annotation == nullptr || SameTypeIgnoringMemRef(annotation, deduced)) return true;
+  return Fail(at, absl::StrCat("type annotation ", PrintType(annotation),
+                               " does not match the deduced type ", PrintType(deduced)));
+}
+
+bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
+  Token name = Advance();
+  // The binding comes after the value: fetch its table slot meanwhile.
+  names_.prefetch(Text(name));
+  if (!CheckStrictRebind(name, Text(name), /*note=*/true)) return false;
+  const Type* annotation = nullptr;
+  Token annotation_tok;
+  if (Accept(K::kColon)) {
+    annotation = ParseAnnotation(&annotation_tok);
+    if (annotation == nullptr) return false;
+    if (!At(K::kAssign)) {
+      return Fail(Peek(), "a declaration needs a value: write `x: T = value`");
+    }
+  }
+  Advance();  // '='
+  // `x: T = (pl.yield_(v))`: upstream's printer wraps a long line so.
+  bool paren_yield = At(K::kLParen) && AtDotted("pl", "yield_", 1);
+  if (paren_yield) Advance();
+  if (AtYieldCall()) {
+    yield->targets.push_back(YieldTarget{Text(name), name, annotation, annotation_tok});
+    return ParseYield(kind, yield, comments, paren_yield);
+  }
+  rhs_annotation_ = annotation;
+  rhs_offset_ = Peek().offset;
+  submit_offset_ = rhs_offset_;
+  rhs_name_ = Text(name);
+  unregistered_rhs_ = nullptr;
+  Value v = ParseExpr();
+  rhs_offset_ = ~uint32_t{0};
+  submit_offset_ = ~uint32_t{0};
+  if (!v) return false;
+  if (unregistered_rhs_ != nullptr && v.expr != unregistered_rhs_) {
+    return Fail(annotation_tok,
+                absl::StrCat("the annotation types the unregistered op ",
+                             unregistered_rhs_->op()->name(),
+                             ", so its call must be the whole value"));
+  }
+  if (annotation != nullptr && annotation != v.expr->type()) {
+    // An op whose result view may be overridden takes the annotated view.
+    const auto* call = v.expr->As<Call>();
+    if (call != nullptr && call->op() != nullptr &&
+        ((call->op()->result_view_overridable() && SameTileUpToView(annotation, call->type())) ||
+         (call->op()->typed_by_annotation() && call->type()->Is<UnknownType>()))) {
+      absl::StatusOr<const Call*> retyped = RetypeCallView(ctx_, *call, annotation);
+      if (!retyped.ok()) return Fail(annotation_tok, retyped.status().message());
+      v.expr = *retyped;
+    }
+  }
+  const Type* var_type = nullptr;
+  if (!ApplyAnnotation(annotation_tok, annotation, &v, &var_type)) return false;
+  const Var* var = ReassignedVar(Text(name), var_type);  // parser/forms/leak.cc
+  if (var == nullptr) var = AdoptMemRefBase(Text(name), var_type);  // parser/memref.cc
+  if (var == nullptr) var = ctx_.NewVar(Text(name), var_type, Loc(name));
+  stmt_stack_.push_back(ctx_.NewAssign(var, v.expr, Loc(name), comments));
+  Bind(Text(name), var, name);
+  return ExpectNewline();
+}
+
+bool Parser::AtParenTargets() {
+  // `( name ,` opens targets: as an expression it would be a tuple, which is
+  // no statement (the token buffer looks 3 tokens ahead at most).
+  return At(K::kName, 1) && At(K::kComma, 2);
+}
+
+bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
+  bool paren = Accept(K::kLParen);
+  Token first = Peek();
+  K end = paren ? K::kRParen : K::kAssign;
+  do {
+    Token name;
+    if (!ExpectName(&name)) return false;
+    yield->targets.push_back(YieldTarget{Text(name), name, nullptr, Token{}});
+  } while (Accept(K::kComma) && !At(end));
+  if (paren && !Expect(K::kRParen)) return false;
+  // `(a, b), tid = pl.submit(...)`: a submit of a kernel with several
+  // results; upstream binds the group and the id flat, from one _submit_tmp.
+  size_t group = 0;
+  if (paren && At(K::kComma)) {
+    group = yield->targets.size();
+    Advance();
+    Token name;
+    if (!ExpectName(&name)) return false;
+    yield->targets.push_back(YieldTarget{Text(name), name, nullptr, Token{}});
+  }
+  if (!Expect(K::kAssign)) return false;
+  if (group > 0 && AtYieldCall()) {
+    return Fail(first, "pl.yield_ assigns a flat list of names, not a parenthesized group");
+  }
+  if (AtYieldCall()) return ParseYield(kind, yield, comments);
+  // `a, b = <tuple>`: upstream binds the tuple to `_tuple_tmp`, then each
+  // name to its element.
+  absl::InlinedVector<YieldTarget, 2> targets = std::move(yield->targets);
+  yield->targets.clear();
+  Token at = Peek();
+  submit_offset_ = at.offset;  // a submit may be this whole value
+  Value v = ParseExpr();
+  submit_offset_ = ~uint32_t{0};
+  if (!v) return false;
+  const auto* tt = v.expr->type()->As<TupleType>();
+  if (tt == nullptr) {
+    return Fail(at, absl::StrCat("assigning several names needs a tuple value, got ",
+                                 PrintType(v.expr->type())));
+  }
+  const auto* call = v.expr->As<Call>();
+  const bool submit = call != nullptr && call->is_submit();
+  if (group > 0 && !submit) {
+    return Fail(first, "a parenthesized group of names is only unpacked from pl.submit or "
+                       "pl.spmd_submit: `(a, b), tid = pl.submit(...)`");
+  }
+  const size_t results = group > 0 ? group : 1;
+  if (submit && (targets.size() != results + 1 || tt->elements().size() != results + 1)) {
+    // Upstream unpacks a submit as (results, task id) only: `out, tid` for
+    // one result, `(a, b), tid` for several.
+    return Fail(first, absl::StrCat("a submit is unpacked as `out, tid = ...` (2 names) or, for "
+                                    "several results, `(a, b), tid = ...`; this one has ",
+                                    tt->elements().size() - 1, " result(s) and ", targets.size(),
+                                    " names"));
+  }
+  if (tt->elements().size() != targets.size()) {
+    return Fail(first, absl::StrCat(targets.size(), " names are assigned from a tuple of ",
+                                     tt->elements().size()));
+  }
+  const Var* tmp =
+      ctx_.NewVar(submit ? "_submit_tmp" : "_tuple_tmp", v.expr->type(), Loc(first));
+  stmt_stack_.push_back(ctx_.NewAssign(tmp, v.expr, Loc(first), comments));
+  for (size_t i = 0; i < targets.size(); ++i) {
+    const Expr* e = ctx_.NewTupleGetItem(tmp, static_cast<int>(i), Loc(targets[i].tok));
+    const Var* var = ReassignedVar(targets[i].name, e->type());
+    if (var == nullptr) var = ctx_.NewVar(targets[i].name, e->type(), Loc(targets[i].tok));
+    stmt_stack_.push_back(ctx_.NewAssign(var, e, Loc(targets[i].tok)));
+  }
+  for (size_t i = 0; i < targets.size(); ++i) {
+    if (!CheckStrictRebind(targets[i].tok, targets[i].name, /*note=*/false)) return false;
+    Bind(targets[i].name, stmt_stack_[stmt_stack_.size() - targets.size() + i]
+                              ->As<AssignStmt>()->var(), targets[i].tok);
+  }
+  return ExpectNewline();
+}
+
+bool Parser::ParseExprStatement(Comments comments) {
+  Token at = Peek();
+  if (AtNoIrCall()) return SkipNoIrCall() && ExpectNewline();  // parser/calls/bind.cc
+  const bool inline_call = AtInlineCall();  // parser/calls/inline.cc
+  Value v = ParseExpr();
+  if (!v) return false;
+  if (At(K::kAssign)) return Fail(Peek(), "only a name can be assigned to");
+  if (At(K::kColon)) return Fail(Peek(), "only a name can be annotated");
+  if (inline_call && v.expr->Is<MakeTuple>()) return FailInlineTupleStatement(at);
+  // Upstream keeps any IR expression as an EvalStmt (`pl.const(0, pl.INT64)`
+  // on a line of its own); a list or tuple is no IR value of its own.
+  if (v.expr->Is<MakeTuple>()) {
+    return Fail(at, "an expression statement cannot be a list or tuple (its value would be unused)");
+  }
+  stmt_stack_.push_back(ctx_.NewEval(v.expr, Loc(at), comments));
+  return ExpectNewline();
+}
+
+bool Parser::ParseReturn(Comments comments) {
+  Token at = Advance();
+  ExprList values;
+  bool comma = false;
+  int depth = 0;
+  if (!At(K::kNewline)) {
+    while (true) {
+      Value v = ParseExpr();
+      if (!v) return false;
+      values.push_back(v.expr);
+      depth = std::max(depth, v.depth);
+      if (!Accept(K::kComma)) break;
+      comma = true;
+      if (At(K::kNewline)) break;
+    }
+  }
+  if (inline_mode_) {
+    // An inline body's return is the call's value (parser/calls/inline.cc).
+    SetInlineReturn(at, values, comma, depth);
+    return ExpectNewline();
+  }
+  stmt_stack_.push_back(ctx_.NewReturn(ExprSpan(values.data(), values.size()), Loc(at), comments));
+  return ExpectNewline();
+}
+
+}  // namespace pto::ir::parser_impl
