@@ -7,7 +7,8 @@ pto-opt on shapes bench/program_gen.h does not make.
 Shapes (STATEMENTS counts body statements, roughly):
   one_function    one InCore kernel of N chained tile ops (2 in 5 sin/cos)
   small_functions N/10 kernels of 10 statements each (per-function costs)
-  shadowed        one kernel rebinding the same name N times (name uniquing)
+  shadowed        one kernel assigning the same name N times: one Var,
+                  reassigned (what ConvertToSSA later versions)
   nested_loops    one kernel of 3-deep pl.range nests carrying a tile, a
                   sin at the bottom of each (kept and made Vars interleave
                   after lowering)

@@ -48,7 +48,7 @@ class InlineForms:
 # CHECK-NEXT: hi: pl.Tensor[{{\[}}64], pl.FP32] = _tuple_tmp[1]
 # CHECK-NEXT: twice: {{.*}} = pl.tile.add(pl.tile.muls(t, 2.0), pl.tile.muls(t, 2.0))
 # CHECK-NEXT: d: {{.*}} = twice
-# CHECK-NEXT: twice_1: {{.*}} = pl.tile.add(d, d)
-# CHECK-NEXT: twice_1
+# CHECK-NEXT: twice: {{.*}} = pl.tile.add(d, d)
+# CHECK-NEXT: twice
 # CHECK-NEXT: r: pl.Tensor[{{\[}}64], pl.FP32] = pl.tensor.sub(hi, lo)
 # CHECK-NEXT: return r

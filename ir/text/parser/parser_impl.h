@@ -224,9 +224,11 @@ class Parser {
   // enclosing block; otherwise each name gets its outer binding back, or
   // dies (parser/forms/leak.cc).
   void ExitBlock(BlockKind kind, bool leak);
-  // The Var an assignment of `name` (value type `type`) reassigns instead of
-  // binding a new one, or nullptr (parser/forms/leak.cc).
-  const Var* ReassignedVar(absl::string_view name, const Type* type) const;
+  // Sets *var to the Var an assignment of `name` (value type `type`, at
+  // `at`) reassigns instead of binding a new one, or to nullptr; fails when
+  // the value's type differs from the Var's (forms/leak.cc).
+  bool ReassignedVar(const Token& at, absl::string_view name, const Type* type,
+                     const Var** var);
   // strict_ssa: fails when `name` is already bound in the current scope.
   bool CheckStrictRebind(const Token& name_tok, absl::string_view name, bool note);
   Value LookupName(const Token& t);

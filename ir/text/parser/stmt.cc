@@ -265,7 +265,8 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   }
   const Type* var_type = nullptr;
   if (!ApplyAnnotation(annotation_tok, annotation, &v, &var_type)) return false;
-  const Var* var = ReassignedVar(Text(name), var_type);  // parser/forms/leak.cc
+  const Var* var = nullptr;
+  if (!ReassignedVar(name, Text(name), var_type, &var)) return false;  // forms/leak.cc
   if (var == nullptr) var = AdoptMemRefBase(Text(name), var_type);  // parser/memref.cc
   if (var == nullptr) var = ctx_.NewVar(Text(name), var_type, Loc(name));
   stmt_stack_.push_back(ctx_.NewAssign(var, v.expr, Loc(name), comments));
@@ -342,7 +343,8 @@ bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comment
   stmt_stack_.push_back(ctx_.NewAssign(tmp, v.expr, Loc(first), comments));
   for (size_t i = 0; i < targets.size(); ++i) {
     const Expr* e = ctx_.NewTupleGetItem(tmp, static_cast<int>(i), Loc(targets[i].tok));
-    const Var* var = ReassignedVar(targets[i].name, e->type());
+    const Var* var = nullptr;
+    if (!ReassignedVar(targets[i].tok, targets[i].name, e->type(), &var)) return false;
     if (var == nullptr) var = ctx_.NewVar(targets[i].name, e->type(), Loc(targets[i].tok));
     stmt_stack_.push_back(ctx_.NewAssign(var, e, Loc(targets[i].tok)));
   }

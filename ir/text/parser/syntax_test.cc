@@ -133,7 +133,7 @@ TEST_F(ParserSyntaxTest, StrictSsaRejectsRebinding) {
   EXPECT_THAT(Print(absl::StrCat(kHead, "@pl.program(strict_ssa=True)\nclass P:\n", body)),
               HasSubstr("t.py:7:9: error: strict_ssa: 'a' is already defined at 6:9"));
   EXPECT_THAT(Print(absl::StrCat(kHead, "@pl.program(strict_ssa=False)\nclass P:\n", body)),
-              HasSubstr("a_1: pl.Scalar[pl.INDEX] = 2"));
+              HasSubstr("a: pl.Scalar[pl.INDEX] = 1\n        a: pl.Scalar[pl.INDEX] = 2\n"));
 }
 
 

@@ -14,10 +14,10 @@
 //       acc = acc + 1.0           # assigns Var#1 again
 //   return acc                    # Var#1
 //
-// means what Python means. We do the same, except that a reassignment at
-// function level (outside every block) still binds a new Var: straight-line
-// code means the same either way, and the printed form of existing programs
-// stays as it was.
+// means what Python means. We do the same, at function level too: there
+// `y = f(x, y)` reassigns the parameter y, which prints as `y` again, as
+// upstream prints it. A value of another type cannot be given an existing
+// name (upstream's rule), except where either type is unknown.
 
 #include "ir/text/parser/parser_impl.h"
 
@@ -50,15 +50,25 @@ void Parser::ExitBlock(BlockKind kind, bool leak) {
   scope_log_.resize(mark);
 }
 
-const Var* Parser::ReassignedVar(absl::string_view name, const Type* type) const {
-  if (strict_ssa_ || block_marks_.empty()) return nullptr;
+bool Parser::ReassignedVar(const Token& at, absl::string_view name, const Type* type,
+                           const Var** var) {
+  *var = nullptr;
+  if (strict_ssa_) return true;
   auto it = names_.find(name);
-  if (it == names_.end() || it->second.dead) return nullptr;
+  if (it == names_.end() || it->second.dead) return true;
   const Expr* v = it->second.var;
   // An iter arg is a loop's carried value, not a variable (upstream
-  // reassigns only plain Vars); a new type needs a new Var.
-  if (v == nullptr || v->kind() != NodeKind::kVar || v->type() != type) return nullptr;
-  return v->As<Var>();
+  // reassigns only plain Vars).
+  if (v == nullptr || v->kind() != NodeKind::kVar) return true;
+  if (!SameTypeIgnoringMemRef(v->type(), type) && !v->type()->Is<UnknownType>() &&
+      !type->Is<UnknownType>()) {
+    // One name is one Var, so its type cannot change (upstream's rule).
+    return Fail(at, absl::StrCat("cannot reassign '", name, "' with a different type: was ",
+                                 PrintType(v->type()), ", got ", PrintType(type),
+                                 "; give the new value a new name"));
+  }
+  *var = v->As<Var>();
+  return true;
 }
 
 bool Parser::CheckStrictRebind(const Token& name_tok, absl::string_view name, bool note) {

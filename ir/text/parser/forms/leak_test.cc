@@ -95,24 +95,45 @@ TEST_F(ParserLeakTest, NamesLeakFromWhileBodies) {
       "        return t\n"));
 }
 
-TEST_F(ParserLeakTest, ANewTypeBindsANewVar) {
-  std::string out = Print(Program(
-      "        y = n\n"
-      "        for i in pl.range(4):\n"
-      "            y = x\n"
-      "        return y\n"));
-  EXPECT_THAT(out, HasSubstr("y_1: pl.Scalar[pl.FP32] = x"));
+// A name is one Var, so a value of another type cannot take it, in a block
+// or at function level (upstream's "Cannot reassign" rule).
+TEST_F(ParserLeakTest, ANewTypeCannotTakeAnExistingName) {
+  EXPECT_THAT(Print(Program("        y = n\n"
+                            "        for i in pl.range(4):\n"
+                            "            y = x\n"
+                            "        return y\n")),
+              HasSubstr("t.py:8:13: error: cannot reassign 'y' with a different type: was "
+                        "pl.Scalar[pl.INDEX], got pl.Scalar[pl.FP32]; give the new value a new "
+                        "name\n            y = x\n            ^"));
+  EXPECT_THAT(Print(Program("        y = n\n"
+                            "        y = x\n"
+                            "        return y\n")),
+              HasSubstr("t.py:7:9: error: cannot reassign 'y' with a different type"));
+}
+
+// At function level too, rebinding a name (a parameter here) assigns the
+// same Var, which prints with its own name (upstream's print).
+TEST_F(ParserLeakTest, FunctionLevelRebindingKeepsTheVar) {
+  std::string out = Print(Program("        n = n + 1\n"
+                                  "        n = n * 2\n"
+                                  "        y = x * 2.0\n"
+                                  "        return y\n"));
+  EXPECT_THAT(out, HasSubstr("        n: pl.Scalar[pl.INDEX] = n + 1\n"
+                             "        n: pl.Scalar[pl.INDEX] = n * 2\n"));
 }
 
 TEST_F(ParserLeakTest, CarryingLoopsDoNotLeakAndRestoreOuterNames) {
   std::string out = Print(Program(
       "        y = n\n"
       "        for i, (s,) in pl.range(4, init_values=(x,)):\n"
-      "            y = x\n"
+      "            w = x\n"
       "            r = pl.yield_(s)\n"
-      "        z = y + 1\n"
+      "        w = y + 1\n"
       "        return r\n"));
-  EXPECT_THAT(out, HasSubstr("z: pl.Scalar[pl.INDEX] = y + 1"));
+  // `w` of the loop is gone after it: the second `w` is a new Var, of
+  // another type.
+  EXPECT_THAT(out, HasSubstr("            w: pl.Scalar[pl.FP32] = x\n"));
+  EXPECT_THAT(out, HasSubstr("        w_1: pl.Scalar[pl.INDEX] = y + 1\n"));
 }
 
 TEST_F(ParserLeakTest, StrictSsaRejectsRebindingInOneScopeOnly) {
