@@ -403,7 +403,10 @@ bool Parser::ParseSubscriptWrite(Comments comments) {
     if (!call) return false;
     result = call.expr;
   }
-  const Var* var = ctx_.NewVar(Text(name), result->type(), Loc(name));
+  // `dst = assemble(dst, ...)` assigns dst again, as any rebinding does.
+  const Var* var = nullptr;
+  if (!ReassignedVar(name, Text(name), result->type(), &var)) return false;
+  if (var == nullptr) var = ctx_.NewVar(Text(name), result->type(), Loc(name));
   stmt_stack_.push_back(ctx_.NewAssign(var, result, Loc(name), comments));
   Bind(Text(name), var, name);
   return ExpectNewline();

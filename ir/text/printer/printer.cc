@@ -278,13 +278,24 @@ void Printer::AssignDynNames() {
 
 std::vector<const Function*> Printer::TopologicalOrder(const Program& program) {
   absl::Span<const Function* const> functions = program.functions();
-  for (std::vector<uint32_t>& c : callees_) std::sort(c.begin(), c.end());
-  std::vector<uint8_t> state(functions.size(), 0);  // 0 new, 1 active, 2 done
+  // Upstream keeps a program's functions in a map by name, so its printer
+  // walks them, and each one's callees, in name order.
+  std::vector<uint32_t> by_name(functions.size());
+  std::vector<uint32_t> rank(functions.size());
+  for (uint32_t i = 0; i < functions.size(); ++i) by_name[i] = i;
+  std::stable_sort(by_name.begin(), by_name.end(), [&](uint32_t a, uint32_t b) {
+    return functions[a]->name() < functions[b]->name();
+  });
+  for (uint32_t i = 0; i < by_name.size(); ++i) rank[by_name[i]] = i;
+  for (std::vector<uint32_t>& c : callees_) {
+    std::sort(c.begin(), c.end(), [&](uint32_t a, uint32_t b) { return rank[a] < rank[b]; });
+  }
   std::vector<const Function*> order;
   order.reserve(functions.size());
+  std::vector<uint8_t> state(functions.size(), 0);  // 0 new, 1 active, 2 done
   // Iterative DFS so that long call chains cannot exhaust the stack.
   std::vector<std::pair<uint32_t, size_t>> stack;
-  for (uint32_t root = 0; root < functions.size(); ++root) {
+  for (uint32_t root : by_name) {
     if (state[root] != 0) continue;
     stack.push_back({root, 0});
     state[root] = 1;
@@ -293,8 +304,10 @@ std::vector<const Function*> Printer::TopologicalOrder(const Program& program) {
       if (next < callees_[f].size()) {
         uint32_t c = callees_[f][next++];
         if (state[c] == 1) {
-          // A cycle: keep program order, like upstream.
-          return std::vector<const Function*>(functions.begin(), functions.end());
+          // A cycle: name order, as upstream falls back to its map's order.
+          order.clear();
+          for (uint32_t i : by_name) order.push_back(functions[i]);
+          return order;
         }
         if (state[c] == 0) {
           state[c] = 1;
