@@ -3,6 +3,8 @@
 #include <iterator>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 
 namespace pto::ir::text {
 namespace {
@@ -70,6 +72,11 @@ constexpr DslOpRow ZeroArgs(DslOpRow r) {
 
 constexpr DslOpRow Fill(DslOpRow r, DslFill fill) {
   r.fill = fill;
+  return r;
+}
+
+constexpr DslOpRow IntLiterals(DslOpRow r, absl::string_view rules) {
+  r.int_literals = rules;
   return r;
 }
 
@@ -208,7 +215,8 @@ constexpr DslOpRow kRows[] = {
     Fixed("subsc", "tile.subsc", 1),
     Fixed("sel", "tile.sel"),
     WithFill(Fixed("sels", "tile.sels", 3), DslFill::kSelsScalar),
-    Fixed("tri", "tile.tri"),
+    // tile.tri's wrapper makes any int diagonal an INT32 constant.
+    IntLiterals(Fixed("tri", "tile.tri"), "diagonal:INT32!"),
     Fixed("gatherb", "tile.gatherb"),
     WithFill(Fixed("mgather", "tile.mgather"), DslFill::kCompactOptionalArgs),
     Fixed("mscatter", "tile.mscatter"),
@@ -241,6 +249,7 @@ constexpr DslOpRow kRows[] = {
     Fixed("paged_gather", "tensor.paged_gather"),
     WithFill(Fixed("random", "tensor.random"), DslFill::kInt32Seeds),
     WithFill(Fixed("tensor.random", "tensor.random"), DslFill::kInt32Seeds),
+    WithFill(Fixed("tile.random", "tile.random"), DslFill::kInt32Seeds),
     Fixed("create_l1", "tensor.create_l1"),
     Fixed("get_block_idx", "tensor.get_block_idx"),
     Fixed("get_block_num", "tensor.get_block_num"),
@@ -264,10 +273,21 @@ constexpr DslOpRow kRows[] = {
     NameFromTarget(Fixed("pld.alloc_window_buffer", "pld.tensor.alloc_window_buffer")),
     Fixed("pld.window", "pld.tensor.window"),
     Fixed("pld.remote_load", "pld.tile.remote_load"),
-    MixesLevels(Same("pld.remote_store", "pld.tensor.remote_store", "pld.tile.remote_store")),
+    IntLiterals(
+        MixesLevels(Same("pld.remote_store", "pld.tensor.remote_store", "pld.tile.remote_store")),
+        "peer:INT32"),
     // Explicit pld forms whose wrapper places operands the schema cannot.
-    WithFill(Fixed("pld.tile.put", "pld.tile.put"), DslFill::kStagesThenRegion),
-    WithFill(Fixed("pld.tile.get", "pld.tile.get"), DslFill::kStagesThenRegion),
+    IntLiterals(WithFill(Fixed("pld.tile.put", "pld.tile.put"), DslFill::kStagesThenRegion),
+                "peer:INT32"),
+    IntLiterals(WithFill(Fixed("pld.tile.get", "pld.tile.get"), DslFill::kStagesThenRegion),
+                "peer:INT32"),
+    // Explicit pld forms whose wrapper types a keyword's int (its
+    // _normalize_expr with an INT32 int_dtype).
+    IntLiterals(Fixed("pld.tensor.put", "pld.tensor.put"), "peer:INT32"),
+    IntLiterals(Fixed("pld.tensor.get", "pld.tensor.get"), "peer:INT32"),
+    IntLiterals(Fixed("pld.system.notify", "pld.system.notify"), "peer:INT32,value:INT32"),
+    IntLiterals(Fixed("pld.system.wait", "pld.system.wait"), "expected:INT32"),
+    IntLiterals(Fixed("pld.system.defer_wait", "pld.system.defer_wait"), "expected:INT32"),
 };
 
 struct Index {
@@ -302,6 +322,19 @@ const DslOpRow* FindDslRulesOf(absl::string_view op_name) {
   const auto& m = GetIndex().by_op;
   auto it = m.find(op_name);
   return it == m.end() ? nullptr : it->second;
+}
+
+std::optional<IntLiteralRule> FindIntLiteralRule(const DslOpRow& row, absl::string_view param) {
+  for (absl::string_view entry : absl::StrSplit(row.int_literals, ',', absl::SkipEmpty())) {
+    size_t colon = entry.find(':');
+    if (colon == absl::string_view::npos || entry.substr(0, colon) != param) continue;
+    absl::string_view dtype = entry.substr(colon + 1);
+    const bool positional_too = absl::ConsumeSuffix(&dtype, "!");
+    std::optional<DataType> d = DataType::FromName(dtype);
+    if (!d) return std::nullopt;  // dsl_ops_test checks every entry names a dtype
+    return IntLiteralRule{*d, positional_too};
+  }
+  return std::nullopt;
 }
 
 absl::Span<const DslOpRow> DslOps() { return absl::MakeConstSpan(kRows); }

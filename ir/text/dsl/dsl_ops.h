@@ -26,6 +26,7 @@
 
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "ir/dtype.h"
 #include "ir/operators.h"
 
 namespace pto::ir::text {
@@ -69,10 +70,9 @@ enum class DslFill : uint8_t {
   // vector cores).
   kPopTypeVec,
   kPopTypeMat,
-  // pl.random / pl.tensor.random: the six key and counter words are INT32
-  // scalars; an integer literal (or another-width constant) becomes an INT32
-  // constant, as upstream's wrapper coerces it (tensor.random rejects any
-  // other seed dtype; tile.random's deducer takes INDEX ones as written).
+  // pl.random / pl.tensor.random / pl.tile.random: the six key and counter
+  // words are INT32 scalars; an integer literal (or another-width constant)
+  // becomes an INT32 constant, as upstream's wrappers coerce it.
   kInt32Seeds,
   // tile.mgather: absent optional args close up, as upstream's wrapper
   // appends only the given ones (`valid_shape=` without a scratch is arg 2,
@@ -120,6 +120,14 @@ struct DslOpRow {
   // always pairs operand 1.
   int8_t scalar_arg = -1;
   DslFill fill = DslFill::kNone;
+  // How the wrapper types an int it is given for a parameter, when that
+  // differs from the parser's INDEX: "name:DTYPE" entries, comma-separated.
+  // Upstream's parser hands a keyword argument's literal (`value=1`, `-1`,
+  // a module constant) to the wrapper as a Python int, which the wrapper
+  // types; a positional literal arrives as an INDEX constant and is kept,
+  // unless the entry ends in '!' (the wrapper retypes any INDEX constant).
+  // See FindIntLiteralRule.
+  absl::string_view int_literals;
   // A Tile first operand may come with Tensor operands (pld.remote_store of
   // a tile into a distributed tensor); other dispatchers reject the mix.
   bool mixes_levels = false;
@@ -134,6 +142,13 @@ const DslOpRow* FindDslOp(absl::string_view name);
 // The row whose ops include `op_name` ("tile.cast"): the wrapper rules an
 // explicit `pl.tile.cast(...)` follows too. nullptr when no row names it.
 const DslOpRow* FindDslRulesOf(absl::string_view op_name);
+
+// The rule of `row`'s int_literals for parameter `param`, if it has one.
+struct IntLiteralRule {
+  DataType dtype;
+  bool positional_too;  // '!': an INDEX constant given by position too
+};
+std::optional<IntLiteralRule> FindIntLiteralRule(const DslOpRow& row, absl::string_view param);
 
 // Every row, in table order.
 absl::Span<const DslOpRow> DslOps();

@@ -338,9 +338,11 @@ class Parser {
   bool IsValueName(absl::string_view name);
   // A number or bool constant as an expression (INDEX, FP32, BOOL); else null.
   const Expr* AttrAsConst(const AttrValue& v);
+  // `e` (the value of `a`) as the wrapper types an int (DslOpRow::int_literals).
+  const Expr* TypeIntLiteral(const text::DslOpRow& rules, absl::string_view param,
+                             const CallArg& a, const Expr* e);
   // Binds `in` to `op`'s args and kwargs (positional in the wrapper's order,
-  // any by name) under `rules` and builds the call.
-  // `unified`: written as pl.X, so INDEX scalar operands are restamped.
+  // any by name) under `rules` and builds the call; `unified`: written pl.X.
   const BindPlan& PlanFor(const Op& op, const text::DslOpRow* rules);
   Value BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool unified,
                        bool tile_level_drops, const CallArgs& in, int depth, const Token& at);

@@ -168,6 +168,10 @@ struct CallArg {
   Token key;  // for `name=value`
   bool named = false;
   bool none = false;
+  // A keyword's value written as a bare int (`value=1`, `value=-1`, or a
+  // module constant's name): upstream's wrapper gets a Python int for it
+  // (text::DslOpRow::int_literals).
+  bool raw_int = false;
   const Expr* expr = nullptr;  // else `attr`
   AttrValue attr = AttrValue::Bool(false);
 };

@@ -170,7 +170,10 @@ bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
       a.named = true;
       seen_named = true;
     }
+    const bool one_token = (At(K::kInt) || At(K::kName)) && (At(K::kComma, 1) || At(K::kRParen, 1));
+    const bool negated = At(K::kMinus) && At(K::kInt, 1) && (At(K::kComma, 2) || At(K::kRParen, 2));
     if (!ParseArgValue(&a, depth)) return false;
+    a.raw_int = named && (one_token || negated) && a.expr != nullptr && a.expr->Is<ConstInt>();
     if (!Accept(K::kComma)) break;
   }
   if (!Expect(K::kRParen)) return false;
@@ -180,6 +183,17 @@ bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
     pending_call_options_ = CallOptions{};  // left by a call among the arguments
   }
   return true;
+}
+
+const Expr* Parser::TypeIntLiteral(const text::DslOpRow& rules, absl::string_view param,
+                                   const CallArg& a, const Expr* e) {
+  std::optional<text::IntLiteralRule> rule = text::FindIntLiteralRule(rules, param);
+  const auto* c = e->As<ConstInt>();
+  if (!rule || c == nullptr) return e;
+  if (a.raw_int || (rule->positional_too && c->dtype() == DataType::kIndex)) {
+    return ctx_.Int(c->value(), rule->dtype, c->loc());
+  }
+  return e;
 }
 
 const BindPlan& Parser::PlanFor(const Op& op, const text::DslOpRow* rules) {
@@ -328,6 +342,7 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
         return FailValue(a.tok, absl::StrCat(op.name(), ": argument '", name,
                                              "' takes a value, not a dtype, enum or string"));
       }
+      if (rules != nullptr && !rules->int_literals.empty()) e = TypeIntLiteral(*rules, name, a, e);
       args[slot.index] = e;
     } else {
       if (kwarg_given[slot.index]) {
@@ -394,12 +409,13 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
                                         "' is missing"));
     }
   }
-  // A scalar paired with the first operand of a unified call: the parser's
-  // INDEX placeholder takes the operand's element dtype; an INDEX value
-  // needs a pl.cast. An explicit pl.tile.X / pl.tensor.X call is the IR's
-  // own spelling (the canonical print) and builds exactly what it says.
+  // A scalar paired with the first operand: the parser's INDEX placeholder
+  // takes the operand's element dtype; an INDEX value needs a pl.cast.
+  // Upstream's explicit pl.tile.X / pl.tensor.X wrappers restamp as its
+  // unified ones do; a typed constant (the canonical print's pl.const) is
+  // kept, so the print reads back as itself.
   int scalar_arg = -1;
-  if (unified && rules != nullptr && n > 1) {
+  if (rules != nullptr && n > 1) {
     absl::string_view name = op.name();
     if (!rules->dispatches()) {
       scalar_arg = rules->scalar_arg;

@@ -12,7 +12,11 @@ namespace pto::ir::parser_impl {
 std::optional<Value> Parser::TryBuildPositionalCall(const Op& op, const text::DslOpRow* rules,
                                                     bool unified, const CallArgs& in, int depth,
                                                     const Token& at) {
-  if (unified || (rules != nullptr && rules->fill != text::DslFill::kNone)) return std::nullopt;
+  if (unified || (rules != nullptr && (rules->fill != text::DslFill::kNone ||
+                                       !rules->int_literals.empty()))) {
+    return std::nullopt;
+  }
+
   if (depth + 1 > max_depth_) return std::nullopt;
   for (const CallArg& a : in) {
     if (a.named || a.none || a.expr == nullptr) return std::nullopt;
@@ -27,6 +31,12 @@ std::optional<Value> Parser::TryBuildPositionalCall(const Op& op, const text::Ds
   while (n > 0 && args[n - 1] == nullptr && op.args()[n - 1].optional) --n;
   for (size_t i = 0; i < n; ++i) {
     if (args[i] == nullptr) return std::nullopt;  // "missing": the general path says so
+  }
+  // An INDEX scalar paired with the first operand is restamped (or refused):
+  // the general path's work.
+  if (rules != nullptr && rules->scalar_arg > 0 && static_cast<size_t>(rules->scalar_arg) < n) {
+    const auto* st = args[rules->scalar_arg]->type()->As<ScalarType>();
+    if (st != nullptr && st->dtype() == DataType::kIndex) return std::nullopt;
   }
   absl::StatusOr<const Call*> call = CreateCall(ctx_, op, ExprSpan(args.data(), n), {}, Loc(at));
   if (!call.ok()) return std::nullopt;
