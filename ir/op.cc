@@ -33,6 +33,13 @@ int Op::FindKwarg(absl::string_view name) const {
   return -1;
 }
 
+int Op::FindArg(absl::string_view name) const {
+  for (size_t i = 0; i < args_.size(); ++i) {
+    if (args_[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
 int Op::FindKeywordArg(absl::string_view name) const {
   for (size_t i = 0; i < args_.size(); ++i) {
     if (args_[i].keyword && args_[i].name == name) return static_cast<int>(i);
@@ -64,6 +71,11 @@ OpBuilder& OpBuilder::OptionalArg(absl::string_view name) {
 
 OpBuilder& OpBuilder::KeywordArg(absl::string_view name, bool optional) {
   op_->args_.push_back({name, optional, true});
+  return *this;
+}
+
+OpBuilder& OpBuilder::LeadingKeywordArg(absl::string_view name, bool optional) {
+  op_->args_.push_back({name, optional, true, true});
   return *this;
 }
 

@@ -47,10 +47,12 @@ enum class OpCategory : uint8_t { kTile, kTensor, kDistributed, kSystem };
 struct ArgSpec {
   absl::string_view name;
   bool optional = false;
-  // Printed after the kwargs as `name=value` (PyPTO's spelling of e.g.
-  // tile.full's value and tile.reinterpret_view's shape). The parser accepts
-  // it by keyword or by position.
+  // Printed as `name=value`, after the kwargs (PyPTO's spelling of e.g.
+  // tile.full's value and tile.reinterpret_view's shape) or, with
+  // `keyword_first`, before them (gather_row's valid_shape, which the DSL
+  // takes only by keyword). The parser accepts it by keyword or by position.
   bool keyword = false;
+  bool keyword_first = false;
 };
 
 struct KwargSpec {
@@ -115,6 +117,8 @@ class Op {
   absl::Span<const KwargSpec> kwargs() const { return kwargs_; }
   // Index into kwargs(), or -1.
   int FindKwarg(absl::string_view name) const;
+  // Index into args() of the arg with this name, or -1.
+  int FindArg(absl::string_view name) const;
   // Index into args() of the keyword-printed arg with this name, or -1.
   int FindKeywordArg(absl::string_view name) const;
   DeduceFn deducer() const { return deduce_; }
@@ -172,6 +176,8 @@ class OpBuilder {
   OpBuilder& OptionalArg(absl::string_view name);
   // An optional arg printed and accepted as `name=value` after the kwargs.
   OpBuilder& KeywordArg(absl::string_view name, bool optional);
+  // A KeywordArg printed before the kwargs.
+  OpBuilder& LeadingKeywordArg(absl::string_view name, bool optional);
   OpBuilder& Kwarg(absl::string_view name, AttrKind kind);  // required
   OpBuilder& Kwarg(absl::string_view name, AttrKind kind, AttrValue default_value);
   OpBuilder& OptionalKwarg(absl::string_view name, AttrKind kind);

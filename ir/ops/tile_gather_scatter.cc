@@ -283,7 +283,7 @@ void RegisterTileGatherScatterOps(OpRegistry& registry) {
       .Arg("dst_offset")
       .Arg("src_offset")
       .Arg("shapes")
-      .KeywordArg("valid_shape", /*optional=*/true)
+      .LeadingKeywordArg("valid_shape", /*optional=*/true)
       .Kwarg("transpose", AttrKind::kBool, AttrValue::Bool(false))
       .Writes(0)
       .Deduce(DeduceGatherRow);

@@ -123,7 +123,7 @@ void RegisterTileGenerateOps(OpRegistry& registry) {
       .Doc("A 2-D lower (or upper) triangular 0/1 mask tile (pto.ttri).")
       .Arg("diagonal")
       .Arg("shape")
-      .KeywordArg("valid_shape", /*optional=*/true)
+      .OptionalArg("valid_shape")
       .Kwarg("dtype", AttrKind::kDataType, AttrValue::DType(DataType::kInt32))
       .Kwarg("upper", AttrKind::kBool, AttrValue::Bool(false))
       .Deduce(DeduceTri);
@@ -137,7 +137,7 @@ void RegisterTileGenerateOps(OpRegistry& registry) {
       .Arg("counter2")
       .Arg("counter3")
       .Arg("shape")
-      .KeywordArg("valid_shape", /*optional=*/true)
+      .OptionalArg("valid_shape")
       .Kwarg("dtype", AttrKind::kDataType, AttrValue::DType(DataType::kUInt32))
       .Kwarg("rounds", AttrKind::kInt, AttrValue::Int(10))
       .Deduce(DeduceRandom);

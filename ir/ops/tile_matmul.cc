@@ -308,7 +308,7 @@ void RegisterTileMatmulOps(OpRegistry& registry) {
       .Arg("acc")
       .Arg("lhs")
       .Arg("rhs")
-      .KeywordArg("init_cond", /*optional=*/true)
+      .OptionalArg("init_cond")
       .Writes(0)
       .Deduce(DeduceMatmulAcc);
   registry.Register("tile.matmul_bias")

@@ -185,7 +185,8 @@ void RegisterTileMemoryOps(OpRegistry& registry) {
       .Doc("Allocates an uninitialised tile of a static shape (no data movement).")
       .Arg("shape")
       .Kwarg("dtype", AttrKind::kDataType)
-      .OptionalKwarg("target_memory", AttrKind::kMemorySpace)
+      // Upstream's builders default it to Vec and store it.
+      .Kwarg("target_memory", AttrKind::kMemorySpace, AttrValue::Enum(MemorySpace::kVec))
       .OptionalKwarg("transpose", AttrKind::kBool)
       .OptionalKwarg("flat_layout", AttrKind::kBool)
       .Deduce(DeduceTileCreate);

@@ -318,8 +318,8 @@ void RegisterTileTransformOps(OpRegistry& registry) {
       .Arg("input")
       .Arg("shape")
       .Arg("offset")
-      .KeywordArg("valid_shape", /*optional=*/true)
-      .KeywordArg("drop_dims", /*optional=*/true)
+      .OptionalArg("valid_shape")
+      .OptionalArg("drop_dims")
       .OptionalKwarg("pad_value", AttrKind::kPadValue)
       .Deduce(DeduceSlice);
   registry.Register("tile.reshape")

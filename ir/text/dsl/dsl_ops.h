@@ -86,6 +86,14 @@ enum class DslFill : uint8_t {
   // function outside any device scope (InCore / SPMD), as upstream's parser
   // rules (pld.alloc_window_buffer, kNameFromTarget, follows it too).
   kHostOnly,
+  // slice (pl., pl.tensor., pl.tile.): an empty drop_dims list is absent,
+  // and a drop_dims given without valid_shape gets an empty valid_shape
+  // list in its place, as upstream's builders store them.
+  kSliceOperands,
+  // system.syncall: mode="hard" is the default and is not stored; a soft
+  // form's used_cores int is an INT32 constant, and 0 ("derive it from the
+  // launch") is no operand at all, as upstream's wrapper builds it.
+  kSyncall,
   // read / write (pl., pl.tensor., pl.tile.): a scalar index (arg 1) is the
   // one-element index list, as upstream's wrappers wrap a bare index for a
   // flat 1-D access.

@@ -168,54 +168,6 @@ bool Printer::PrintIntKwargAsEnum(absl::string_view op, absl::string_view key, i
   return false;
 }
 
-void Printer::PrintCall(const Call* c) {
-  if (c->callee() != nullptr) return PrintFunctionCall(c);
-  const Op* op = c->op();
-  absl::string_view name = op->name();
-  if (!absl::StartsWith(name, "pld.")) Append("pl.");
-  Append(name);
-  size_t dot = name.rfind('.');
-  if (IsPythonKeyword(dot == absl::string_view::npos ? name : name.substr(dot + 1))) {
-    out_.push_back('_');
-  }
-  out_.push_back('(');
-  absl::Span<const ArgSpec> specs = op->args();
-  auto is_keyword = [&](size_t i) { return i < specs.size() && specs[i].keyword; };
-  bool first = true;
-  auto sep = [&] {
-    if (!first) Append(", ");
-    first = false;
-  };
-  ExprSpan args = c->args();
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (is_keyword(i)) continue;
-    sep();
-    PrintExprText(args[i]);
-  }
-  for (const Kwarg& k : c->kwargs()) {
-    if (split_aiv_depth_ > 0 && IsRegionSplit(c, k)) continue;
-    if (c == lhs_call_ && IsNameFromTarget(c, k)) continue;
-    sep();
-    absl::string_view key;
-    if (k.key < op->kwargs().size()) key = op->kwargs()[k.key].name;
-    Append(key);
-    out_.push_back('=');
-    if (k.value.kind() == AttrKind::kInt && PrintIntKwargAsEnum(name, key, k.value.int_value())) {
-      continue;
-    }
-    PrintAttr(k.value);
-  }
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (!is_keyword(i)) continue;
-    sep();
-    Append(specs[i].name);
-    out_.push_back('=');
-    PrintExprText(args[i]);
-  }
-  PrintOpCallSite(c, &first);
-  out_.push_back(')');
-}
-
 void Printer::PrintExprText(const Expr* e) {
   switch (e->kind()) {
     case NodeKind::kVar:

@@ -190,7 +190,8 @@ class Printer {
   bool IsNameFromTarget(const Call* c, const Kwarg& k) const;
   void PrintIf(const IfStmt* i);
   void PrintExprList(ExprSpan values);
-  void PrintCall(const Call* c);
+  void PrintCall(const Call* c);  // call.cc
+  bool PrintSoftSyncall(const Call* c);
   bool PrintIntKwargAsEnum(absl::string_view op, absl::string_view key, int64_t v);
   // self.f(...) with its dispatch options, pl.submit / pl.spmd_submit
   // (printer/call_site.cc).

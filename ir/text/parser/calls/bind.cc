@@ -20,13 +20,6 @@ bool InList(absl::string_view list, absl::string_view name) {
   return false;
 }
 
-int FindArgByName(const Op& op, absl::string_view name) {
-  for (size_t i = 0; i < op.args().size(); ++i) {
-    if (op.args()[i].name == name) return static_cast<int>(i);
-  }
-  return -1;
-}
-
 // The value a tile-level flag may take and be dropped: False or None.
 bool IsDefaultFlag(const CallArg& a) {
   if (a.none) return true;
@@ -170,10 +163,15 @@ bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
       a.named = true;
       seen_named = true;
     }
-    const bool one_token = (At(K::kInt) || At(K::kName)) && (At(K::kComma, 1) || At(K::kRParen, 1));
+    const bool one_token = (At(K::kInt) || At(K::kName) || At(K::kTrue) || At(K::kFalse)) &&
+                           (At(K::kComma, 1) || At(K::kRParen, 1));
     const bool negated = At(K::kMinus) && At(K::kInt, 1) && (At(K::kComma, 2) || At(K::kRParen, 2));
     if (!ParseArgValue(&a, depth)) return false;
-    a.raw_int = named && (one_token || negated) && a.expr != nullptr && a.expr->Is<ConstInt>();
+    if (named && (one_token || negated)) {
+      a.raw_int = a.expr != nullptr
+                      ? a.expr->Is<ConstInt>() || a.expr->Is<ConstBool>()
+                      : a.attr.kind() == AttrKind::kInt || a.attr.kind() == AttrKind::kBool;
+    }
     if (!Accept(K::kComma)) break;
   }
   if (!Expect(K::kRParen)) return false;
@@ -188,9 +186,12 @@ bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
 const Expr* Parser::TypeIntLiteral(const text::DslOpRow& rules, absl::string_view param,
                                    const CallArg& a, const Expr* e) {
   std::optional<text::IntLiteralRule> rule = text::FindIntLiteralRule(rules, param);
+  if (!rule) return e;
+  if (const auto* b = e->As<ConstBool>(); b != nullptr && a.raw_int) {
+    return ctx_.Int(b->value() ? 1 : 0, rule->dtype, b->loc());  // a Python bool is an int
+  }
   const auto* c = e->As<ConstInt>();
-  if (!rule || c == nullptr) return e;
-  if (a.raw_int || (rule->positional_too && c->dtype() == DataType::kIndex)) {
+  if (c != nullptr && (a.raw_int || (rule->positional_too && c->dtype() == DataType::kIndex))) {
     return ctx_.Int(c->value(), rule->dtype, c->loc());
   }
   return e;
@@ -208,7 +209,7 @@ const BindPlan& Parser::PlanFor(const Op& op, const text::DslOpRow* rules) {
   caches_.last_call.plan_rules = rules;
   if (!inserted) return plan;
   auto slot_of = [&op](absl::string_view name) {
-    if (int i = FindArgByName(op, name); i >= 0) return ParamSlot{name, true, i};
+    if (int i = op.FindArg(name); i >= 0) return ParamSlot{name, true, i};
     if (int j = op.FindKwarg(name); j >= 0) return ParamSlot{name, false, j};
     return ParamSlot{name, true, -1};
   };
@@ -281,7 +282,7 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
     const Token& where = a.named ? a.key : a.tok;
     if (a.named) {
       absl::string_view key = Text(a.key);
-      if (int i = FindArgByName(op, key); i >= 0) {
+      if (int i = op.FindArg(key); i >= 0) {
         slot = ParamSlot{key, true, i};
       } else if (int j = op.FindKwarg(key); j >= 0) {
         slot = ParamSlot{key, false, j};
@@ -324,7 +325,7 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
         for (absl::string_view other : {same[0], same[1], cross[0], cross[1]}) {
           if (other.empty() || other == op.name() || !hint.empty()) continue;
           const Op* o = ops_.Find(other);
-          if (o != nullptr && (FindArgByName(*o, name) >= 0 || o->FindKwarg(name) >= 0)) {
+          if (o != nullptr && (o->FindArg(name) >= 0 || o->FindKwarg(name) >= 0)) {
             hint = absl::StrCat(" (", other, " takes it)");
           }
         }
@@ -371,8 +372,8 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
   if (!ApplyModeNames(op, &kwargs, at)) return Value{};
   if (rules != nullptr && !ApplyDslFill(op, rules->fill, &args, &kwargs)) return Value{};
   if (rules != nullptr && rules->fill == text::DslFill::kValidShapeFromShapes) {
-    int valid = FindArgByName(op, "valid_shape");
-    int shapes = FindArgByName(op, "shapes");
+    int valid = op.FindArg("valid_shape");
+    int shapes = op.FindArg("shapes");
     if (valid >= 0 && shapes >= 0 && args[valid] == nullptr) args[valid] = args[shapes];
   }
   if (rules != nullptr && rules->fill == text::DslFill::kZeroArgs) {

@@ -126,6 +126,31 @@ bool Parser::ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, Kwar
         }
       }
       return true;
+    case text::DslFill::kSliceOperands: {
+      const int valid = op.FindArg("valid_shape");
+      const int drop = op.FindArg("drop_dims");
+      if (valid < 0 || drop < 0 || static_cast<size_t>(drop) >= args->size()) return true;
+      const Expr*& dropped = (*args)[drop];
+      const auto* list = dropped != nullptr ? dropped->As<MakeTuple>() : nullptr;
+      if (list != nullptr && list->elements().empty()) dropped = nullptr;
+      if (dropped != nullptr && (*args)[valid] == nullptr) {
+        (*args)[valid] = ctx_.NewMakeTuple(ExprSpan(), dropped->loc());
+      }
+      return true;
+    }
+    case text::DslFill::kSyncall: {
+      const int mode = op.FindKwarg("mode");
+      if (mode >= 0 && (*kwargs)[mode] && (*kwargs)[mode]->kind() == AttrKind::kString &&
+          (*kwargs)[mode]->string_value() == "hard") {
+        (*kwargs)[mode].reset();
+      }
+      const int used = op.FindArg("used_cores");
+      if (used < 0 || static_cast<size_t>(used) >= args->size()) return true;
+      const auto* c = (*args)[used] != nullptr ? (*args)[used]->As<ConstInt>() : nullptr;
+      if (c == nullptr || c->dtype() != DataType::kIndex) return true;
+      (*args)[used] = c->value() == 0 ? nullptr : ctx_.Int(c->value(), DataType::kInt32, c->loc());
+      return true;
+    }
     case text::DslFill::kScalarIndexList:
       if (args->size() > 1 && (*args)[1] != nullptr && IsScalar((*args)[1])) {
         (*args)[1] = ctx_.NewMakeTuple(ExprSpan(&(*args)[1], 1), (*args)[1]->loc());

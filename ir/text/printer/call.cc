@@ -1,0 +1,129 @@
+// Op calls as upstream's printer spells them: positional operands, then the
+// kwargs, with the few per-op forms its DSL wrappers need to read a call
+// back (a memory space operand as its enum, soft syncall's keyword surface,
+// mgather's and gather_row's keyword operands).
+
+#include "ir/text/printer/printer_impl.h"
+
+namespace pto::ir::printer_impl {
+
+namespace {
+
+// tile.mgather's operands after `idx` are keyword-only in the DSL: the
+// scratch tile of an element gather (coalesce=1), then the valid shape.
+absl::string_view MgatherOperandName(const Call* c, size_t i) {
+  int64_t coalesce = 0;
+  int j = c->op()->FindKwarg("coalesce");
+  for (const Kwarg& k : c->kwargs()) {
+    if (static_cast<int>(k.key) == j && k.value.kind() == AttrKind::kInt) {
+      coalesce = k.value.int_value();
+    }
+  }
+  return coalesce == 1 && i == 2 ? "scratch" : "valid_shape";
+}
+
+const AttrValue* FindKwargValue(const Call* c, absl::string_view name) {
+  int j = c->op()->FindKwarg(name);
+  for (const Kwarg& k : c->kwargs()) {
+    if (static_cast<int>(k.key) == j) return &k.value;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+// system.syncall in soft mode prints through the DSL's keyword-only
+// surface; its wrapper needs used_cores given, and an absent one (derive
+// it from the launch) is written 0.
+bool Printer::PrintSoftSyncall(const Call* c) {
+  if (c->op()->name() != "system.syncall" || c->args().empty()) return false;
+  const AttrValue* mode = FindKwargValue(c, "mode");
+  if (mode == nullptr || mode->kind() != AttrKind::kString || mode->string_value() != "soft") {
+    return false;
+  }
+  const AttrValue* core_type = FindKwargValue(c, "core_type");
+  Append("pl.system.syncall(mode=\"soft\", core_type=");
+  AppendDoubleQuoted(core_type != nullptr && core_type->kind() == AttrKind::kString
+                         ? core_type->string_value()
+                         : "mix");
+  Append(", gm_workspace=");
+  PrintExprText(c->args()[0]);
+  Append(", used_cores=");
+  if (c->args().size() < 2) {
+    out_.push_back('0');
+  } else if (const auto* n = c->args()[1]->As<ConstInt>()) {
+    AppendInt(&out_, n->value());
+  } else {
+    PrintExprText(c->args()[1]);
+  }
+  bool first = false;
+  PrintOpCallSite(c, &first);
+  out_.push_back(')');
+  return true;
+}
+
+void Printer::PrintCall(const Call* c) {
+  if (c->callee() != nullptr) return PrintFunctionCall(c);
+  if (PrintSoftSyncall(c)) return;
+  const Op* op = c->op();
+  absl::string_view name = op->name();
+  if (!absl::StartsWith(name, "pld.")) Append("pl.");
+  Append(name);
+  size_t dot = name.rfind('.');
+  if (IsPythonKeyword(dot == absl::string_view::npos ? name : name.substr(dot + 1))) {
+    out_.push_back('_');
+  }
+  out_.push_back('(');
+  absl::Span<const ArgSpec> specs = op->args();
+  const bool mgather = name == "tile.mgather";
+  // A keyword operand is printed `name=value`; mgather's after `idx` are.
+  auto keyword = [&](size_t i) { return (i < specs.size() && specs[i].keyword) || (mgather && i >= 2); };
+  auto leading = [&](size_t i) { return mgather || (i < specs.size() && specs[i].keyword_first); };
+  bool first = true;
+  auto sep = [&] {
+    if (!first) Append(", ");
+    first = false;
+  };
+  ExprSpan args = c->args();
+  const bool alloc = name == "tile.alloc" || name == "tensor.alloc";
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (keyword(i)) continue;
+    sep();
+    const auto* space = i == 0 && alloc ? args[0]->As<ConstInt>() : nullptr;
+    if (space != nullptr && space->value() >= 0 &&
+        space->value() <= static_cast<int64_t>(MemorySpace::kRightScale)) {
+      // The memory space operand is an int; the DSL spells it as its enum.
+      AppendEnum(&out_, static_cast<MemorySpace>(space->value()));
+      continue;
+    }
+    PrintExprText(args[i]);
+  }
+  auto keyword_operands = [&](bool want_leading) {
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (!keyword(i) || leading(i) != want_leading) continue;
+      sep();
+      Append(mgather ? MgatherOperandName(c, i) : specs[i].name);
+      out_.push_back('=');
+      PrintExprText(args[i]);
+    }
+  };
+  keyword_operands(/*want_leading=*/true);
+  for (const Kwarg& k : c->kwargs()) {
+    if (split_aiv_depth_ > 0 && IsRegionSplit(c, k)) continue;
+    if (c == lhs_call_ && IsNameFromTarget(c, k)) continue;
+    sep();
+    absl::string_view key;
+    if (k.key < op->kwargs().size()) key = op->kwargs()[k.key].name;
+    Append(key);
+    out_.push_back('=');
+    if (k.value.kind() == AttrKind::kInt && PrintIntKwargAsEnum(name, key, k.value.int_value())) {
+      continue;
+    }
+    PrintAttr(k.value);
+  }
+  keyword_operands(/*want_leading=*/false);
+  PrintOpCallSite(c, &first);
+  out_.push_back(')');
+}
+
+}  // namespace pto::ir::printer_impl
