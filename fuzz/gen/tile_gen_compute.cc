@@ -42,7 +42,7 @@ const Expr* TileGen::SmallLiteral(DataType dtype) {
 
 const Expr* TileGen::CompareLiteral(DataType dtype) {
   if (dtype.IsFloat()) return ctx_.Float(Pick<double>({0.0, 0.5, -1.0, 1.0}));
-  return ctx_.Index(Pick<int64_t>({0, 1, 3, 100}));
+  return ctx_.Int(Pick<int64_t>({0, 1, 3, 100}), dtype);  // as the DSL types the literal
 }
 
 void TileGen::GenSelect() {
@@ -128,7 +128,9 @@ void TileGen::GenScalar() {
   } else {
     int64_t i = Pick<int64_t>({0, 1, 2, 3, -3, 7, 100});
     c = static_cast<double>(i);
-    lit = ctx_.Index(i);
+    // The DSL types an int literal here as the tile's elements (upstream's
+    // wrappers restamp it), so the hand-written form reads back as this.
+    lit = ctx_.Int(i, TileOf(a->var)->dtype());
   }
   ValueBound bound = ScalarBound(op, a->bound, c);
   if (!bound.usable()) return;

@@ -45,8 +45,9 @@ class TileMemoryTest : public OpTest {
 // --- tile.create -----------------------------------------------------------------
 
 TEST_F(TileMemoryTest, CreateUsesTargetMemoryAndItsImplicitView) {
+  // Without target_memory= the tile is Vec (upstream's builders default it).
   EXPECT_TYPE(TypeOf("tile.create", {List({16, 32})}, {DType(DataType::kFP16)}),
-              Tile(DataType::kFP16, {16, 32}, std::nullopt));
+              Tile(DataType::kFP16, {16, 32}, MemorySpace::kVec));
   for (MemorySpace m : {MemorySpace::kVec, MemorySpace::kMat, MemorySpace::kLeft,
                         MemorySpace::kRight, MemorySpace::kAcc, MemorySpace::kBias}) {
     SCOPED_TRACE(EnumName(m));
@@ -76,7 +77,7 @@ TEST_F(TileMemoryTest, CreateTransposedAndFlatMatLayouts) {
 TEST_F(TileMemoryTest, CreateNormalisesShapeConstants) {
   const Expr* dims[] = {ctx_.Int(16, DataType::kInt64), ctx_.Int(8, DataType::kInt32)};
   EXPECT_TYPE(TypeOf("tile.create", {ctx_.NewMakeTuple(dims)}, {DType(DataType::kFP32)}),
-              Tile(DataType::kFP32, {16, 8}, std::nullopt));
+              Tile(DataType::kFP32, {16, 8}, MemorySpace::kVec));
 }
 
 TEST_F(TileMemoryTest, CreateRejects) {

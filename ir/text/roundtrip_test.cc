@@ -269,9 +269,6 @@ import pypto.language as pl
 
 @pl.program
 class Program:
-    @pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker)
-    def v():
-        pass
     @pl.function(type=pl.FunctionType.Group, level=pl.Level.CORE_GROUP, role=pl.Role.SubWorker)
     def g(a: pl.Scalar[pl.INDEX]):
         if a == 0:
@@ -281,6 +278,9 @@ class Program:
         return
     @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
     def h(self):
+        pass
+    @pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker)
+    def v():
         pass)pto"},
 };
 

@@ -265,7 +265,10 @@ constexpr DslOpRow kRows[] = {
     Fill(Fixed("tpop_from_aiv", "tile.tpop_from_aiv"), DslFill::kPopTypeMat),
     Fixed("tfree_to_aic", "system.tfree_to_aic"),
     Fixed("tfree_to_aiv", "system.tfree_to_aiv"),
-    WithFill(Fixed("system.syncall", "system.syncall"), DslFill::kSyncall),
+    // A soft syncall's used_cores=N is an INT32 constant, and used_cores=0
+    // ("derive it from the launch") no operand at all.
+    IntLiterals(WithFill(Fixed("system.syncall", "system.syncall"), DslFill::kSyncall),
+                "used_cores:INT32?"),
     Fixed("reserve_buffer", "system.reserve_buffer"),
     Fixed("import_peer_buffer", "system.import_peer_buffer"),
     ZeroArgs(Fixed("aic_initialize_pipe", "system.aic_initialize_pipe")),
@@ -329,15 +332,31 @@ const DslOpRow* FindDslRulesOf(absl::string_view op_name) {
   return it == m.end() ? nullptr : it->second;
 }
 
+int RestampedScalarArg(const DslOpRow& rules, absl::string_view op_name, ExprSpan args) {
+  if (args.size() < 2) return -1;
+  int k = -1;
+  if (!rules.dispatches()) {
+    k = rules.scalar_arg;
+  } else if (op_name == rules.tile_scalar || op_name == rules.tensor_scalar ||
+             (rules.scalar_arg >= 0 && static_cast<size_t>(rules.scalar_arg) < args.size() &&
+              args[rules.scalar_arg]->type()->Is<ScalarType>())) {
+    k = rules.scalar_arg;
+  }
+  if (k < 0 || static_cast<size_t>(k) >= args.size()) return -1;
+  const auto* scalar = args[k]->type()->As<ScalarType>();
+  return scalar != nullptr && scalar->dtype() == DataType::kIndex ? k : -1;
+}
+
 std::optional<IntLiteralRule> FindIntLiteralRule(const DslOpRow& row, absl::string_view param) {
   for (absl::string_view entry : absl::StrSplit(row.int_literals, ',', absl::SkipEmpty())) {
     size_t colon = entry.find(':');
     if (colon == absl::string_view::npos || entry.substr(0, colon) != param) continue;
     absl::string_view dtype = entry.substr(colon + 1);
+    const bool zero_absent = absl::ConsumeSuffix(&dtype, "?");
     const bool positional_too = absl::ConsumeSuffix(&dtype, "!");
     std::optional<DataType> d = DataType::FromName(dtype);
     if (!d) return std::nullopt;  // dsl_ops_test checks every entry names a dtype
-    return IntLiteralRule{*d, positional_too};
+    return IntLiteralRule{*d, positional_too, zero_absent};
   }
   return std::nullopt;
 }

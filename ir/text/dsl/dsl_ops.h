@@ -27,6 +27,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "ir/dtype.h"
+#include "ir/expr.h"
 #include "ir/operators.h"
 
 namespace pto::ir::text {
@@ -90,9 +91,8 @@ enum class DslFill : uint8_t {
   // and a drop_dims given without valid_shape gets an empty valid_shape
   // list in its place, as upstream's builders store them.
   kSliceOperands,
-  // system.syncall: mode="hard" is the default and is not stored; a soft
-  // form's used_cores int is an INT32 constant, and 0 ("derive it from the
-  // launch") is no operand at all, as upstream's wrapper builds it.
+  // system.syncall: mode="hard" is the default and is not stored (its
+  // used_cores= int is an int_literals rule).
   kSyncall,
   // read / write (pl., pl.tensor., pl.tile.): a scalar index (arg 1) is the
   // one-element index list, as upstream's wrappers wrap a bare index for a
@@ -134,6 +134,7 @@ struct DslOpRow {
   // a module constant) to the wrapper as a Python int, which the wrapper
   // types; a positional literal arrives as an INDEX constant and is kept,
   // unless the entry ends in '!' (the wrapper retypes any INDEX constant).
+  // An entry ending in '?' makes a keyword's literal 0 no operand at all.
   // See FindIntLiteralRule.
   absl::string_view int_literals;
   // A Tile first operand may come with Tensor operands (pld.remote_store of
@@ -151,10 +152,18 @@ const DslOpRow* FindDslOp(absl::string_view name);
 // explicit `pl.tile.cast(...)` follows too. nullptr when no row names it.
 const DslOpRow* FindDslRulesOf(absl::string_view op_name);
 
+// The operand of a call of `op_name` (whose rules are `rules`) that the DSL
+// restamps when it is an INDEX constant: the scalar paired with the first
+// operand takes that operand's element dtype. -1 when there is none. The
+// parser restamps it; the printer spells an INDEX constant there as
+// pl.const(v, pl.INDEX), so that it reads back as itself.
+int RestampedScalarArg(const DslOpRow& rules, absl::string_view op_name, ExprSpan args);
+
 // The rule of `row`'s int_literals for parameter `param`, if it has one.
 struct IntLiteralRule {
   DataType dtype;
   bool positional_too;  // '!': an INDEX constant given by position too
+  bool zero_absent;     // '?': a keyword's literal 0 is no operand
 };
 std::optional<IntLiteralRule> FindIntLiteralRule(const DslOpRow& row, absl::string_view param);
 

@@ -44,7 +44,7 @@ TEST_F(SubscriptTest, TileDynamicUpperNarrowsValidShape) {
   std::string out = Print("        a = t[0:n, 0:32]\n        b = t[:, 100:200]\n");
   // An explicit lower bound clamps the extent at zero, as upstream does.
   EXPECT_THAT(out, HasSubstr("pl.tile.slice(t, [64, 32], [0, 0], "
-                             "valid_shape=[pl.max(pl.min(n, 64), 0), 32])"));
+                             "[pl.max(pl.min(n, 64), 0), 32])"));
   // An overhanging window keeps the part inside the tile.
   EXPECT_THAT(out, HasSubstr("pl.tile.slice(t, [64, 28], [0, 100])"));
 }

@@ -281,7 +281,13 @@ class Parser {
   bool CheckCoreNum(absl::string_view construct, const Value& v);
   bool CheckRuntimeScope(const Token& name_tok, bool manual);
   bool CheckSpmdInCluster(const Token& name_tok, absl::Span<const ScopeArg> args, bool has_tid);
-  bool CheckSpmdBody(const Token& name_tok, const Stmt* body);
+  static ScopeArg CoreGroupLevel();  // level=pl.Level.CORE_GROUP
+  // One name_hint names an spmd scope `<hint>_spmd` and its kernel `<hint>`
+  // (either spelling given), as upstream's parser splits it.
+  void SplitSpmdNameHint(std::vector<ScopeArg>* spmd_args, std::vector<ScopeArg>* kernel);
+  // Sets *needs_carrier when the body must be wrapped in a kernel scope.
+  bool CheckSpmdBody(const Token& name_tok, const Stmt* body, bool has_optimizations,
+                     bool* needs_carrier);
   bool CheckSubmitPlace(const Token& head, absl::string_view construct, bool trailing = false);
   bool CheckDepsMix(absl::string_view construct, const Token& at, const Expr* dep, int* kinds);
   bool ParseDumpTag();
@@ -325,6 +331,7 @@ class Parser {
   Value ParsePlSpecial(const Token& head, const Token& name_tok, bool* handled);
   Value ParseOpCall(const Op& op, const Token& at);
   Value ParseOpCallBody(const Op& op, const Token& at);
+  Value FoldParamDim(Value v);
   Value ParseDslCallBody(const text::DslOpRow& row, const Token& at, absl::string_view spelled);
   // A unified call whose operands are passed by name: `in` with its leading
   // wrapper parameters moved to the front by position (parser/calls/bind.cc).
@@ -529,6 +536,7 @@ class Parser {
   uint32_t submit_offset_ = ~uint32_t{0};
   int split_scopes_ = 0;
   ExprList dump_tagged_;  // the tensors pl.dump_tag marked, in tag order
+  absl::flat_hash_set<const Var*> param_dim_symbols_;  // the params' dynamic dims
   // Open `with pl.spmd(...)` scopes, and the level of the function being
   // parsed: pld.world_size / pld.alloc_window_buffer are HOST-only
   // (parser/calls/host_rules.cc). window_buffer_names_: the buffer names the

@@ -172,6 +172,8 @@ struct CallArg {
   // module constant's name): upstream's wrapper gets a Python int for it
   // (text::DslOpRow::int_literals).
   bool raw_int = false;
+  // Written pl.const(v, dtype): a typed constant the DSL never restamps.
+  bool typed_const = false;
   const Expr* expr = nullptr;  // else `attr`
   AttrValue attr = AttrValue::Bool(false);
 };

@@ -265,6 +265,20 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   }
   const Type* var_type = nullptr;
   if (!ApplyAnnotation(annotation_tok, annotation, &v, &var_type)) return false;
+  // In an Orchestration body a name given a param's dynamic dim names that
+  // symbol itself (upstream's fold), unless it names something else.
+  if (cur_func_type_ == FunctionType::kOrchestration && v.expr->kind() == NodeKind::kVar &&
+      param_dim_symbols_.contains(v.expr->As<Var>()) && var_type == v.expr->type()) {
+    auto it = names_.find(Text(name));
+    const bool free = it == names_.end() || it->second.dead ||
+                      (it->second.var != nullptr && it->second.var->kind() == NodeKind::kVar &&
+                       param_dim_symbols_.contains(it->second.var->As<Var>()));
+    if (free) {
+      Bind(Text(name), v.expr->As<Var>(), name);
+      for (absl::string_view c : comments) pending_doc_.push_back(c);  // no statement to lead
+      return ExpectNewline();
+    }
+  }
   const Var* var = nullptr;
   if (!ReassignedVar(name, Text(name), var_type, &var)) return false;  // forms/leak.cc
   if (var == nullptr) var = AdoptMemRefBase(Text(name), var_type);  // parser/memref.cc
@@ -379,10 +393,19 @@ bool Parser::ParseReturn(Comments comments) {
   ExprList values;
   bool comma = false;
   int depth = 0;
+  // `return (a, b)` is `return a, b`: one Python tuple either way.
+  const bool parenthesized = At(K::kLParen);
   if (!At(K::kNewline)) {
     while (true) {
       Value v = ParseExpr();
       if (!v) return false;
+      if (parenthesized && values.empty() && v.expr->Is<MakeTuple>() && At(K::kNewline)) {
+        ExprSpan items = v.expr->As<MakeTuple>()->elements();
+        values.assign(items.begin(), items.end());
+        comma = true;
+        depth = std::max(depth, v.depth);
+        break;
+      }
       values.push_back(v.expr);
       depth = std::max(depth, v.depth);
       if (!Accept(K::kComma)) break;

@@ -5,6 +5,8 @@
 
 #include "ir/text/printer/printer_impl.h"
 
+#include "ir/text/dsl/dsl_ops.h"
+
 namespace pto::ir::printer_impl {
 
 namespace {
@@ -49,12 +51,17 @@ bool Printer::PrintSoftSyncall(const Call* c) {
   Append(", gm_workspace=");
   PrintExprText(c->args()[0]);
   Append(", used_cores=");
+  const auto* n = c->args().size() < 2 ? nullptr : c->args()[1]->As<ConstInt>();
   if (c->args().size() < 2) {
     out_.push_back('0');
-  } else if (const auto* n = c->args()[1]->As<ConstInt>()) {
-    AppendInt(&out_, n->value());
+  } else if (n != nullptr && n->dtype() == DataType::kInt32 && n->value() != 0) {
+    AppendInt(&out_, n->value());  // the wrapper makes an INT32 of a bare int
   } else {
+    // Any other constant (the DSL makes none) reads back only typed.
+    const bool saved = typed_consts_;
+    typed_consts_ = true;
     PrintExprText(c->args()[1]);
+    typed_consts_ = saved;
   }
   bool first = false;
   PrintOpCallSite(c, &first);
@@ -86,9 +93,25 @@ void Printer::PrintCall(const Call* c) {
   };
   ExprSpan args = c->args();
   const bool alloc = name == "tile.alloc" || name == "tensor.alloc";
+  // An INDEX constant the DSL would restamp to the paired operand's dtype
+  // prints typed, so that it reads back as itself (upstream's DSL cannot
+  // write one; passes can build one).
+  if (op != rules_op_) {  // long programs repeat an op: look its rules up once
+    rules_op_ = op;
+    rules_ = text::FindDslRulesOf(name);
+  }
+  const text::DslOpRow* rules = rules_;
+  const int restamped = rules != nullptr ? text::RestampedScalarArg(*rules, name, args) : -1;
   for (size_t i = 0; i < args.size(); ++i) {
     if (keyword(i)) continue;
     sep();
+    if (static_cast<int>(i) == restamped && args[i]->Is<ConstInt>()) {
+      const bool saved = typed_consts_;
+      typed_consts_ = true;
+      PrintExprText(args[i]);
+      typed_consts_ = saved;
+      continue;
+    }
     const auto* space = i == 0 && alloc ? args[0]->As<ConstInt>() : nullptr;
     if (space != nullptr && space->value() >= 0 &&
         space->value() <= static_cast<int64_t>(MemorySpace::kRightScale)) {

@@ -342,7 +342,9 @@ void Printer::AssignFunctionNames(const Function* f, uint32_t stamp) {
   for (const Var* v : defs_) add(v, true);
   for (const Var* v : uses_) add(v, false);
   for (const Var* v : ordered_) names_.push_back(v->name());
-  // A local must not take a pl.dynamic dim's name: it would shadow the dim.
+  // A local must not take a pl.dynamic dim's name: it would shadow the dim
+  // in every type printed after it. (Upstream's printer lets it, and its
+  // print then reads back as another program when such a type follows.)
   function_uniquer_.Assign(names_, sorted_dyn_names_);
   for (size_t i = 0; i < ordered_.size(); ++i) {
     VarSlot& s = slots_[ordered_[i]->id()];

@@ -33,6 +33,10 @@
 #include "ir/text/output/text_output.h"
 #include "ir/text/printer/printer.h"
 
+namespace pto::ir::text {
+struct DslOpRow;
+}  // namespace pto::ir::text
+
 namespace pto::ir::printer_impl {
 
 using text::IsPythonKeyword;
@@ -239,6 +243,8 @@ class Printer {
   // Prints INDEX constants as pl.const(v, pl.INDEX): inside composite type
   // dims and pure-constant arithmetic.
   bool typed_consts_ = false;
+  const Op* rules_op_ = nullptr;  // the op whose DSL rules rules_ holds
+  const text::DslOpRow* rules_ = nullptr;
   uint32_t current_stamp_ = 0;
   // Printing a function's signature: a MemRef base prints as a string there
   // (the body that binds it comes later).

@@ -11,6 +11,9 @@
 
 #include "ir/text/printer/printer_impl.h"
 
+#include "absl/strings/strip.h"
+#include "ir/spmd_body.h"
+
 namespace pto::ir::printer_impl {
 namespace {
 
@@ -53,13 +56,45 @@ const ScopeStmt* SpmdLoopKernel(const ScopeStmt* s) {
   if (args.empty() || args[0].key != "level" || args[0].enum_ref != "Level.CORE_GROUP") {
     return nullptr;
   }
-  if (args.size() > 2 || (args.size() == 2 && args[1].key != "optimizations")) return nullptr;
+  // Besides its optimizations, the kernel may carry only the name the
+  // loop's name_hint gives it: the spmd scope's, without its "_spmd".
+  const ScopeArg* spmd_name = FindArg(s, "name_hint");
+  absl::string_view derived;
+  if (spmd_name != nullptr && spmd_name->value.kind() == AttrKind::kString) {
+    derived = spmd_name->value.string_value();
+    absl::ConsumeSuffix(&derived, "_spmd");
+  }
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (args[i].key == "optimizations" && i == 1) continue;
+    if (args[i].key == "name_hint" && i + 1 == args.size() && !derived.empty() &&
+        args[i].value.kind() == AttrKind::kString && args[i].value.string_value() == derived) {
+      continue;
+    }
+    return nullptr;
+  }
   const auto* seq = k->body()->As<SeqStmts>();
   if (seq == nullptr || seq->stmts().empty() ||
       NullaryBinding(seq->stmts()[0], "tile.get_block_idx") == nullptr) {
     return nullptr;
   }
   return k;
+}
+
+// The kernel scope upstream's parser wraps an inline `with pl.spmd(...) as
+// tid:` body in, when reading the body back inline rebuilds it: the kernel
+// takes a split or a slot count, or its body reads the block index. Null
+// when the scope's body must print as written.
+const ScopeStmt* SpmdInlineKernel(const ScopeStmt* s) {
+  if (s->scope_kind() != ScopeKind::kSpmd || FindArg(s, "task_id_var") == nullptr) return nullptr;
+  const Stmt* only = OnlyStmt(s->body());
+  const auto* k = only == nullptr ? nullptr : only->As<ScopeStmt>();
+  if (k == nullptr || k->scope_kind() != ScopeKind::kAt || !k->comments().empty() ||
+      k->args().empty() || k->args()[0].enum_ref != "Level.CORE_GROUP") {
+    return nullptr;
+  }
+  return FindArg(k, "optimizations") != nullptr || ScanSpmdBody(k->body()).block_index_reads > 0
+             ? k
+             : nullptr;
 }
 
 }  // namespace
@@ -114,7 +149,11 @@ void Printer::PrintScopeArgs(const ScopeStmt* s, const ScopeArg* optimizations) 
       Append(a.key);
       out_.push_back('=');
     }
-    if (a.operand >= 0) {
+    if (a.operand >= 0 && a.key == "predicate") {
+      out_.push_back('(');  // upstream's spelling, whatever the expression
+      PrintExprText(s->operands()[a.operand]);
+      out_.push_back(')');
+    } else if (a.operand >= 0) {
       PrintExprText(s->operands()[a.operand]);
     } else if (a.key == "optimizations") {
       out_.push_back('[');
@@ -163,17 +202,20 @@ void Printer::PrintScope(const ScopeStmt* s, VarSpan return_vars) {
     Append("for ");
     Append(NameOf(bind->var()));
     Append(" in pl.spmd(");
-    PrintScopeArgs(s, kernel->args().size() == 2 ? &kernel->args()[1] : nullptr);
+    PrintScopeArgs(s, FindArg(kernel, "optimizations"));
     Append("):\n");
     ++indent_;
     PrintStmtsFrom(seq, 1);
     --indent_;
     return;
   }
+  // An `as tid` spmd scope prints its kernel's optimizations on its own
+  // line and the kernel's body inline, which reads back as the same scopes.
+  const ScopeStmt* kernel = SpmdInlineKernel(s);
   Append("with pl.");
   Append(ScopeKindName(s->scope_kind()));
   out_.push_back('(');
-  PrintScopeArgs(s, nullptr);
+  PrintScopeArgs(s, kernel != nullptr ? FindArg(kernel, "optimizations") : nullptr);
   out_.push_back(')');
   if (const ScopeArg* tid = FindArg(s, "task_id_var")) {
     Append(" as ");
@@ -181,7 +223,7 @@ void Printer::PrintScope(const ScopeStmt* s, VarSpan return_vars) {
   }
   Append(":\n");
   ++indent_;
-  PrintBody(s->body(), return_vars);
+  PrintBody(kernel != nullptr ? kernel->body() : s->body(), return_vars);
   --indent_;
 }
 

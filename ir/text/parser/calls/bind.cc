@@ -166,6 +166,7 @@ bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
     const bool one_token = (At(K::kInt) || At(K::kName) || At(K::kTrue) || At(K::kFalse)) &&
                            (At(K::kComma, 1) || At(K::kRParen, 1));
     const bool negated = At(K::kMinus) && At(K::kInt, 1) && (At(K::kComma, 2) || At(K::kRParen, 2));
+    a.typed_const = AtDotted("pl", "const");
     if (!ParseArgValue(&a, depth)) return false;
     if (named && (one_token || negated)) {
       a.raw_int = a.expr != nullptr
@@ -191,6 +192,7 @@ const Expr* Parser::TypeIntLiteral(const text::DslOpRow& rules, absl::string_vie
     return ctx_.Int(b->value() ? 1 : 0, rule->dtype, b->loc());  // a Python bool is an int
   }
   const auto* c = e->As<ConstInt>();
+  if (c != nullptr && a.raw_int && rule->zero_absent && c->value() == 0) return nullptr;
   if (c != nullptr && (a.raw_int || (rule->positional_too && c->dtype() == DataType::kIndex))) {
     return ctx_.Int(c->value(), rule->dtype, c->loc());
   }
@@ -269,6 +271,7 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
   const ParamSlots& params = wrapper_order ? plan.wrapper : plan.canonical;
   ExprList args(op.args().size(), nullptr);
   absl::InlinedVector<bool, 12> arg_given(op.args().size(), false);
+  absl::InlinedVector<bool, 12> arg_typed(op.args().size(), false);
   KwargSlots kwargs(op.kwargs().size());
   absl::InlinedVector<bool, 8> kwarg_given(op.kwargs().size(), false);
   size_t positional = 0;
@@ -337,6 +340,7 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
         return FailValue(where, absl::StrCat(op.name(), ": argument '", name, "' given twice"));
       }
       arg_given[slot.index] = true;
+      arg_typed[slot.index] = a.typed_const;
       if (a.none) continue;
       const Expr* e = a.expr != nullptr ? a.expr : AttrAsConst(a.attr);
       if (e == nullptr) {
@@ -344,7 +348,7 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
                                              "' takes a value, not a dtype, enum or string"));
       }
       if (rules != nullptr && !rules->int_literals.empty()) e = TypeIntLiteral(*rules, name, a, e);
-      args[slot.index] = e;
+      args[slot.index] = e;  // null: the literal means no operand
     } else {
       if (kwarg_given[slot.index]) {
         return FailValue(where, absl::StrCat(op.name(), ": argument '", name, "' given twice"));
@@ -411,22 +415,14 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
     }
   }
   // A scalar paired with the first operand: the parser's INDEX placeholder
-  // takes the operand's element dtype; an INDEX value needs a pl.cast.
-  // Upstream's explicit pl.tile.X / pl.tensor.X wrappers restamp as its
-  // unified ones do; a typed constant (the canonical print's pl.const) is
-  // kept, so the print reads back as itself.
-  int scalar_arg = -1;
-  if (rules != nullptr && n > 1) {
-    absl::string_view name = op.name();
-    if (!rules->dispatches()) {
-      scalar_arg = rules->scalar_arg;
-    } else if (name == rules->tile_scalar || name == rules->tensor_scalar ||
-               (rules->scalar_arg >= 0 && IsScalar(args[rules->scalar_arg]))) {
-      scalar_arg = rules->scalar_arg;
-    }
-  }
-  if (scalar_arg >= 0 && scalar_arg < static_cast<int>(n) && IsScalar(args[scalar_arg]) &&
-      args[scalar_arg]->type()->As<ScalarType>()->dtype() == DataType::kIndex) {
+  // constant takes the operand's element dtype, in unified pl.X calls and
+  // explicit pl.tile.X / pl.tensor.X ones alike, as upstream's wrappers
+  // restamp it; one written pl.const(v, pl.INDEX) (how the canonical print
+  // spells an INDEX constant there) is kept, so the print reads back as
+  // itself. A pl.X call's INDEX value needs a pl.cast.
+  const int scalar_arg =
+      rules != nullptr ? text::RestampedScalarArg(*rules, op.name(), ExprSpan(args.data(), n)) : -1;
+  if (scalar_arg >= 0 && !arg_typed[scalar_arg]) {
     const auto* shaped = args[0]->type()->As<ShapedType>();
     DataType target = shaped != nullptr ? shaped->dtype() : DataType::kInt32;
     const Expr* s = args[scalar_arg];
@@ -436,7 +432,9 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
       } else if (target.IsInt()) {
         args[scalar_arg] = ctx_.Int(c->value(), target, s->loc());
       }
-    } else {
+    } else if (unified) {
+      // Upstream's explicit wrappers refuse this too; we read what the IR
+      // can hold (a pass may build it), so that every print reads back.
       DataType hint = target.IsInt() ? target : DataType(DataType::kInt32);
       return FailValue(at, absl::StrCat(op.name(), ": the scalar operand has dtype INDEX, which "
                                         "tile/tensor scalar ops do not accept; convert it, e.g. "

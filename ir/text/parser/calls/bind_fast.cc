@@ -34,9 +34,8 @@ std::optional<Value> Parser::TryBuildPositionalCall(const Op& op, const text::Ds
   }
   // An INDEX scalar paired with the first operand is restamped (or refused):
   // the general path's work.
-  if (rules != nullptr && rules->scalar_arg > 0 && static_cast<size_t>(rules->scalar_arg) < n) {
-    const auto* st = args[rules->scalar_arg]->type()->As<ScalarType>();
-    if (st != nullptr && st->dtype() == DataType::kIndex) return std::nullopt;
+  if (rules != nullptr && text::RestampedScalarArg(*rules, op.name(), ExprSpan(args.data(), n)) >= 0) {
+    return std::nullopt;
   }
   absl::StatusOr<const Call*> call = CreateCall(ctx_, op, ExprSpan(args.data(), n), {}, Loc(at));
   if (!call.ok()) return std::nullopt;

@@ -50,8 +50,29 @@ Value Parser::ParseOpCallBody(const Op& op, const Token& at) {
       !rules->tensor_scalar.empty() && in.size() > 1 && !in[1].named && IsScalar(in[1].expr)) {
     if (const Op* s = ops_.Find(rules->tensor_scalar)) chosen = s;
   }
-  return BuildBoundCall(*chosen, rules, /*unified=*/false, /*tile_level_drops=*/false, in, depth,
-                        at);
+  Value v = BuildBoundCall(*chosen, rules, /*unified=*/false, /*tile_level_drops=*/false, in,
+                           depth, at);
+  return v ? FoldParamDim(v) : v;
+}
+
+// In an Orchestration body, `pl.tensor.dim(x, i)` of a param's dynamic dim is
+// that dim's symbol: one runtime extent, one IR name (upstream's fold).
+Value Parser::FoldParamDim(Value v) {
+  if (cur_func_type_ != FunctionType::kOrchestration) return v;
+  const auto* c = v.expr->As<Call>();
+  if (c == nullptr || c->op() == nullptr || c->op()->name() != "tensor.dim" ||
+      c->args().size() != 2 || c->args()[0]->kind() != NodeKind::kVar) {
+    return v;
+  }
+  const auto* tt = c->args()[0]->type()->As<TensorType>();
+  const auto* axis = c->args()[1]->As<ConstInt>();
+  if (tt == nullptr || axis == nullptr) return v;
+  int64_t a = axis->value() < 0 ? axis->value() + static_cast<int64_t>(tt->rank()) : axis->value();
+  if (a < 0 || a >= static_cast<int64_t>(tt->rank())) return v;
+  const auto* dim = tt->shape()[a]->As<Var>();
+  if (dim == nullptr || !param_dim_symbols_.contains(dim)) return v;
+  v.expr = dim;
+  return v;
 }
 
 bool Parser::NamedOperandsFirst(const text::DslOpRow& row, const CallArgs& in, CallArgs* out) {

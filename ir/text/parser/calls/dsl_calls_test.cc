@@ -130,15 +130,18 @@ TEST_F(DslCallsTest, RestampsIndexLiteralsPairedWithATileOrTensor) {
                   "d = pl.add(x, 1)",
                   "e = pl.add(t, pl.const(2, pl.FP32))",
                   "g = pl.maximums(n, 0)",
-                  // The explicit spelling is the IR's own: kept as written.
+                  // The explicit spelling restamps as upstream's wrapper does,
+                  // unless the constant is typed; an INDEX value is kept.
                   "h = pl.tile.adds(t, 1)",
                   "i = pl.tile.adds(t, a)",
+                  "j = pl.tile.adds(t, pl.const(1, pl.INDEX))",
               }),
               ::testing::ElementsAre("pl.tile.muls(t, 2.0)",
                                      "pl.tile.adds(n, pl.const(3, pl.INT32))",
                                      "pl.tensor.adds(x, 1.0)", "pl.tile.adds(t, 2.0)",
                                      "pl.tile.maximums(n, pl.const(0, pl.INT32))",
-                                     "pl.tile.adds(t, 1)", "pl.tile.adds(t, a)"));
+                                     "pl.tile.adds(t, 1.0)", "pl.tile.adds(t, a)",
+                                     "pl.tile.adds(t, pl.const(1, pl.INDEX))"));
 }
 
 TEST_F(DslCallsTest, MarkersAndCompileTimeCalls) {

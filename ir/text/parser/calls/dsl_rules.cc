@@ -144,11 +144,6 @@ bool Parser::ApplyDslFill(const Op& op, text::DslFill fill, ExprList* args, Kwar
           (*kwargs)[mode]->string_value() == "hard") {
         (*kwargs)[mode].reset();
       }
-      const int used = op.FindArg("used_cores");
-      if (used < 0 || static_cast<size_t>(used) >= args->size()) return true;
-      const auto* c = (*args)[used] != nullptr ? (*args)[used]->As<ConstInt>() : nullptr;
-      if (c == nullptr || c->dtype() != DataType::kIndex) return true;
-      (*args)[used] = c->value() == 0 ? nullptr : ctx_.Int(c->value(), DataType::kInt32, c->loc());
       return true;
     }
     case text::DslFill::kScalarIndexList:

@@ -40,13 +40,6 @@ bool Parser::ParseScopeLoopBody(const AssignStmt* bind, std::vector<const Stmt*>
 }
 namespace {
 
-ScopeArg CoreGroupLevel() {
-  ScopeArg level;
-  level.key = "level";
-  level.enum_ref = "Level.CORE_GROUP";
-  return level;
-}
-
 // The SplitMode ints the aiv_shard/aic_gather ops take (upstream's values).
 int64_t SplitModeValue(absl::string_view member) {
   if (member == "UP_DOWN") return 1;
@@ -82,6 +75,7 @@ bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments c
       outer.push_back(a);
     }
   }
+  SplitSpmdNameHint(&outer, &inner);
   const AssignStmt* bind = BindNullaryOp("tile.get_block_idx", var_tok);
   if (bind == nullptr) return false;
   ExprList inner_operands;

@@ -401,6 +401,10 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
   manual_scopes_ += manual_mode;
   cluster_scopes_ += kind == ScopeKind::kCluster;
   spmd_scopes_ += kind == ScopeKind::kSpmd;
+  // The kernel scope an inline spmd body gets carries the dump tags of the
+  // scope's entry, as the loop form's does.
+  ExprList entry_tags;
+  if (kind == ScopeKind::kSpmd) entry_tags = dump_tagged_;
   Block body;
   bool saved_yield_ok = scope_yield_ok_;
   scope_yield_ok_ = outer == BlockKind::kFor || outer == BlockKind::kWhile ||
@@ -414,12 +418,60 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
   cluster_scopes_ -= kind == ScopeKind::kCluster;
   spmd_scopes_ -= kind == ScopeKind::kSpmd;
   if (!ok) return false;
-  if (kind == ScopeKind::kSpmd && !CheckSpmdBody(name_tok, body.body)) return false;
+  const Stmt* scope_body = body.body;
+  if (kind == ScopeKind::kSpmd) {
+    auto opt = std::find_if(sorted.begin(), sorted.end(),
+                            [](const ScopeArg& a) { return a.key == "optimizations"; });
+    bool needs_carrier = false;
+    if (!CheckSpmdBody(name_tok, body.body, opt != sorted.end(), &needs_carrier)) return false;
+    if (needs_carrier) {
+      std::vector<ScopeArg> inner = {CoreGroupLevel()};
+      if (opt != sorted.end()) {
+        inner.push_back(*opt);
+        sorted.erase(opt);
+      }
+      SplitSpmdNameHint(&sorted, &inner);
+      ExprList inner_operands;
+      MergeDumpTags(entry_tags, &inner, &inner_operands, Loc(with_tok));
+      const Stmt* kernel = ctx_.NewScope(
+          ScopeKind::kAt, inner, ExprSpan(inner_operands.data(), inner_operands.size()),
+          body.body, Loc(with_tok));
+      scope_body = ctx_.NewFlatSeq(Stmts(&kernel, 1));
+    }
+  }
   // The yield ends the enclosing body too (the caller checks nothing follows).
   if (body.yield.stmt != nullptr) *yield = std::move(body.yield);
   stmt_stack_.push_back(ctx_.NewScope(kind, sorted, ExprSpan(operands.data(), operands.size()),
-                                      body.body, Loc(with_tok), comments));
+                                      scope_body, Loc(with_tok), comments));
   return true;
+}
+
+ScopeArg Parser::CoreGroupLevel() {
+  ScopeArg level;
+  level.key = "level";
+  level.enum_ref = "Level.CORE_GROUP";
+  return level;
+}
+
+void Parser::SplitSpmdNameHint(std::vector<ScopeArg>* spmd_args, std::vector<ScopeArg>* kernel) {
+  constexpr absl::string_view kSuffix = "_spmd";
+  for (ScopeArg& a : *spmd_args) {
+    if (a.key != "name_hint" || a.value.kind() != AttrKind::kString ||
+        a.value.string_value().empty()) {
+      continue;
+    }
+    absl::string_view hint = a.value.string_value();
+    ScopeArg kernel_name = a;
+    if (absl::ConsumeSuffix(&hint, kSuffix)) {
+      kernel_name.value = AttrValue::String(hint);
+    } else {
+      a.value = AttrValue::String(ctx_.SaveString(absl::StrCat(hint, kSuffix)));
+    }
+    const int spec = SpecIndex(ScopeKind::kAt, "name_hint");
+    auto later = [&](const ScopeArg& b) { return SpecIndex(ScopeKind::kAt, b.key) > spec; };
+    kernel->insert(std::find_if(kernel->begin(), kernel->end(), later), kernel_name);
+    return;
+  }
 }
 
 }  // namespace pto::ir::parser_impl

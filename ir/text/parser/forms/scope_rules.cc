@@ -20,7 +20,7 @@
 
 #include "ir/text/lexer/lexer.h"
 #include "ir/text/parser/parser_impl.h"
-#include "ir/visitor.h"
+#include "ir/spmd_body.h"
 
 namespace pto::ir::parser_impl {
 namespace {
@@ -34,23 +34,6 @@ bool IsIdentifier(absl::string_view s) {
   }
   return true;
 }
-
-// What an spmd body does per block: reads the block index, or dispatches a
-// program function (whose body reads it).
-class SpmdBodyScan : public IRVisitor {
- public:
-  int block_idx_reads = 0;
-  int dispatches = 0;
-  void VisitCall(const Call* c) override {
-    if (c->op() != nullptr) {
-      absl::string_view n = c->op()->name();
-      if (n == "tile.get_block_idx" || n == "tensor.get_block_idx") ++block_idx_reads;
-    } else if (c->callee() != nullptr && !c->is_submit()) {
-      ++dispatches;
-    }
-    IRVisitor::VisitCall(c);
-  }
-};
 
 bool IsPlaceholderAssign(const Stmt* s) {
   const auto* a = s->As<AssignStmt>();
@@ -178,11 +161,15 @@ bool Parser::CheckSpmdInCluster(const Token& name_tok, absl::Span<const ScopeArg
   return true;
 }
 
-bool Parser::CheckSpmdBody(const Token& name_tok, const Stmt* body) {
+bool Parser::CheckSpmdBody(const Token& name_tok, const Stmt* body, bool has_optimizations,
+                           bool* needs_carrier) {
+  *needs_carrier = false;
   if (IsIncoreCarrier(body)) return true;
-  SpmdBodyScan scan;
-  scan.VisitStmt(body);
-  if (scan.block_idx_reads > 0) return true;
+  const SpmdBodyUse scan = ScanSpmdBody(body);
+  // A body that is the kernel itself, or whose kernel takes optimizations,
+  // is wrapped in the kernel scope upstream's parser makes for it.
+  *needs_carrier = scan.block_index_reads > 0 || has_optimizations;
+  if (scan.block_index_reads > 0) return true;
   if (scan.dispatches == 0) {
     return Fail(name_tok, "the body of 'with pl.spmd(...)' neither reads its block index "
                           "(pl.tile.get_block_idx()) nor calls a kernel (self.<function>(...)), "

@@ -401,8 +401,18 @@ bool Parser::ParseFunction(const Decorator* decorator) {
   scope_log_.clear();
   block_marks_.clear();
   const Signature& sig = info.sig;
-  for (size_t i = 0; i < sig.params.size(); ++i)
+  param_dim_symbols_.clear();
+  for (size_t i = 0; i < sig.params.size(); ++i) {
     Bind(sig.params[i]->name(), sig.params[i], sig.param_toks[i]);
+    // A dynamic dim of a tensor param names that argument's extent: in an
+    // Orchestration body, pl.tensor.dim reads of it fold onto the symbol
+    // (parser/stmt.cc, calls/dispatch.cc), as upstream's parser folds them.
+    if (const auto* tt = sig.params[i]->type()->As<TensorType>()) {
+      for (const Expr* d : tt->shape()) {
+        if (const auto* v = d->As<Var>()) param_dim_symbols_.insert(v);
+      }
+    }
+  }
 
   if (!dec.external_source.empty() && type != FunctionType::kAIC &&
       type != FunctionType::kAIV) {
