@@ -15,12 +15,13 @@
 # RUN: printf 'import pypto.language as pl\n@pl.program\nclass P:\n    @pl.function\n    def f(self): ...\n' > $TEST_TMPDIR/abs_bad.py
 # RUN: not pto-opt $TEST_TMPDIR/abs_bad.py 2>&1 | FileCheck %s --check-prefix=BAD
 #
+# Functions print sorted by name: mm before on_result.
+# CHECK: def mm(a: pl.Tensor{{\[\[}}16, 16], pl.FP16]):
+# CHECK-NEXT: {{^        pass$}}
 # CHECK: @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)
 # CHECK-NEXT: def on_result(x: pl.Tensor{{\[\[}}8], pl.FP32]) -> pl.Tensor{{\[\[}}8], pl.FP32]:
 # CHECK-NEXT: pl.func_attr({"tag": 3})
 # CHECK-NEXT: {{^        \.\.\.$}}
-# CHECK: def mm(a: pl.Tensor{{\[\[}}16, 16], pl.FP16]):
-# CHECK-NEXT: {{^        pass$}}
 # CODEGEN: error: codegen: function 'on_result' is an abstract SubWorker (a `...` body the runtime binds): nothing to emit
 # INTERP: error: function 'on_result' is an abstract SubWorker (a `...` body the runtime binds): the interpreter cannot run it
 # BAD: abs_bad.py:5:18: error: a `...` body is only allowed on a SubWorker at level HOST or above

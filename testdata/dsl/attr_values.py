@@ -10,12 +10,12 @@
 # CHECK: external_source="kernels/k.cpp")
 # CHECK-NEXT: def ext(
 # CHECK-NEXT: pl.func_attr({"marker": 7, "dtype": pl.FP16, "memory_space": pl.Mem.Vec})
-# CHECK: @pl.function(type=pl.FunctionType.Spmd)
-# CHECK-NEXT: def spmd(
-# CHECK-NEXT: pl.func_attr({"core_num": pl.system.available_cluster_count()})
 # CHECK: def kernel(x: pl.Tensor{{\[\[}}16], pl.FP32], w: pl.Tensor{{\[\[}}16], pl.FP32]
 # CHECK-NEXT: pl.func_attr({"stationary": w})
 # CHECK: pl.tile.add(t, u)
+# CHECK: @pl.function(type=pl.FunctionType.Spmd)
+# CHECK-NEXT: def spmd(
+# CHECK-NEXT: pl.func_attr({"core_num": pl.system.available_cluster_count()})
 import pypto.language as pl
 
 KERNEL_DIR = "kernels"

@@ -10,9 +10,13 @@
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
 # RUN: pto-opt $TEST_TMPDIR/once.py --passes=none | diff $TEST_TMPDIR/once.py -
 #
-# CHECK: same: pl.Tensor{{\[\[}}8, 4], pl.FP32, pl.TensorView(stride=[4, 1], layout=pl.TensorLayout.ND)] = x
-# CHECK: def window(w: pld.DistributedTensor{{\[\[}}16], pl.FP32]) -> pl.Tensor{{\[\[}}16], pl.FP32]:
-# CHECK-NEXT: return w
+# Functions print by name, callees first: main (after fill, scale), pick,
+# viewed, window.
+# CHECK: def main(
+# CHECK-NEXT: for i, (acc,) in pl.range(4, init_values=(0,)):
+# CHECK-NEXT: b: pl.Tensor{{\[\[}}8, 16], pl.FP32] = self.scale(a, b, i)
+# CHECK-NEXT: n: pl.Scalar[pl.INDEX] = pl.yield_(acc)
+# CHECK-NEXT: c: pl.Tensor{{\[\[}}8, 16], pl.FP32] = self.fill(b)
 # CHECK: def pick(
 # CHECK: a: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Mat] = pl.tile.load(
 # CHECK-NEXT: s: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Acc] = pl.yield_(a)
@@ -20,11 +24,9 @@
 # CHECK-NEXT: for i, (acc,) in pl.range(2, init_values=(s,)):
 # CHECK-NEXT: v: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.load(
 # CHECK-NEXT: r: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Acc] = pl.yield_(v)
-# CHECK: def main(
-# CHECK-NEXT: for i, (acc,) in pl.range(4, init_values=(0,)):
-# CHECK-NEXT: b: pl.Tensor{{\[\[}}8, 16], pl.FP32] = self.scale(a, b, i)
-# CHECK-NEXT: n: pl.Scalar[pl.INDEX] = pl.yield_(acc)
-# CHECK-NEXT: c: pl.Tensor{{\[\[}}8, 16], pl.FP32] = self.fill(b)
+# CHECK: same: pl.Tensor{{\[\[}}8, 4], pl.FP32, pl.TensorView(stride=[4, 1], layout=pl.TensorLayout.ND)] = x
+# CHECK: def window(w: pld.DistributedTensor{{\[\[}}16], pl.FP32]) -> pl.Tensor{{\[\[}}16], pl.FP32]:
+# CHECK-NEXT: return w
 import pypto.language as pl
 import pypto.language.distributed as pld
 

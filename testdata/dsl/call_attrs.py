@@ -13,12 +13,12 @@
 #
 # CHECK: t: pl.Tile{{.*}} = pl.tile.load(x, [0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec, attrs={"pipeline_membership": "0:0", "__compiler_tensor_to_tile_mat_bridge": True})
 # CHECK-NEXT: u: pl.Tile{{.*}} = pl.tile.add(t, t, attrs={"space": pl.Mem.Left, "order": [2, 0, 1], "dir": pl.adir.inout, "scale": -1.5, "dt": pl.BF16, "pad": pl.PadValue.zero})
-# CHECK: @pl.function(level=pl.Level.CLUSTER_0, role=pl.Role.Orchestrator)
-# CHECK-NEXT: def pod(
 # CHECK: b: pl.Scalar[pl.TASK_ID] = pl.system.task_dummy(deps=[tids])
 # CHECK-NEXT: e: pl.Scalar[pl.TASK_ID] = pl.system.task_dummy(deps=[])
 # CHECK: = pl.submit(self.k, x, o, deps=[b], dumps=[x, o])
 # CHECK: r2: pl.Tensor{{.*}} = self.k(x, o, attrs={"dump_vars": [o], "arg_directions": [pl.adir.input, pl.adir.output_existing], "core_num": 2, "gate": n > 0, "edges": [t, b], "arg_direction_overrides": []})
+# CHECK: @pl.function(level=pl.Level.CLUSTER_0, role=pl.Role.Orchestrator)
+# CHECK-NEXT: def pod(
 #
 # The interpreter runs the kernel: its op-call attrs are metadata.
 # RUN: pto-run %s --func=k --seed=1 --out-dir=$TEST_TMPDIR/k

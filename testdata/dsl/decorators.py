@@ -7,11 +7,11 @@
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
 # RUN: pto-opt $TEST_TMPDIR/once.py --passes=none | diff $TEST_TMPDIR/once.py -
 #
+# CHECK: @pl.function(type=pl.FunctionType.AIC, level=pl.Level.AIC, role=pl.Role.SubWorker, external_source="kernels/mm.cpp")
 # CHECK: @pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker, auto_scope=False)
 # CHECK-NEXT: def kernel(x: pl.Tensor{{\[\[}}16, 16], pl.FP32]) -> pl.Tensor{{\[\[}}16, 16], pl.FP32]:
 # CHECK-NEXT: pl.func_attr({"split": pl.SplitMode.UP_DOWN, "dual_aiv_dispatch": True})
 # CHECK-NEXT: return x
-# CHECK: @pl.function(type=pl.FunctionType.AIC, level=pl.Level.AIC, role=pl.Role.SubWorker, external_source="kernels/mm.cpp")
 #
 # RUN: sed 's/strict_ssa=False/strict_ssa=True/' %s > $TEST_TMPDIR/strict.py
 # RUN: not pto-opt $TEST_TMPDIR/strict.py --passes=none 2>&1 | FileCheck %s --check-prefix=STRICT
