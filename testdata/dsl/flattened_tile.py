@@ -11,7 +11,7 @@
 #
 # CHECK: t: pl.Tile{{\[\[}}12, 8], pl.FP16, pl.Mem.Vec] = pl.tile.load(x, [0, 0, 0], [3, 4, 8], [3, 4, 8], target_memory=pl.Mem.Vec)
 # CHECK-NEXT: s: pl.Tile{{\[\[}}12, 8], pl.FP16, pl.Mem.Vec] = pl.tile.exp(t)
-# CHECK-NEXT: z: pl.Tile{{\[\[}}24, 4], pl.FP32] = pl.tile.create([2, 3, 4, 4], dtype=pl.FP32)
+# CHECK-NEXT: z: pl.Tile{{\[\[}}24, 4], pl.FP32, pl.Mem.Vec] = pl.tile.create([2, 3, 4, 4], dtype=pl.FP32, target_memory=pl.Mem.Vec)
 # BAD: bad.py:23:12: error: type annotation pl.Tile{{\[\[}}5, 8], pl.FP16] does not match the deduced type pl.Tile{{\[\[}}3, 4, 8], pl.FP16, pl.Mem.Vec]
 import pypto.language as pl
 
