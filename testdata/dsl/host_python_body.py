@@ -21,6 +21,12 @@
 # RUN: not pto-opt $TEST_TMPDIR/hostpy_call.py 2>&1 | FileCheck %s --check-prefix=CALL
 #
 # CHECK:      @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)
+# CHECK-NEXT: {{^    def noop\(x: pl.Tensor\[\[64\], pl.FP32\]\):$}}
+# CHECK-NEXT: {{^        pass$}}
+# CHECK-NEXT: @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)
+# CHECK-NEXT: {{^    def scale\(x: pl.Tensor\[\[64\], pl.FP32\]\) -> pl.Tensor\[\[64\], pl.FP32\]:$}}
+# CHECK-NEXT: {{^        return x \* 2$}}
+# CHECK-NEXT: @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)
 # CHECK-NEXT: {{^    def verify\(f: pl.Tensor\[\[64\], pl.FP32\]\):$}}
 # CHECK-NEXT: {{^        import torch$}}
 # CHECK-NEXT: {{^        expected = torch.full\(\(64,\), 2.0, dtype=torch.float32\)$}}
@@ -28,12 +34,6 @@
 # CHECK-NEXT: {{^            raise AssertionError\(f'mismatch # \{f.max\(\).item\(\)\}'\)$}}
 # CHECK-NEXT: {{^        note = 'kept\\n  as written  # in the string\\n'$}}
 # CHECK-NEXT: {{^        assert f is not None$}}
-# CHECK-NEXT: @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)
-# CHECK-NEXT: {{^    def scale\(x: pl.Tensor\[\[64\], pl.FP32\]\) -> pl.Tensor\[\[64\], pl.FP32\]:$}}
-# CHECK-NEXT: {{^        return x \* 2$}}
-# CHECK-NEXT: @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)
-# CHECK-NEXT: {{^    def noop\(x: pl.Tensor\[\[64\], pl.FP32\]\):$}}
-# CHECK-NEXT: {{^        pass$}}
 # CHECK-NEXT: @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
 # CHECK-NEXT: def host_orch(self, x: pl.Tensor{{\[\[}}64], pl.FP32]) -> pl.Tensor{{\[\[}}64], pl.FP32]:
 # CHECK-NEXT: y: pl.Tensor{{\[\[}}64], pl.FP32] = self.scale(x)
