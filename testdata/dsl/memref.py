@@ -26,7 +26,7 @@
 #
 # In a signature a base prints as a string (the body binds it later):
 # CHECK: def main(self, a: pl.Tensor{{\[\[}}64, 64], pl.FP32, pl.MemRef("mem_ddr_0", 0, 16384)], out: pl.Out[pl.Tensor{{\[\[}}64, 64], pl.FP32, pl.TensorView(stride=[], layout=pl.TensorLayout.NZ), pl.MemRef("mem_ddr_1", 0, 16384)]]) -> pl.Tensor{{\[\[}}64, 64], pl.FP32, pl.TensorView(stride=[], layout=pl.TensorLayout.NZ)]:
-# CHECK: mem_vec_2: pl.Ptr = pl.tile.alloc(1, 32768)
+# CHECK: mem_vec_2: pl.Ptr = pl.tile.alloc(pl.Mem.Vec, 32768)
 # In the body, a base the body binds prints bare; the annotation's order of
 # memory space and MemRef does not matter:
 # CHECK: x: pl.Tile{{\[\[}}64, 64], pl.FP32, pl.MemRef(mem_vec_2, 0, 16384), pl.Mem.Vec] = pl.tile.load(a, [0, 0], [64, 64], [64, 64], target_memory=pl.Mem.Vec)
