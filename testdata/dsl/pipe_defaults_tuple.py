@@ -6,9 +6,10 @@
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
 # RUN: pto-opt $TEST_TMPDIR/once.py --passes=none | diff $TEST_TMPDIR/once.py -
 #
-# CHECK: pl.system.aiv_initialize_pipe(buf, pl.const(0, pl.INT32), dir_mask=1, slot_size=512)
+# Functions print by name, callees first: c, two, f, v.
 # CHECK: pl.system.aic_initialize_pipe(pl.const(0, pl.INT32), peer, dir_mask=2, slot_size=512)
 # CHECK: r: pl.Tuple{{.*}} = self.two(x)
+# CHECK: pl.system.aiv_initialize_pipe(buf, pl.const(0, pl.INT32), dir_mask=1, slot_size=512)
 import pypto.language as pl
 
 
