@@ -6,7 +6,10 @@
 # dumps= as lists of distinct tensor names; a submit that is a whole
 # assigned value; task_dummy with deps=; a with pl.spmd body
 # that calls one kernel, reads its block index or is a pl.at(CORE_GROUP)
-# scope, also inside pl.cluster(). Printing is a fixed point.
+# scope, also inside pl.cluster(). A body that reads its block index is
+# wrapped in a kernel pl.at(CORE_GROUP) scope (as upstream's parser wraps
+# it), which the dump tag dumps like any pl.at scope; it prints nested.
+# Printing is a fixed point.
 #
 # RUN: pto-opt %s --passes=none | FileCheck %s
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
@@ -26,6 +29,7 @@
 # CHECK-NEXT: with pl.spmd(4):
 # CHECK-NEXT: e: {{.*}} = self.k(c)
 # CHECK-NEXT: with pl.spmd(2):
+# CHECK-NEXT: with pl.at(level=pl.Level.CORE_GROUP, dumps=[x]):
 # CHECK-NEXT: i: pl.Scalar[pl.INDEX] = pl.tile.get_block_idx()
 # CHECK-NEXT: g: {{.*}} = pl.tensor.add(e, e)
 # CHECK-NEXT: with pl.cluster():
