@@ -7,9 +7,9 @@
 # RUN: pto-opt $TEST_TMPDIR/once.py --passes=none | diff $TEST_TMPDIR/once.py -
 # RUN: pto-opt %s | diff $TEST_TMPDIR/once.py -
 #
+# CHECK: c: pl.Tile{{\[\[}}32, 16], pl.BF16, pl.Mem.Mat] = pl.tile.tpop_from_aiv(split=0)
 # CHECK: a: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=0)
 # CHECK: b: pl.Tile{{\[\[}}16, 16], pl.FP16, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=1)
-# CHECK: c: pl.Tile{{\[\[}}32, 16], pl.BF16, pl.Mem.Mat] = pl.tile.tpop_from_aiv(split=0)
 #
 import pypto.language as pl
 
