@@ -8,6 +8,16 @@
 #
 # RUN: pto-opt %s --passes=lower-composite-ops | FileCheck %s
 #
+# CHECK-LABEL: def d(
+# CHECK: for data2__col_tmp_v8 in pl.range(0, n, 8192):
+# CHECK-NEXT: = pl.min(8192, n - data2__col_tmp_v8)
+# CHECK-NEXT: = pl.tile.load(data, [data2__my_rank_tmp_v3, data2__col_tmp_v8], [1, 8192], [1, data2__valid_cols_tmp_v9], target_memory=pl.Mem.Vec)
+# CHECK: pl.tile.mul(data2__peer_acc_tmp_v12, data2__recv_tmp_v13)
+# CHECK: = pl.tile.store(data2__peer_final_tmp_v16, [data2__my_rank_tmp_v3, data2__col_tmp_v8], data)
+# CHECK: pld.system.wait(signal, [data2__src2_tmp_v20, 0], pl.const(2, pl.INT32), cmp=1)
+# CHECK: pl.const(-2, pl.INT32), op=0)
+# CHECK-NOT: pld.tensor.
+#
 # CHECK-LABEL: def k(
 # CHECK: pld.system.wait(signal, [data2__src_tmp_v6, 0], pl.const(1, pl.INT32), cmp=1)
 # CHECK-NEXT: for data2__col_tmp_v8 in pl.range(0, 4097, 4096):
@@ -20,16 +30,6 @@
 # CHECK-NEXT: for data2__peer2_tmp_v18 in pl.range(data2__nranks_idx_tmp_v2):
 # CHECK: pld.system.wait(signal, [data2__src2_tmp_v20, 0], pl.const(2, pl.INT32), cmp=1)
 # CHECK: pld.system.notify(signal, data2__my_rank_tmp_v3, [data2__reset_src_tmp_v22, 0], pl.const(-2, pl.INT32), op=0)
-# CHECK-NOT: pld.tensor.
-#
-# CHECK-LABEL: def d(
-# CHECK: for data2__col_tmp_v8 in pl.range(0, n, 8192):
-# CHECK-NEXT: = pl.min(8192, n - data2__col_tmp_v8)
-# CHECK-NEXT: = pl.tile.load(data, [data2__my_rank_tmp_v3, data2__col_tmp_v8], [1, 8192], [1, data2__valid_cols_tmp_v9], target_memory=pl.Mem.Vec)
-# CHECK: pl.tile.mul(data2__peer_acc_tmp_v12, data2__recv_tmp_v13)
-# CHECK: = pl.tile.store(data2__peer_final_tmp_v16, [data2__my_rank_tmp_v3, data2__col_tmp_v8], data)
-# CHECK: pld.system.wait(signal, [data2__src2_tmp_v20, 0], pl.const(2, pl.INT32), cmp=1)
-# CHECK: pl.const(-2, pl.INT32), op=0)
 # CHECK-NOT: pld.tensor.
 
 # pypto.program: ReduceScatterChunked
