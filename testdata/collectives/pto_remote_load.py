@@ -8,16 +8,17 @@
 # RUN: pto-opt %s | FileCheck %s --check-prefix=IR
 # RUN: pto-opt %s --emit=pto | FileCheck %s
 #
-# IR-LABEL: def ragged_tail(
-# IR: pl.TileView(valid_shape=[1, 17])] = pld.tile.remote_load(data, peer, [0, 0], [1, 8192], [1, 17])
-# IR-LABEL: def intersect(
-# IR: pl.TileView(valid_shape=[1, 8])] = pld.tile.remote_load(data, peer, [0, 0], [1, 16], [1, 16])
+# IR prints the functions by name; PTO keeps the source order.
 # IR-LABEL: def default_form(
 # IR: pl.TileView(valid_shape=[1, 8])] = pld.tile.remote_load(data, peer, [0, 0], [1, 16])
-# IR-LABEL: def runtime_edge(
-# IR: valid_shape=[1, pl.min(N, pl.const(16, pl.INDEX))])] = pld.tile.remote_load(data, peer, [0, 0], [1, 16], [1, 16])
+# IR-LABEL: def intersect(
+# IR: pl.TileView(valid_shape=[1, 8])] = pld.tile.remote_load(data, peer, [0, 0], [1, 16], [1, 16])
+# IR-LABEL: def ragged_tail(
+# IR: pl.TileView(valid_shape=[1, 17])] = pld.tile.remote_load(data, peer, [0, 0], [1, 8192], [1, 17])
 # IR-LABEL: def runtime_both(
 # IR: valid_shape=[1, pl.min(req, pl.min(SC, pl.const(16, pl.INDEX)))])] = pld.tile.remote_load(data, peer, [0, 0], [1, 16], [1, req])
+# IR-LABEL: def runtime_edge(
+# IR: valid_shape=[1, pl.min(N, pl.const(16, pl.INDEX))])] = pld.tile.remote_load(data, peer, [0, 0], [1, 16], [1, 16])
 #
 # A ragged tail: a [1, 8192] tile whose valid [1, 17] is all the window has.
 # CHECK-LABEL: func.func @ragged_tail(
