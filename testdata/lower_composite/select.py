@@ -10,18 +10,13 @@
 # RUN: pto-opt %s --passes=lower-composite-ops | FileCheck %s --check-prefix=VIEW
 # RUN: pto-opt %s --passes=lower-composite-ops | pto-opt --passes=none | FileCheck %s --check-prefix=VIEW
 #
-# CHECK-LABEL: def tile_tile(
+# The functions print by name.
+# CHECK-LABEL: def bf16_scalar(
 # CHECK-NEXT: m = pl.tile.cmps(a, 0.0, cmp_type=4)
-# A5-NEXT: s__sel_tmp_tmp_v0 = pl.tile.create([1, 32], dtype=pl.UINT8, target_memory=pl.Mem.Vec)
-# A2A3-NEXT: s__sel_tmp_tmp_v0 = pl.tile.create([1, 16], dtype=pl.UINT32, target_memory=pl.Mem.Vec)
-# CHECK-NEXT: s = pl.tile.sel(m, a, b, s__sel_tmp_tmp_v0)
-# CHECK-NEXT: return s
-#
-# CHECK-LABEL: def tile_scalar(
-# CHECK-NEXT: m = pl.tile.cmps(a, 0.0, cmp_type=4)
-# A5-NEXT: s__sel_tmp_tmp_v0 = pl.tile.create([1, 32], dtype=pl.UINT8, target_memory=pl.Mem.Vec)
-# A2A3-NEXT: s__sel_tmp_tmp_v0 = pl.tile.create([1, 64], dtype=pl.FP16, target_memory=pl.Mem.Vec)
-# CHECK-NEXT: s = pl.tile.sels(m, a, s__sel_tmp_tmp_v0, pl.const(0.0, pl.FP16))
+# CHECK-NEXT: s__sel_false_tmp_v0 = pl.tile.full([16, 64], dtype=pl.BF16, value=pl.const(2.0, pl.BF16))
+# A5-NEXT: s__sel_tmp_tmp_v1 = pl.tile.create([1, 32], dtype=pl.UINT8, target_memory=pl.Mem.Vec)
+# A2A3-NEXT: s__sel_tmp_tmp_v1 = pl.tile.create([1, 16], dtype=pl.UINT32, target_memory=pl.Mem.Vec)
+# CHECK-NEXT: s = pl.tile.sel(m, a, s__sel_false_tmp_v0, s__sel_tmp_tmp_v1)
 # CHECK-NEXT: return s
 #
 # CHECK-LABEL: def scalar_tile(
@@ -40,12 +35,18 @@
 # CHECK-NEXT: s = pl.tile.sel(m, s__sel_true_tmp_v0, b, s__sel_tmp_tmp_v1)
 # CHECK-NEXT: return s
 #
-# CHECK-LABEL: def bf16_scalar(
+# CHECK-LABEL: def tile_scalar(
 # CHECK-NEXT: m = pl.tile.cmps(a, 0.0, cmp_type=4)
-# CHECK-NEXT: s__sel_false_tmp_v0 = pl.tile.full([16, 64], dtype=pl.BF16, value=pl.const(2.0, pl.BF16))
-# A5-NEXT: s__sel_tmp_tmp_v1 = pl.tile.create([1, 32], dtype=pl.UINT8, target_memory=pl.Mem.Vec)
-# A2A3-NEXT: s__sel_tmp_tmp_v1 = pl.tile.create([1, 16], dtype=pl.UINT32, target_memory=pl.Mem.Vec)
-# CHECK-NEXT: s = pl.tile.sel(m, a, s__sel_false_tmp_v0, s__sel_tmp_tmp_v1)
+# A5-NEXT: s__sel_tmp_tmp_v0 = pl.tile.create([1, 32], dtype=pl.UINT8, target_memory=pl.Mem.Vec)
+# A2A3-NEXT: s__sel_tmp_tmp_v0 = pl.tile.create([1, 64], dtype=pl.FP16, target_memory=pl.Mem.Vec)
+# CHECK-NEXT: s = pl.tile.sels(m, a, s__sel_tmp_tmp_v0, pl.const(0.0, pl.FP16))
+# CHECK-NEXT: return s
+#
+# CHECK-LABEL: def tile_tile(
+# CHECK-NEXT: m = pl.tile.cmps(a, 0.0, cmp_type=4)
+# A5-NEXT: s__sel_tmp_tmp_v0 = pl.tile.create([1, 32], dtype=pl.UINT8, target_memory=pl.Mem.Vec)
+# A2A3-NEXT: s__sel_tmp_tmp_v0 = pl.tile.create([1, 16], dtype=pl.UINT32, target_memory=pl.Mem.Vec)
+# CHECK-NEXT: s = pl.tile.sel(m, a, b, s__sel_tmp_tmp_v0)
 # CHECK-NEXT: return s
 # CHECK-NOT: pl.tile.select
 #
@@ -55,7 +56,7 @@
 # VIEW: s__sel_true_tmp_v0: pl.Tile{{\[\[}}16, 64], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[16, 40])] = pl.tile.full([16, 64], dtype=pl.FP32, value=1.0)
 # VIEW-LABEL: def scalar_tile_rank3(
 # VIEW: s__sel_true_tmp_v0: pl.Tile{{\[\[}}2, 16, 64], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[2, 16, 40])] = pl.tile.full([2, 16, 64], dtype=pl.FP32, value=1.0)
-# VIEW-LABEL: def bf16_scalar(
+# VIEW-LABEL: def tile_scalar(
 
 # pypto.program: Select
 import pypto.language as pl
