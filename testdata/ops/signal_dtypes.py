@@ -4,7 +4,7 @@
 # and write nothing.
 #
 # RUN: pto-opt %s --passes=none | FileCheck %s --check-prefix=IR
-# IR: pld.system.wait(data, [0], 1, cmp=0)
+# IR: pld.system.wait(data, [0], pl.const(1, pl.INT32), cmp=0)
 # IR: pld.system.notify(data, 0, [1], 2.5, op=1)
 #
 # RUN: not pto-opt %s --emit=pto > $TEST_TMPDIR/out.pto 2> $TEST_TMPDIR/err.txt
