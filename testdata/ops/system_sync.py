@@ -1,5 +1,6 @@
 # Registered ops of #20: system.sync_src/sync_dst (pipe flags), the barriers, fence, cacheinvalid (whole GM and region) and syncall (hard and soft).
-# Each call parses, verifies and prints in canonical form; the printed text
+# Each call parses, verifies and prints in canonical form (a soft syncall
+# through the DSL's keyword surface); the printed text
 # parses back to itself, and the default pipeline leaves the calls alone.
 #
 # RUN: pto-opt %s --passes=none | FileCheck %s
@@ -18,7 +19,7 @@
 # CHECK-NEXT: pl.system.cacheinvalid(g, [1, 16], [0, 0])
 # CHECK-NEXT: pl.system.syncall(core_type='aiv_only')
 # CHECK-NEXT: pl.system.syncall(core_type='mix')
-# CHECK-NEXT: pl.system.syncall(ws, n, core_type='mix', mode='soft')
+# CHECK-NEXT: pl.system.syncall(mode="soft", core_type="mix", gm_workspace=ws, used_cores=n)
 # CHECK-NEXT: return n
 import pypto.language as pl
 
