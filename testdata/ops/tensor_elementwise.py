@@ -18,15 +18,15 @@
 # CHECK: m: pl.Tensor{{\[\[}}16, 64], pl.FP32] = pl.tensor.cmp(f, y, cmp_type=4)
 # CHECK: n: pl.Tensor{{\[\[}}16, 64], pl.FP32] = pl.tensor.cmp(f, 0.0, cmp_type=0)
 # CHECK: b0: pl.Tensor{{\[\[}}16, 64], pl.INT32] = pl.tensor.and_(i, i)
-# CHECK: b1: pl.Tensor{{\[\[}}16, 64], pl.INT32] = pl.tensor.ands(b0, 255)
+# CHECK: b1: pl.Tensor{{\[\[}}16, 64], pl.INT32] = pl.tensor.ands(b0, pl.const(255, pl.INT32))
 # CHECK: b2: pl.Tensor{{\[\[}}16, 64], pl.INT32] = pl.tensor.or_(b1, i)
 # CHECK: b3: pl.Tensor{{\[\[}}16, 64], pl.INT32] = pl.tensor.ors(b2, s)
 # CHECK: b4: pl.Tensor{{\[\[}}16, 64], pl.INT32] = pl.tensor.xor(b3, j)
-# CHECK: b5: pl.Tensor{{\[\[}}16, 64], pl.INT32] = pl.tensor.xors(b4, 1)
+# CHECK: b5: pl.Tensor{{\[\[}}16, 64], pl.INT32] = pl.tensor.xors(b4, pl.const(1, pl.INT32))
 # CHECK: b6: pl.Tensor{{\[\[}}16, 64], pl.INT32] = pl.tensor.shl(b5, i)
-# CHECK: b7: pl.Tensor{{\[\[}}16, 64], pl.INT32] = pl.tensor.shls(b6, 2)
+# CHECK: b7: pl.Tensor{{\[\[}}16, 64], pl.INT32] = pl.tensor.shls(b6, pl.const(2, pl.INT32))
 # CHECK: b8: pl.Tensor{{\[\[}}16, 64], pl.INT32] = pl.tensor.shr(b7, i)
-# CHECK: b9: pl.Tensor{{\[\[}}16, 64], pl.INT32] = pl.tensor.shrs(b8, 3)
+# CHECK: b9: pl.Tensor{{\[\[}}16, 64], pl.INT32] = pl.tensor.shrs(b8, pl.const(3, pl.INT32))
 import pypto.language as pl
 
 @pl.program
