@@ -1,7 +1,7 @@
 # The tensor ops of issue #20, gather, gather_mask, gather_compare (a tuple result), paged_gather,
-# create_l1, gather_row (valid_shape printed as a keyword): every op of the family parses, deduces
-# the type shown, prints in the canonical pl.tensor.X form, and reprints unchanged (a fixed
-# point). The default pipelines of both backends leave the calls alone.
+# create_l1, gather_row (valid_shape printed as a keyword, before the kwargs): every op of the
+# family parses, deduces the type shown, prints in the canonical pl.tensor.X form, and reprints
+# unchanged (a fixed point). The default pipelines of both backends leave the calls alone.
 #
 # RUN: pto-opt %s --passes=none | FileCheck %s
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
@@ -16,7 +16,7 @@
 # CHECK: pg: pl.Tensor{{\[\[}}64, 128], pl.FP16] = pl.tensor.paged_gather(kv, rows, table, block_size=128, size=128, max_indices=64, col_off=0, is_trans=False, is_b_matrix=False, space=pl.Mem.Mat)
 # CHECK: acc: pl.Tensor{{\[\[}}64, 128], pl.FP16] = pl.tensor.create_l1([64, 128], dtype=pl.FP16, transpose=False)
 # CHECK: acc2: pl.Tensor{{\[\[}}64, 128], pl.FP16] = pl.tensor.gather_row(acc, kv, [0, 0], [5, 0], [1, 128], transpose=False)
-# CHECK: acc3: pl.Tensor{{\[\[}}64, 128], pl.FP16] = pl.tensor.gather_row(acc2, kv, [1, 0], [6, 0], [1, 128], transpose=False, valid_shape=[1, n])
+# CHECK: acc3: pl.Tensor{{\[\[}}64, 128], pl.FP16] = pl.tensor.gather_row(acc2, kv, [1, 0], [6, 0], [1, 128], valid_shape=[1, n], transpose=False)
 import pypto.language as pl
 
 @pl.program
