@@ -12,11 +12,11 @@
 # CHECK-NEXT: s2: pl.Tile{{\[\[}}16, 16], pl.INT16, pl.Mem.Vec] = pl.tile.xor(s1, i, i)
 # CHECK-NEXT: s3: pl.Tile{{\[\[}}16, 16], pl.INT16, pl.Mem.Vec] = pl.tile.shl(s2, i)
 # CHECK-NEXT: s4: pl.Tile{{\[\[}}16, 16], pl.INT16, pl.Mem.Vec] = pl.tile.shr(s3, i)
-# CHECK-NEXT: s5: pl.Tile{{\[\[}}16, 16], pl.INT16, pl.Mem.Vec] = pl.tile.ands(s4, 3)
-# CHECK-NEXT: s6: pl.Tile{{\[\[}}16, 16], pl.INT16, pl.Mem.Vec] = pl.tile.ors(s5, 3)
-# CHECK-NEXT: s7: pl.Tile{{\[\[}}16, 16], pl.INT16, pl.Mem.Vec] = pl.tile.xors(s6, 3, i)
-# CHECK-NEXT: s8: pl.Tile{{\[\[}}16, 16], pl.INT16, pl.Mem.Vec] = pl.tile.shls(s7, 1)
-# CHECK-NEXT: s9: pl.Tile{{\[\[}}16, 16], pl.INT16, pl.Mem.Vec] = pl.tile.shrs(s8, 1)
+# CHECK-NEXT: s5: pl.Tile{{\[\[}}16, 16], pl.INT16, pl.Mem.Vec] = pl.tile.ands(s4, pl.const(3, pl.INT16))
+# CHECK-NEXT: s6: pl.Tile{{\[\[}}16, 16], pl.INT16, pl.Mem.Vec] = pl.tile.ors(s5, pl.const(3, pl.INT16))
+# CHECK-NEXT: s7: pl.Tile{{\[\[}}16, 16], pl.INT16, pl.Mem.Vec] = pl.tile.xors(s6, pl.const(3, pl.INT16), i)
+# CHECK-NEXT: s8: pl.Tile{{\[\[}}16, 16], pl.INT16, pl.Mem.Vec] = pl.tile.shls(s7, pl.const(1, pl.INT16))
+# CHECK-NEXT: s9: pl.Tile{{\[\[}}16, 16], pl.INT16, pl.Mem.Vec] = pl.tile.shrs(s8, pl.const(1, pl.INT16))
 # CHECK-NEXT: s10: pl.Tile{{\[\[}}16, 16], pl.INT16, pl.Mem.Vec] = pl.tile.not_(s9)
 import pypto.language as pl
 
