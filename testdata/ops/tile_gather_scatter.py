@@ -1,5 +1,5 @@
 # Issue #20 batch B: tile.gather, gatherb, gather_mask, gather_compare (a tuple result), scatter,
-# scatter_mask and gather_row (valid_shape printed after the kwargs)
+# scatter_mask and gather_row (valid_shape printed as a keyword, before the kwargs)
 # parse, print in canonical form and print back identically.
 #
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/tile_gather_scatter.py
@@ -13,7 +13,7 @@
 # CHECK: s: pl.Tile{{\[\[}}8, 128], pl.FP32, pl.Mem.Vec] = pl.tile.scatter(dst, src, idx)
 # CHECK: t: pl.Tile{{\[\[}}8, 128], pl.FP32, pl.Mem.Vec] = pl.tile.scatter_mask(s, src, mask_pattern=2)
 # CHECK: a: pl.Tile{{\[\[}}64, 128], pl.BF16, pl.Mem.Mat] = pl.tile.gather_row(dst, src, [3, 0], [r, 0], [1, 128], transpose=False)
-# CHECK: b: pl.Tile{{\[\[}}64, 128], pl.BF16, pl.Mem.Mat] = pl.tile.gather_row(a, src, [4, 0], [r, 0], [1, 128], transpose=False, valid_shape=[1, 64])
+# CHECK: b: pl.Tile{{\[\[}}64, 128], pl.BF16, pl.Mem.Mat] = pl.tile.gather_row(a, src, [4, 0], [r, 0], [1, 128], valid_shape=[1, 64], transpose=False)
 
 import pypto.language as pl
 
