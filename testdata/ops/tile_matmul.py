@@ -1,26 +1,27 @@
-# Issue #20 batch B: tile.matmul, matmul_acc (with and without init_cond), matmul_bias, gemv, gemv_acc,
-# gemv_bias, batch_matmul and batch_matmul_acc
+# Issue #20 batch B: tile.matmul, matmul_acc (with and without init_cond, printed by position),
+# matmul_bias, gemv, gemv_acc, gemv_bias, batch_matmul and batch_matmul_acc
 # parse, print in canonical form and print back identically.
 #
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/tile_matmul.py
 # RUN: FileCheck %s < $TEST_TMPDIR/tile_matmul.py
 # RUN: pto-opt $TEST_TMPDIR/tile_matmul.py --passes=none | diff $TEST_TMPDIR/tile_matmul.py -
 #
-# CHECK: a: pl.Tile{{\[\[}}64, 64], pl.BF16, pl.Mem.Left] = pl.tile.move(m, target_memory=pl.Mem.Left)
-# CHECK: b: pl.Tile{{\[\[}}64, 64], pl.BF16, pl.Mem.Right] = pl.tile.move(m, target_memory=pl.Mem.Right)
-# CHECK: c: pl.Tile{{\[\[}}64, 64], pl.FP32, pl.Mem.Acc] = pl.tile.matmul(a, b)
-# CHECK: d: pl.Tile{{\[\[}}64, 64], pl.FP32, pl.Mem.Acc] = pl.tile.matmul_acc(c, a, b, init_cond=k == 0)
-# CHECK: e: pl.Tile{{\[\[}}64, 64], pl.FP32, pl.Mem.Acc] = pl.tile.matmul_acc(d, a, b)
-# CHECK: f: pl.Tile{{\[\[}}64, 64], pl.FP32, pl.Mem.Acc] = pl.tile.matmul_bias(a, b, bias)
+# The functions print by name: batched, gemv, k.
+# CHECK: l: pl.Tile{{\[\[}}4, 16, 32], pl.FP16, pl.Mem.Left] = pl.tile.move(a, target_memory=pl.Mem.Left)
+# CHECK: r: pl.Tile{{\[\[}}1, 32, 16], pl.FP16, pl.Mem.Right] = pl.tile.move(b, target_memory=pl.Mem.Right)
+# CHECK: c: pl.Tile{{\[\[}}4, 16, 16], pl.FP32, pl.Mem.Acc] = pl.tile.batch_matmul(l, r)
+# CHECK: d: pl.Tile{{\[\[}}4, 16, 16], pl.FP32, pl.Mem.Acc] = pl.tile.batch_matmul_acc(c, l, r)
 # CHECK: a: pl.Tile{{\[\[}}1, 64], pl.BF16, pl.Mem.Left] = pl.tile.move(r, target_memory=pl.Mem.Left)
 # CHECK: b: pl.Tile{{\[\[}}64, 64], pl.BF16, pl.Mem.Right] = pl.tile.move(m, target_memory=pl.Mem.Right)
 # CHECK: g: pl.Tile{{\[\[}}16, 64], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[1, 64])] = pl.tile.gemv(a, b, acc_phase='unspecified')
 # CHECK: h: pl.Tile{{\[\[}}16, 64], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[1, 64])] = pl.tile.gemv_acc(g, a, b, acc_phase='final')
 # CHECK: i: pl.Tile{{\[\[}}16, 64], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[1, 64])] = pl.tile.gemv_bias(a, b, bias, acc_phase='partial')
-# CHECK: l: pl.Tile{{\[\[}}4, 16, 32], pl.FP16, pl.Mem.Left] = pl.tile.move(a, target_memory=pl.Mem.Left)
-# CHECK: r: pl.Tile{{\[\[}}1, 32, 16], pl.FP16, pl.Mem.Right] = pl.tile.move(b, target_memory=pl.Mem.Right)
-# CHECK: c: pl.Tile{{\[\[}}4, 16, 16], pl.FP32, pl.Mem.Acc] = pl.tile.batch_matmul(l, r)
-# CHECK: d: pl.Tile{{\[\[}}4, 16, 16], pl.FP32, pl.Mem.Acc] = pl.tile.batch_matmul_acc(c, l, r)
+# CHECK: a: pl.Tile{{\[\[}}64, 64], pl.BF16, pl.Mem.Left] = pl.tile.move(m, target_memory=pl.Mem.Left)
+# CHECK: b: pl.Tile{{\[\[}}64, 64], pl.BF16, pl.Mem.Right] = pl.tile.move(m, target_memory=pl.Mem.Right)
+# CHECK: c: pl.Tile{{\[\[}}64, 64], pl.FP32, pl.Mem.Acc] = pl.tile.matmul(a, b)
+# CHECK: d: pl.Tile{{\[\[}}64, 64], pl.FP32, pl.Mem.Acc] = pl.tile.matmul_acc(c, a, b, k == 0)
+# CHECK: e: pl.Tile{{\[\[}}64, 64], pl.FP32, pl.Mem.Acc] = pl.tile.matmul_acc(d, a, b)
+# CHECK: f: pl.Tile{{\[\[}}64, 64], pl.FP32, pl.Mem.Acc] = pl.tile.matmul_bias(a, b, bias)
 
 import pypto.language as pl
 
