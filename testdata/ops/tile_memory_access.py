@@ -1,6 +1,7 @@
 # Issue #20 batch B: tile.get_block_idx, get_subblock_idx, get_block_num, read, write, move,
-# mscatter, mgather (Vec row mode; Mat row mode with a valid_shape) and alloc
-# parse, print in canonical form and print back identically.
+# mscatter, mgather (Vec row mode; Mat row mode with a valid_shape, printed valid_shape=) and
+# alloc (its memory space printed as the enum) parse, print in canonical form and print back
+# identically.
 #
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/tile_memory_access.py
 # RUN: FileCheck %s < $TEST_TMPDIR/tile_memory_access.py
@@ -14,9 +15,9 @@
 # CHECK: m: pl.Tile{{\[\[}}16, 32], pl.FP16, pl.Mem.Mat, pl.TileView(blayout=pl.TileLayout.row_major, slayout=pl.TileLayout.none_box)] = pl.tile.move(u, target_memory=pl.Mem.Mat, blayout=pl.TileLayout.row_major, slayout=pl.TileLayout.none_box)
 # CHECK: o: pl.Tensor{{\[\[}}1024], pl.FP16] = pl.tile.mscatter(u, idx, out)
 # CHECK: g: pl.Tile{{\[\[}}8, 64], pl.FP16, pl.Mem.Vec] = pl.tile.mgather(table, ri, coalesce=0)
-# CHECK: h: pl.Tile{{\[\[}}32, 64], pl.FP16, pl.Mem.Mat, pl.TileView(valid_shape=[20, 64])] = pl.tile.mgather(table, rows, [20, 64], coalesce=0, target_memory=pl.Mem.Mat, gather_oob=3)
-# CHECK: p: pl.Ptr = pl.tile.alloc(1, 16384)
-# CHECK-NEXT: q: pl.Ptr = pl.tensor.alloc(0, 64)
+# CHECK: h: pl.Tile{{\[\[}}32, 64], pl.FP16, pl.Mem.Mat, pl.TileView(valid_shape=[20, 64])] = pl.tile.mgather(table, rows, valid_shape=[20, 64], coalesce=0, target_memory=pl.Mem.Mat, gather_oob=3)
+# CHECK: p: pl.Ptr = pl.tile.alloc(pl.Mem.Vec, 16384)
+# CHECK-NEXT: q: pl.Ptr = pl.tensor.alloc(pl.Mem.DDR, 64)
 
 import pypto.language as pl
 
