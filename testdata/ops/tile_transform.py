@@ -1,4 +1,5 @@
-# Issue #20 batch B: tile.slice (plain, valid_shape, pad_value + drop_dims), reshape, assemble, concat,
+# Issue #20 batch B: tile.slice (plain, valid_shape, pad_value + drop_dims; the optional operands
+# printed by position), reshape, assemble, concat,
 # extract (into Vec, Left and Right) and scatter_update
 # parse, print in canonical form and print back identically.
 #
@@ -7,8 +8,8 @@
 # RUN: pto-opt $TEST_TMPDIR/tile_transform.py --passes=none | diff $TEST_TMPDIR/tile_transform.py -
 #
 # CHECK: w: pl.Tile{{\[\[}}16, 32], pl.FP32, pl.Mem.Vec] = pl.tile.slice(t, [16, 32], [0, i])
-# CHECK: v: pl.Tile{{\[\[}}16, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[16, n])] = pl.tile.slice(t, [16, 32], [16, 0], valid_shape=[16, n])
-# CHECK: p: pl.Tile{{\[\[}}1, 64], pl.FP32, pl.Mem.Vec, pl.TileView(pad=pl.PadValue.zero)] = pl.tile.slice(t, [1, 64], [3, 0], pad_value=pl.PadValue.zero, valid_shape=[], drop_dims=[0])
+# CHECK: v: pl.Tile{{\[\[}}16, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[16, n])] = pl.tile.slice(t, [16, 32], [16, 0], [16, n])
+# CHECK: p: pl.Tile{{\[\[}}1, 64], pl.FP32, pl.Mem.Vec, pl.TileView(pad=pl.PadValue.zero)] = pl.tile.slice(t, [1, 64], [3, 0], [], [0], pad_value=pl.PadValue.zero)
 # CHECK: r: pl.Tile{{\[\[}}32, 128], pl.FP32, pl.Mem.Vec] = pl.tile.reshape(t, [32, 128])
 # CHECK: a: pl.Tile{{\[\[}}64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.assemble(t, w, [0, 32])
 # CHECK: c: pl.Tile{{\[\[}}16, 64], pl.FP32, pl.Mem.Vec] = pl.tile.concat(w, v)
