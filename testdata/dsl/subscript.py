@@ -1,8 +1,9 @@
 # Subscript sugar on tensors, tiles and arrays: reads become tensor.slice /
 # tile.slice / tensor.read / tile.read / array.get_element, writes
-# `dst[...] = src` rebind dst to tensor.assemble / tile.assemble /
-# array.update_element. A scalar index drops its axis (drop_dims), missing
-# trailing axes are `:`; the canonical print is the explicit op call.
+# `dst[...] = src` reassign dst (the same name: no dst_1) to tensor.assemble /
+# tile.assemble / array.update_element. A scalar index drops its axis
+# (drop_dims), missing trailing axes are `:`; the canonical print is the
+# explicit op call, a tile.slice's optional operands by position.
 #
 # RUN: pto-opt %s --passes=none | FileCheck %s
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
@@ -15,13 +16,13 @@
 # CHECK-NEXT: win: {{.*}} = pl.tensor.slice(x, [4, 128], [i, 0])
 # CHECK-NEXT: tail: {{.*}} = pl.tensor.slice(x, [16, 128], [48, 0])
 # CHECK: part: {{.*}} = pl.tile.slice(t, [16, 8], [0, 8])
-# CHECK-NEXT: one: {{.*}} = pl.tile.slice(t, [1, 128], [i, 0], valid_shape=[], drop_dims=[0])
+# CHECK-NEXT: one: {{.*}} = pl.tile.slice(t, [1, 128], [i, 0], [], [0])
 # CHECK-NEXT: over: {{.*}} = pl.tile.slice(t, [16, 128], [48, 0])
 # CHECK-NEXT: v: {{.*}} = pl.tile.read(t, [1, 2])
-# CHECK-NEXT: out_1: {{.*}} = pl.tensor.assemble(out, head, [0, 0])
-# CHECK-NEXT: out_2: {{.*}} = pl.tensor.assemble(out_1, pl.tensor.reshape(row, [1, 128]), [i, 0])
-# CHECK-NEXT: out_3: {{.*}} = pl.tensor.assemble(out_2, cols, [0, 8])
-# CHECK-NEXT: t_1: {{.*}} = pl.tile.assemble(t, part, [16, 0])
+# CHECK-NEXT: out: {{.*}} = pl.tensor.assemble(out, head, [0, 0])
+# CHECK-NEXT: out: {{.*}} = pl.tensor.assemble(out, pl.tensor.reshape(row, [1, 128]), [i, 0])
+# CHECK-NEXT: out: {{.*}} = pl.tensor.assemble(out, cols, [0, 8])
+# CHECK-NEXT: t: {{.*}} = pl.tile.assemble(t, part, [16, 0])
 import pypto.language as pl
 
 
