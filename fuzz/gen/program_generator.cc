@@ -134,6 +134,7 @@ const ir::Function* Builder::MakeFunction(int index) {
 
   GenScope s(ctx_, data_, options_);
   s.SetHost(level == ir::Level::kHost, &window_buffers_);
+  s.SetFunctionType(ftype);
   scope_ = &s;
   s.EnterBlock();
   dyn_in_scope_.clear();

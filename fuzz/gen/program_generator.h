@@ -182,6 +182,9 @@ class GenScope {
     window_buffers_ = window_buffers;
   }
   bool host() const { return host_ && window_buffers_ != nullptr; }
+  // The type of the function under construction.
+  void SetFunctionType(ir::FunctionType type) { function_type_ = type; }
+  ir::FunctionType function_type() const { return function_type_; }
   // A new program-unique window buffer name (host() only).
   std::string NextWindowBufferName();
 
@@ -210,6 +213,7 @@ class GenScope {
   int emitted_ = 0;
   bool host_ = false;
   int* window_buffers_ = nullptr;
+  ir::FunctionType function_type_ = ir::FunctionType::kOpaque;
 };
 
 class ProgramGenerator {

@@ -213,8 +213,16 @@ bool Write(GenScope& s) {
 bool Dim(GenScope& s) {
   const Var* t = s.AnyTensor();
   if (t == nullptr) return false;
-  int rank = static_cast<int>(TensorOf(t)->rank());
-  return s.TryOp("tensor.dim", {t, s.ctx().Index(s.Int(-rank, rank))}) != nullptr;
+  const TensorType* tt = TensorOf(t);
+  int rank = static_cast<int>(tt->rank());
+  int axis = s.Int(-rank, rank);
+  // An Orchestration body's tensor.dim of a dynamic dim reads back as the
+  // dim's symbol (the parser's fold), so the generator never builds one.
+  if (s.function_type() == ir::FunctionType::kOrchestration && axis >= -rank && axis < rank &&
+      tt->shape()[axis < 0 ? axis + rank : axis]->As<ir::ConstInt>() == nullptr) {
+    return false;
+  }
+  return s.TryOp("tensor.dim", {t, s.ctx().Index(axis)}) != nullptr;
 }
 
 ir::PadValue FillPad(GenScope& s) {
