@@ -50,6 +50,26 @@ bool ExprIdentical(const Expr* a, const Expr* b) {
       return x->op() == y->op() && x->dtype() == y->dtype() &&
              ExprIdentical(x->operand(), y->operand());
     }
+    case NodeKind::kCall: {
+      // A pure op call with identical operands (pld.system.world_size() in
+      // a shape): every spelling of it is one value. Function calls, calls
+      // with side effects or a call site are identity only.
+      const auto* x = a->As<Call>();
+      const auto* y = b->As<Call>();
+      if (x->op() == nullptr || x->op() != y->op() || x->op()->has_side_effects() ||
+          x->site() != nullptr || y->site() != nullptr ||
+          x->kwargs().size() != y->kwargs().size() ||
+          !ExprListIdentical(x->args(), y->args())) {
+        return false;
+      }
+      for (size_t i = 0; i < x->kwargs().size(); ++i) {
+        if (x->kwargs()[i].key != y->kwargs()[i].key ||
+            !(x->kwargs()[i].value == y->kwargs()[i].value)) {
+          return false;
+        }
+      }
+      return true;
+    }
     default:
       return false;  // Vars and everything else: identity only.
   }
@@ -83,6 +103,15 @@ size_t ExprIdenticalHash(const Expr* e) {
     case NodeKind::kUnary: {
       const auto* u = e->As<UnaryExpr>();
       return absl::HashOf(5, u->op(), ExprIdenticalHash(u->operand()));
+    }
+    case NodeKind::kCall: {
+      const auto* c = e->As<Call>();
+      if (c->op() == nullptr || c->op()->has_side_effects() || c->site() != nullptr) {
+        return absl::HashOf(e);
+      }
+      size_t h = absl::HashOf(6, c->op(), c->args().size());
+      for (const Expr* a : c->args()) h = absl::HashOf(h, ExprIdenticalHash(a));
+      return h;
     }
     default:
       return absl::HashOf(e);

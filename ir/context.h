@@ -279,7 +279,8 @@ class Context {
 };
 
 // Exact expression identity as used for type dims: equal constants (value
-// and dtype), the same Var object, or equal operator trees over those.
+// and dtype), the same Var object, or equal operator trees and pure op
+// calls (no side effects, no call site) over those.
 bool ExprIdentical(const Expr* a, const Expr* b);
 bool ExprListIdentical(ExprSpan a, ExprSpan b);
 size_t ExprIdenticalHash(const Expr* e);

@@ -16,6 +16,7 @@ namespace pto::ir {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 constexpr absl::string_view kHead = "import pypto.language as pl\n";
 
@@ -109,6 +110,21 @@ TEST_F(ParserLeakTest, ANewTypeCannotTakeAnExistingName) {
                             "        y = x\n"
                             "        return y\n")),
               HasSubstr("t.py:7:9: error: cannot reassign 'y' with a different type"));
+}
+
+// A pure op call in a type is a value, not an object: each spelling of
+// pld.world_size() in a shape is the same dim, so the name can be reassigned.
+TEST_F(ParserLeakTest, PureCallsInShapesAreOneDim) {
+  std::string out = Print(absl::StrCat(
+      kHead, "import pypto.language.distributed as pld\n@pl.program\nclass P:\n",
+      "    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)\n",
+      "    def f(self, x: pl.Tensor[[4], pl.FP32]) -> pl.Tensor[[4], pl.FP32]:\n",
+      "        a = pl.tensor.create([pld.world_size(), 4], dtype=pl.FP32)\n",
+      "        a = pl.tensor.create([pld.world_size(), 4], dtype=pl.FP32)\n",
+      "        return x\n"));
+  EXPECT_THAT(out, HasSubstr("        a: pl.Tensor[[pld.system.world_size(), 4], pl.FP32] = "));
+  EXPECT_THAT(out, Not(HasSubstr("error")));
+  EXPECT_THAT(out, Not(HasSubstr("a_1")));
 }
 
 // At function level too, rebinding a name (a parameter here) assigns the
