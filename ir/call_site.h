@@ -76,6 +76,9 @@ struct CallAttr {
 
 // The attr key of a call's selective-dump variables (a submit's dumps=).
 inline constexpr absl::string_view kDumpVarsKey = "dump_vars";
+// The attr key of the argument positions a call marks pl.no_dep(x): their
+// data does not make the task depend on earlier writers.
+inline constexpr absl::string_view kArgDirectionOverridesKey = "arg_direction_overrides";
 
 struct CallSite {
   CallForm form = CallForm::kCall;

@@ -1,7 +1,8 @@
 # Call options beyond the arguments: the generic attrs={...} dict on op calls
 # and on calls of program functions (compiler metadata: a string, a number,
 # True/False, an enum member, pl.adir.X, a list of ints / directions / names,
-# or an expression), system.task_dummy's deps=[...], pl.submit's dumps=[...]
+# or an expression), pl.no_dep(x) arguments, system.task_dummy's deps=[...],
+# pl.submit's dumps=[...]
 # (the call's dumped arguments, kept in argument order, each once), and the
 # level aliases of @pl.function (pl.Level.POD is CLUSTER_0). All print in
 # upstream's canonical form and re-read to the same IR; the passes keep them.
@@ -17,6 +18,8 @@
 # CHECK-NEXT: e: pl.Scalar[pl.TASK_ID] = pl.system.task_dummy(deps=[])
 # CHECK: = pl.submit(self.k, x, o, deps=[b], dumps=[x, o])
 # CHECK: r2: pl.Tensor{{.*}} = self.k(x, o, attrs={"dump_vars": [o], "arg_directions": [pl.adir.input, pl.adir.output_existing], "core_num": 2, "gate": n > 0, "edges": [t, b], "arg_direction_overrides": []})
+# pl.no_dep(x) on an argument records its position, as upstream does.
+# CHECK: r3: pl.Tensor{{.*}} = self.k(x, o, attrs={"arg_direction_overrides": [0]})
 # CHECK: @pl.function(level=pl.Level.CLUSTER_0, role=pl.Role.Orchestrator)
 # CHECK-NEXT: def pod(
 #
@@ -63,4 +66,5 @@ class CallAttrs:
                     "dump_vars": [o],
                 },
             )
+            r3 = self.k(pl.no_dep(x), o)
         return e

@@ -80,10 +80,18 @@ Value Parser::FinishFunctionCall(const Token& name_tok, const Token& open, CallF
   int depth = 0;
   bool seen_kwarg = false;
   auto note_depth = [&](const Value& v) { depth = std::max(depth, v.depth); };
+  // The arguments written pl.no_dep(x): upstream records their positions as
+  // the call's "arg_direction_overrides" attr.
+  std::vector<int64_t> no_dep;
+  Token no_dep_tok;
   while (error_.ok() && !At(K::kRParen)) {
     if (!(At(K::kName) && At(K::kAssign, 1))) {
       if (seen_kwarg) {
         return FailValue(Peek(), "a positional argument cannot follow a keyword argument");
+      }
+      if (AtDotted("pl", "no_dep") && At(K::kLParen, 3)) {
+        if (no_dep.empty()) no_dep_tok = Peek();
+        no_dep.push_back(static_cast<int64_t>(args.size()));
       }
       Value v = ParseExpr();
       if (!v) return v;
@@ -161,6 +169,18 @@ Value Parser::FinishFunctionCall(const Token& name_tok, const Token& open, CallF
     if (!Accept(K::kComma)) break;
   }
   if (!Expect(K::kRParen)) return Value{};
+  if (!no_dep.empty()) {
+    if (opts.FindAttr(kArgDirectionOverridesKey) != nullptr) {
+      return FailValue(no_dep_tok, "pl.no_dep(...) and attrs[\"arg_direction_overrides\"] say "
+                                   "the same thing: give one");
+    }
+    std::vector<CallAttrItem>& items = opts.items.emplace_back();
+    for (int64_t i : no_dep) items.push_back(CallAttrItem{.value = AttrValue::Int(i)});
+    opts.attrs.push_back(CallAttr{kArgDirectionOverridesKey, /*is_list=*/true,
+                                  absl::MakeConstSpan(items)});
+    if (!opts.given) opts.tok = no_dep_tok;
+    opts.given = true;
+  }
   if (form == CallForm::kSpmdSubmit && site.core_num == nullptr) {
     return FailValue(open, "pl.spmd_submit(...) needs core_num=N");
   }
