@@ -46,6 +46,7 @@
 #include "ir/text/printer/printer.h"
 #include "ir/text/dsl/scalar_builder.h"
 #include "ir/text/parser/parser.h"
+#include "ir/text/parser/comment_queue.h"
 #include "ir/text/parser/parser_types.h"
 #include "ir/text/parser/token_stream.h"
 #include "ir/type_compat.h"
@@ -235,26 +236,43 @@ class Parser {
 
   // --- Statements --------------------------------------------------------------
   bool ParseBlock(BlockKind kind, Block* out, Value* while_cond = nullptr);
-  bool ParseStatement(BlockKind kind, YieldInfo* yield);
-  absl::InlinedVector<absl::string_view, 2> TakeComments(const Token& t);
+  // `*first`: the statement would be its block's first (a pl.func_attr
+  // directive does not count); cleared once one is read.
+  bool ParseStatement(BlockKind kind, YieldInfo* yield, bool* first);
+  // The statement at the cursor by its first token (ParseStatement's
+  // dispatch, with the comments' bookkeeping done).
+  bool ParseStatementKind(BlockKind kind, YieldInfo* yield);
+  // Leading comments (parser/comment_queue.h): the statement being read
+  // makes its IR statement, which takes them. The first call for a
+  // statement gives them, later ones nothing; a simple statement's are the
+  // comments through its last line, so it is called once the statement's
+  // tokens are read. Inside an inline body there are none.
+  Comments Lead();
+  // The statement being read makes an IR statement ahead of its own, which
+  // is pushed next (parser/calls/deps.cc).
+  void NoteStmtAhead();
+  // The line the statement being read ends on: its NEWLINE's (a few tokens
+  // ahead at most when Lead() is called).
+  uint32_t StmtEndLine();
+  // ExpectNewline() for a statement, remembering its last line.
+  void NoteNewline(const Token& t) { last_newline_line_ = t.line; }
   bool AtYieldCall() { return AtDotted("pl", "yield_"); }
   // `parenthesized`: the value was written `(pl.yield_(...))`, the `(` read.
-  bool ParseYield(BlockKind kind, YieldInfo* yield, Comments comments,
-                  bool parenthesized = false);
-  bool ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments);
-  bool ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comments);
+  bool ParseYield(BlockKind kind, YieldInfo* yield, bool parenthesized = false);
+  bool ParseAssign(BlockKind kind, YieldInfo* yield);
+  bool ParseMultiAssign(BlockKind kind, YieldInfo* yield);
   bool AtParenTargets();
-  bool ParseExprStatement(Comments comments);
-  bool ParseReturn(Comments comments);
-  bool ParseFor(Comments comments);
-  bool ParseWhile(Comments comments);
-  bool ParseIf(Comments comments);
-  bool ParseJump(Comments comments);
+  bool ParseExprStatement();
+  bool ParseReturn();
+  bool ParseFor();
+  bool ParseWhile();
+  bool ParseIf();
+  bool ParseJump();
   // `with pl.<scope>(...):` (parser/forms/scope.cc).
   // `outer` is the kind of block the scope stands in: as the last statement
   // of a loop or if body, the scope's body may end with that body's
   // pl.yield_, which goes to `yield`.
-  bool ParseWith(Comments comments, BlockKind outer, YieldInfo* yield);
+  bool ParseWith(BlockKind outer, YieldInfo* yield);
   bool ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg* out,
                      ExprList* operands);
   // The arguments of pl.<name>(...) from after `(` through `)`, sorted into
@@ -267,8 +285,8 @@ class Parser {
                      SourceLoc at);
   // `for i in pl.spmd(...)` and `for aiv_id in pl.split_aiv(...)`, after
   // `in` (parser/forms/loops.cc).
-  bool ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments comments);
-  bool ParseSplitAivFor(const Token& for_tok, const Token& var_tok, Comments comments);
+  bool ParseSpmdFor(const Token& for_tok, const Token& var_tok);
+  bool ParseSplitAivFor(const Token& for_tok, const Token& var_tok);
   // pl.aiv_shard(x) / pl.aic_gather(x) and their pl.tile./pl.tensor. forms,
   // at `(`: inside a pl.split_aiv region they take its split mode.
   Value ParseAivShard(const Token& head, absl::Span<const Token> segs);
@@ -313,7 +331,7 @@ class Parser {
   Value ParseSubscript(const Value& base, const Token& open);
   bool ParseSubscriptIndices(SubIndices* out, int* depth);
   // `name[...] = value` as a statement.
-  bool ParseSubscriptWrite(Comments comments);
+  bool ParseSubscriptWrite();
   Value SubscriptCall(absl::string_view name, ExprSpan args, int depth, const Token& at);
   const Expr* IndexTuple(absl::Span<const Expr* const> elements, const Token& at);
   const Expr* SliceExtent(const Expr* upper, const Expr* lower, const Token& at);
@@ -473,7 +491,12 @@ class Parser {
 
   TokenStream main_;
   TokenStream* ts_;
-  uint32_t comment_cursor_ = 0;
+  // The function's comments not yet placed (parser/comment_queue.h), the
+  // statement being read (innermost; null between statements and in inline
+  // bodies), and the line of the last statement's NEWLINE.
+  CommentQueue comments_{main_.lexer()};
+  StmtFrame* stmt_frame_ = nullptr;
+  uint32_t last_newline_line_ = 0;
 
   absl::flat_hash_map<absl::string_view, DefSites> def_sites_;
   uint32_t class_body_ = 0, member_indent_ = 0;  // the program class's methods' sites
@@ -540,9 +563,6 @@ class Parser {
   std::vector<absl::string_view> split_aiv_modes_;
   // No statement but docstrings and pl.func_attr yet in the function body.
   bool prologue_open_ = false;
-  // Lines of bare string statements (docstrings), the leading comments of
-  // the next statement (upstream's rule).
-  std::vector<absl::string_view> pending_doc_;
   // Function scope: one entry per name a function binds, so large for a big
   // function; huge pages keep its first touches cheap.
   absl::flat_hash_map<absl::string_view, Binding, absl::Hash<absl::string_view>,

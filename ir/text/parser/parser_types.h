@@ -216,6 +216,20 @@ struct Block {
   YieldInfo yield;
 };
 
+// The statement being read, for placing its leading comments (Parser::Lead).
+struct StmtFrame {
+  uint32_t line = 0;  // its first token's position
+  uint32_t col = 0;
+  // A compound statement: its header's comments are taken (into `lead`) when
+  // its body's first statement is reached.
+  bool compound = false;
+  bool given = false;  // an IR statement took `lead`
+  // Where in the parser's statement stack the first statement it made ahead
+  // of its own went (a deps= buffer): that one takes `lead` instead.
+  size_t ahead = SIZE_MAX;
+  absl::InlinedVector<absl::string_view, 2> lead;
+};
+
 struct Signature {
   Token name_tok;
   std::optional<Token> self_tok;  // a leading `self` parameter, when written
@@ -307,6 +321,7 @@ struct Decorator {
   absl::string_view external_source;
   Token external_source_tok;
   std::vector<FuncAttr> attrs;
+  uint32_t comments_before = 0;  // the lexer's comments before its '@'
 };
 
 }  // namespace pto::ir::parser_impl

@@ -93,8 +93,9 @@ Value Parser::ExpandInlineCall(const Token& name, const Token& def) {
     inline_mode_ = true;
     inline_return_ = Value{};
     ++inline_depth_;
+    bool first = true;
     while (ok && !At(K::kDedent) && !At(K::kEof)) {
-      ok = ParseStatement(BlockKind::kFunction, nullptr);
+      ok = ParseStatement(BlockKind::kFunction, nullptr, &first);
     }
     --inline_depth_;
     Value ret = inline_return_;

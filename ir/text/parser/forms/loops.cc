@@ -56,7 +56,7 @@ int64_t SplitModeValue(absl::string_view member) {
 
 }  // namespace
 
-bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments comments) {
+bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok) {
   Advance();
   Advance();
   Token name_tok = Advance();
@@ -100,11 +100,11 @@ bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments c
   stmt_stack_.push_back(ctx_.NewScope(ScopeKind::kSpmd, outer,
                                       ExprSpan(operands.data(), operands.size()),
                                       ctx_.NewFlatSeq(Stmts(&kernel, 1)), Loc(for_tok),
-                                      comments));
+                                      Lead()));
   return true;
 }
 
-bool Parser::ParseSplitAivFor(const Token& for_tok, const Token& var_tok, Comments comments) {
+bool Parser::ParseSplitAivFor(const Token& for_tok, const Token& var_tok) {
   Advance();
   Advance();
   Token name_tok = Advance();
@@ -183,14 +183,14 @@ bool Parser::ParseSplitAivFor(const Token& for_tok, const Token& var_tok, Commen
   bool wrap = !in_incore_function_ && incore_scopes_ == 0;
   const Stmt* region = ctx_.NewScope(ScopeKind::kSplitAiv, absl::Span<const ScopeArg>(&mode, 1),
                                      {}, ctx_.NewFlatSeq(Stmts(stmts.data(), stmts.size())),
-                                     Loc(for_tok), wrap ? Comments() : comments);
+                                     Loc(for_tok), wrap ? Comments() : Lead());
   if (wrap) {
     // A region lives in a core kernel: open one for it (upstream's rule).
     std::vector<ScopeArg> args = {CoreGroupLevel()};
     ExprList operands;
     MergeDumpTags(tags, &args, &operands, Loc(for_tok));
     region = ctx_.NewScope(ScopeKind::kAt, args, ExprSpan(operands.data(), operands.size()),
-                           ctx_.NewFlatSeq(Stmts(&region, 1)), Loc(for_tok), comments);
+                           ctx_.NewFlatSeq(Stmts(&region, 1)), Loc(for_tok), Lead());
   }
   stmt_stack_.push_back(region);
   return true;

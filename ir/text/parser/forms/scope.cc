@@ -313,7 +313,7 @@ const AssignStmt* Parser::BindNullaryOp(absl::string_view op_name, const Token& 
   return ctx_.NewAssign(var, *call, Loc(name_tok));
 }
 
-bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
+bool Parser::ParseWith(BlockKind outer, YieldInfo* yield) {
   Token with_tok = Advance();
   Token head = Peek();
   if (!AtName("pl") || !At(K::kDot, 1) || !At(K::kName, 2)) {
@@ -418,7 +418,7 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
   // The yield ends the enclosing body too (the caller checks nothing follows).
   if (body.yield.stmt != nullptr) *yield = std::move(body.yield);
   stmt_stack_.push_back(ctx_.NewScope(kind, sorted, ExprSpan(operands.data(), operands.size()),
-                                      body.body, Loc(with_tok), comments));
+                                      body.body, Loc(with_tok), Lead()));
   return true;
 }
 

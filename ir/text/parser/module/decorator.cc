@@ -67,7 +67,7 @@ bool Parser::ParseProgramArgs() {
 }
 
 bool Parser::ParseDecorator(Decorator* out) {
-  Advance();  // '@'
+  out->comments_before = Advance().comments_before;  // '@'
   if (!AtDotted("pl", "function")) {
     return Fail(Peek(), absl::StrCat("expected @pl.function but found ", Describe(Peek())));
   }

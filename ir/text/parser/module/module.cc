@@ -331,8 +331,6 @@ FunctionInfo* Parser::EnsureSignature(const Token& name_tok) {
 }
 
 bool Parser::ParseFunction(const Decorator* decorator) {
-  // Comments above a function belong to no statement: drop them.
-  comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
   Decorator dec;
   if (decorator != nullptr) {
     dec = *decorator;
@@ -347,7 +345,10 @@ bool Parser::ParseFunction(const Decorator* decorator) {
   std::optional<Level> level = dec.level;
   func_level_ = level;
   std::optional<Role> role = dec.role;
-  comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
+  // The comments the function's statements may take: a method's from its
+  // `def` on (upstream reads each method's lines from there), a module-level
+  // function's from its decorator on (upstream reads its whole source).
+  comments_.Reset(decorator != nullptr ? decorator->comments_before : Peek().comments_before);
   if (!At(K::kDef)) {
     return Fail(Peek(),
                 absl::StrCat("expected 'def' after the decorator but found ", Describe(Peek())));
