@@ -95,10 +95,11 @@ void Lexer::SkipComment() {
   size_t end = src_.find('\n', pos_);
   if (end == absl::string_view::npos) end = src_.size();
   // The text after '#' and at most one space, as Python's tokenize sees it:
-  // trailing blanks stay, the '\r' of a CRLF line end does not.
+  // trailing blanks stay; it ends at a '\r' (a CRLF line end, or a line
+  // break of Python's own), which the printed comment could not keep.
   absl::string_view text = src_.substr(start + 1, end - start - 1);
   if (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-  if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+  text = text.substr(0, text.find('\r'));
   comments_.push_back(Comment{text, PosAt(start)});
   pos_ = static_cast<uint32_t>(end);
 }

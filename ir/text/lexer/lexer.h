@@ -122,8 +122,8 @@ struct Token {
 };
 
 // A comment: `text` is what follows the '#', less one space if one follows
-// it (trailing blanks are kept, a CRLF's '\r' is not); it points into the
-// source. `pos` is the '#'.
+// it, up to the line's end or a '\r' (trailing blanks are kept); it points
+// into the source. `pos` is the '#'.
 struct Comment {
   absl::string_view text;
   SourcePos pos;

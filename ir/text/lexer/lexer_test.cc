@@ -310,19 +310,21 @@ TEST(LexerTest, EveryCommentIsRecordedWithItsPosition) {
 
 TEST(LexerTest, CommentTextKeepsTrailingBlanksAndExtraSpaces) {
   // One space after '#' goes; a second stays, as do trailing blanks. An
-  // empty comment has empty text; the '\r' of a CRLF line end is dropped.
-  Lexer lexer("#  two spaces\n# trailing \t\n#\n# \nx = 1  # crlf\r\n## heading\n",
+  // empty comment has empty text; the text ends at a '\r' (a CRLF line end
+  // or, as Python reads it, a line break).
+  Lexer lexer("#  two spaces\n# trailing \t\n#\n# \nx = 1  # crlf\r\n## heading\n# a\rb\r\r\n",
               "t.py");
   for (Token t = lexer.Next(); t.kind != K::kEof; t = lexer.Next()) {
     ASSERT_NE(t.kind, K::kError) << lexer.status();
   }
-  ASSERT_EQ(lexer.comments().size(), 6u);
+  ASSERT_EQ(lexer.comments().size(), 7u);
   EXPECT_EQ(lexer.comments()[0].text, " two spaces");
   EXPECT_EQ(lexer.comments()[1].text, "trailing \t");
   EXPECT_EQ(lexer.comments()[2].text, "");
   EXPECT_EQ(lexer.comments()[3].text, "");
   EXPECT_EQ(lexer.comments()[4].text, "crlf");
   EXPECT_EQ(lexer.comments()[5].text, "# heading");
+  EXPECT_EQ(lexer.comments()[6].text, "a");
 }
 
 TEST(LexerTest, CommentsBeforeAnIndentedBlock) {

@@ -26,7 +26,7 @@ void CommentQueue::Pull(uint32_t line) {
   }
 }
 
-void CommentQueue::SweepStale(uint32_t line, uint32_t col) {
+void CommentQueue::SweepStaleSlow(uint32_t line, uint32_t col) {
   if (line == 0) return;
   Pull(line - 1);
   // Held comments are sorted by line: those before `line` are a prefix.
@@ -34,7 +34,7 @@ void CommentQueue::SweepStale(uint32_t line, uint32_t col) {
   EraseIf(held_, end, [&](const Held& h) { return h.col > col; });
 }
 
-void CommentQueue::TakeThrough(uint32_t end_line, Texts* out) {
+void CommentQueue::TakeThroughSlow(uint32_t end_line, Texts* out) {
   Pull(end_line);
   auto end =
       std::find_if(held_.begin(), held_.end(), [&](const Held& h) { return h.line > end_line; });
@@ -42,8 +42,8 @@ void CommentQueue::TakeThrough(uint32_t end_line, Texts* out) {
   held_.erase(held_.begin(), end);
 }
 
-void CommentQueue::TakeHeader(uint32_t stmt_line, uint32_t header_end, uint32_t body_line,
-                              uint32_t body_col, Texts* out) {
+void CommentQueue::TakeHeaderSlow(uint32_t stmt_line, uint32_t header_end, uint32_t body_line,
+                                  uint32_t body_col, Texts* out) {
   if (body_line == 0) return;
   const uint32_t last = body_line - 1;
   Pull(last);
@@ -57,7 +57,7 @@ void CommentQueue::TakeHeader(uint32_t stmt_line, uint32_t header_end, uint32_t 
   });
 }
 
-void CommentQueue::DropTail(uint32_t body_line, uint32_t body_col, uint32_t upper) {
+void CommentQueue::DropTailSlow(uint32_t body_line, uint32_t body_col, uint32_t upper) {
   Pull(upper);
   auto end = std::find_if(held_.begin(), held_.end(), [&](const Held& h) { return h.line > upper; });
   EraseIf(held_, end, [&](const Held& h) { return h.line >= body_line && h.col >= body_col; });

@@ -36,6 +36,11 @@ class CommentQueue {
 
   explicit CommentQueue(const text::Lexer& lexer) : lexer_(lexer) {}
 
+  // No comment is held, nor lexed and not yet held: every question below
+  // has the answer "none" (the common case: most statements have no
+  // comment near them).
+  bool Idle() const { return held_.empty() && next_ >= lexer_.comments().size(); }
+
   // Forgets every comment held; the next ones are the lexer's from index
   // `first` on (a function's comments begin at its `def`, or at its
   // decorator for a module-level function).
@@ -47,11 +52,15 @@ class CommentQueue {
   // Before a statement at (line, col) that is not the first of its block:
   // comments on earlier lines indented deeper than it lie in a block that
   // has closed, and are dropped.
-  void SweepStale(uint32_t line, uint32_t col);
+  void SweepStale(uint32_t line, uint32_t col) {
+    if (!Idle()) SweepStaleSlow(line, col);
+  }
 
   // A simple statement ending on `end_line` takes every comment through
   // that line: above it, after it on its last line, inside its brackets.
-  void TakeThrough(uint32_t end_line, Texts* out);
+  void TakeThrough(uint32_t end_line, Texts* out) {
+    if (!Idle()) TakeThroughSlow(end_line, out);
+  }
 
   // A compound statement (for, while, if, with) starting on `stmt_line`,
   // whose header ends on `header_end` and whose body's first statement
@@ -59,12 +68,16 @@ class CommentQueue {
   // lines, and those above it indented less than its body; the comments
   // between the header and the body are left for the body.
   void TakeHeader(uint32_t stmt_line, uint32_t header_end, uint32_t body_line,
-                  uint32_t body_col, Texts* out);
+                  uint32_t body_col, Texts* out) {
+    if (!Idle()) TakeHeaderSlow(stmt_line, header_end, body_line, body_col, out);
+  }
 
   // A block whose first statement begins at (body_line, body_col) has been
   // read, and its last line is `upper`: comments from body_line to upper
   // indented at least as far as the block are its tail, and are dropped.
-  void DropTail(uint32_t body_line, uint32_t body_col, uint32_t upper);
+  void DropTail(uint32_t body_line, uint32_t body_col, uint32_t upper) {
+    if (!Idle()) DropTailSlow(body_line, body_col, upper);
+  }
 
   // A statement making no IR (a docstring, `pass`, pl.static_assert) ended
   // on `end_line`: `texts` lead what comes next, as comments on the
@@ -78,6 +91,11 @@ class CommentQueue {
     uint32_t col;
     absl::string_view text;
   };
+  void SweepStaleSlow(uint32_t line, uint32_t col);
+  void TakeThroughSlow(uint32_t end_line, Texts* out);
+  void TakeHeaderSlow(uint32_t stmt_line, uint32_t header_end, uint32_t body_line,
+                      uint32_t body_col, Texts* out);
+  void DropTailSlow(uint32_t body_line, uint32_t body_col, uint32_t upper);
   // Moves the lexer's comments on lines up to `line` into held_ (which
   // stays sorted by line).
   void Pull(uint32_t line);

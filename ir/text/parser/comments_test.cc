@@ -317,12 +317,14 @@ TEST_F(CommentsTest, TextKeepsTrailingBlanksAndEmptyCommentsPrintWithTheirSpace)
                 "#",
                 "#  two spaces after '#': one is kept",
                 "# trailing blanks stay  ",
+                "# a carriage return ends the text\rwhich Python reads as a line break",
                 "b = a + 1",
                 "return b",
             })),
             "# \n"
             "#  two spaces after '#': one is kept\n"
             "# trailing blanks stay  \n"
+            "# a carriage return ends the text\n"
             "b = a + 1\n"
             "return b");
 }

@@ -21,9 +21,10 @@ Comments Parser::Lead() {
   StmtFrame* f = stmt_frame_;
   if (f == nullptr || f->given) return {};
   f->given = true;
-  if (!f->compound) comments_.TakeThrough(StmtEndLine(), &f->lead);
+  if (!f->compound && !comments_.Idle()) comments_.TakeThrough(StmtEndLine(), &f->lead);
   if (f->lead.empty()) return {};
-  // The texts point into the source (or are docstring lines already saved).
+  // The texts point into the source (docstring lines are saved already,
+  // and saved again here: they are few).
   for (absl::string_view& text : f->lead) text = ctx_.SaveString(text);
   Comments lead(f->lead.data(), f->lead.size());
   if (f->ahead != SIZE_MAX) {
@@ -74,7 +75,10 @@ bool Parser::ParseBlock(BlockKind kind, Block* out, Value* while_cond) {
     *while_cond = ParseExpr();
     if (!*while_cond || !Expect(K::kRParen) || !ExpectNewline()) return false;
   }
-  const Token body_first = Peek();
+  // Where the block's statements begin (after pl.cond): its tail is what
+  // follows its last statement at this indentation.
+  const uint32_t body_line = Peek().line;
+  const uint32_t body_col = Peek().col;
   bool first = true;
   while (error_.ok() && !At(K::kDedent)) {
     if (out->yield.stmt != nullptr) {
@@ -90,7 +94,7 @@ bool Parser::ParseBlock(BlockKind kind, Block* out, Value* while_cond) {
   if (!first && kind != BlockKind::kFunction && inline_depth_ == 0) {
     uint32_t upper = last_newline_line_;
     if (kind == BlockKind::kThen && (At(K::kElse) || At(K::kElif))) upper = Peek().line - 1;
-    comments_.DropTail(body_first.line, body_first.col, upper);
+    comments_.DropTail(body_line, body_col, upper);
   }
   // Every statement parsed is a single statement (nested blocks are bodies
   // of the loops and ifs that own them): nothing to flatten.
