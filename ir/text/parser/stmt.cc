@@ -21,7 +21,9 @@ Comments Parser::Lead() {
   StmtFrame* f = stmt_frame_;
   if (f == nullptr || f->given) return {};
   f->given = true;
-  if (!f->compound && !comments_.Idle()) comments_.TakeThrough(StmtEndLine(), &f->lead);
+  // StmtEndLine() first: it looks ahead to the NEWLINE, so the comments
+  // on the statement's last line are lexed.
+  if (!f->compound) comments_.TakeThrough(StmtEndLine(), &f->lead);
   if (f->lead.empty()) return {};
   // The texts point into the source (docstring lines are saved already,
   // and saved again here: they are few).
