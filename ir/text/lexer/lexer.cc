@@ -90,18 +90,17 @@ void Lexer::NewLine() {
   line_start_ = pos_;
 }
 
-void Lexer::SkipComment(bool own_line) {
-  uint32_t start = pos_;
+void Lexer::SkipComment() {
+  const uint32_t start = pos_;
   size_t end = src_.find('\n', pos_);
   if (end == absl::string_view::npos) end = src_.size();
-  if (own_line) {
-    absl::string_view text = src_.substr(start + 1, end - start - 1);
-    if (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) {
-      text.remove_suffix(1);
-    }
-    comments_.push_back(Comment{text, PosAt(start)});
-  }
+  // The text after '#' and at most one space, as Python's tokenize sees it:
+  // trailing blanks stay; it ends at a '\r' (a CRLF line end, or a line
+  // break of Python's own), which the printed comment could not keep.
+  absl::string_view text = src_.substr(start + 1, end - start - 1);
+  if (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  text = text.substr(0, text.find('\r'));
+  comments_.push_back(Comment{text, PosAt(start)});
   pos_ = static_cast<uint32_t>(end);
 }
 
@@ -156,7 +155,7 @@ bool Lexer::HandleLineStart(Token* out, bool* produced) {
     }
     if (data_[p] == '#') {
       pos_ = p;
-      SkipComment(/*own_line=*/true);
+      SkipComment();
       continue;
     }
     if (tab_at >= 0) {
@@ -295,7 +294,7 @@ void Lexer::NextSlow(Token* out) {
     const uint32_t begin = pos_;
     switch (kLeads.lead[static_cast<unsigned char>(data_[begin])]) {
       case kLeadHash:
-        SkipComment(/*own_line=*/false);
+        SkipComment();
         continue;
       case kLeadNewline: {
         SourcePos p = PosAt(begin);

@@ -6,11 +6,11 @@
 // logical line; inside (), [] and {} line breaks and indentation are ignored,
 // as in Python. Blank and comment-only lines produce no tokens.
 //
-// Comments are not tokens. A comment on a line of its own (outside brackets)
-// is recorded in comments(); every token carries `comments_before`, the number
-// of such comments seen before it, so a parser can attach the comments that
-// precede a statement to it. Comments after code on the same line are
-// dropped.
+// Comments are not tokens. Every comment - on a line of its own, after code,
+// or inside brackets - is recorded in comments(), in source order, with its
+// position; every token carries `comments_before`, the number of comments
+// seen before it. Which statement a comment leads is the parser's business
+// (parser/comment_queue.h).
 //
 //   Lexer lexer(source, "k.py");
 //   for (Token t = lexer.Next(); t.kind != TokenKind::kEof; t = lexer.Next()) {
@@ -115,14 +115,15 @@ struct Token {
   uint32_t length = 0;
   uint32_t line = 1;  // 1-based
   uint32_t col = 1;   // 1-based, in bytes
-  // Own-line comments recorded before this token (an index into comments()).
+  // Comments recorded before this token (an index into comments()).
   uint32_t comments_before = 0;
 
   SourcePos pos() const { return SourcePos{offset, line, col}; }
 };
 
-// A comment on a line of its own. `text` excludes the '#', one following
-// space and trailing whitespace; it points into the source.
+// A comment: `text` is what follows the '#', less one space if one follows
+// it, up to the line's end or a '\r' (trailing blanks are kept); it points
+// into the source. `pos` is the '#'.
 struct Comment {
   absl::string_view text;
   SourcePos pos;
@@ -204,7 +205,7 @@ class Lexer {
   // At the start of a physical line outside brackets: measures indentation,
   // skips blank and comment-only lines. Returns false on error (token_ set).
   bool HandleLineStart(Token* out, bool* produced);
-  void SkipComment(bool own_line);
+  void SkipComment();  // at a '#', to the end of its line
   void NewLine();  // consumes '\n'
   // kName, or the keyword the name at [begin, begin + length) spells.
   TokenKind NameKind(uint32_t begin, uint32_t length) const;

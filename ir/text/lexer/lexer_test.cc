@@ -268,13 +268,13 @@ TEST(LexerTest, ErrorIsSticky) {
   EXPECT_THAT(lexer.status().message(), HasSubstr("invalid character"));
 }
 
-TEST(LexerTest, OwnLineCommentsAreRecordedTrailingOnesDropped) {
+TEST(LexerTest, EveryCommentIsRecordedWithItsPosition) {
   absl::string_view src =
       "# header\n"
       "a = 1  # trailing\n"
       "    # indented comment does not indent\n"
       "#no space\n"
-      "b = f(x,\n"
+      "b = f(x,  # after an argument\n"
       "      # inside brackets\n"
       "      y)\n";
   Lexer lexer(src, "t.py");
@@ -283,19 +283,48 @@ TEST(LexerTest, OwnLineCommentsAreRecordedTrailingOnesDropped) {
     ASSERT_NE(t.kind, K::kError) << lexer.status();
     tokens.push_back(t);
   }
-  ASSERT_EQ(lexer.comments().size(), 3u);
+  ASSERT_EQ(lexer.comments().size(), 6u);
   EXPECT_EQ(lexer.comments()[0].text, "header");
-  EXPECT_EQ(lexer.comments()[1].text, "indented comment does not indent");
-  EXPECT_EQ(lexer.comments()[1].pos.line, 3u);
-  EXPECT_EQ(lexer.comments()[1].pos.col, 5u);
-  EXPECT_EQ(lexer.comments()[2].text, "no space");
-  // `a` follows one comment; `b` follows all three.
+  EXPECT_EQ(lexer.comments()[1].text, "trailing");
+  EXPECT_EQ(lexer.comments()[1].pos.line, 2u);
+  EXPECT_EQ(lexer.comments()[1].pos.col, 8u);
+  EXPECT_EQ(lexer.comments()[2].text, "indented comment does not indent");
+  EXPECT_EQ(lexer.comments()[2].pos.line, 3u);
+  EXPECT_EQ(lexer.comments()[2].pos.col, 5u);
+  EXPECT_EQ(lexer.comments()[3].text, "no space");
+  EXPECT_EQ(lexer.comments()[4].text, "after an argument");
+  EXPECT_EQ(lexer.comments()[4].pos.line, 5u);
+  EXPECT_EQ(lexer.comments()[5].text, "inside brackets");
+  EXPECT_EQ(lexer.comments()[5].pos.line, 6u);
+  EXPECT_EQ(lexer.comments()[5].pos.col, 7u);
+  // `a` follows one comment; `b` follows four; `y` all six.
   EXPECT_EQ(lexer.Text(tokens[0]), "a");
   EXPECT_EQ(tokens[0].comments_before, 1u);
   EXPECT_EQ(lexer.Text(tokens[4]), "b");
-  EXPECT_EQ(tokens[4].comments_before, 3u);
+  EXPECT_EQ(tokens[4].comments_before, 4u);
+  EXPECT_EQ(lexer.Text(tokens[10]), "y");
+  EXPECT_EQ(tokens[10].comments_before, 6u);
   // No INDENT was produced by the indented comment.
   for (const Token& t : tokens) EXPECT_NE(t.kind, K::kIndent);
+}
+
+TEST(LexerTest, CommentTextKeepsTrailingBlanksAndExtraSpaces) {
+  // One space after '#' goes; a second stays, as do trailing blanks. An
+  // empty comment has empty text; the text ends at a '\r' (a CRLF line end
+  // or, as Python reads it, a line break).
+  Lexer lexer("#  two spaces\n# trailing \t\n#\n# \nx = 1  # crlf\r\n## heading\n# a\rb\r\r\n",
+              "t.py");
+  for (Token t = lexer.Next(); t.kind != K::kEof; t = lexer.Next()) {
+    ASSERT_NE(t.kind, K::kError) << lexer.status();
+  }
+  ASSERT_EQ(lexer.comments().size(), 7u);
+  EXPECT_EQ(lexer.comments()[0].text, " two spaces");
+  EXPECT_EQ(lexer.comments()[1].text, "trailing \t");
+  EXPECT_EQ(lexer.comments()[2].text, "");
+  EXPECT_EQ(lexer.comments()[3].text, "");
+  EXPECT_EQ(lexer.comments()[4].text, "crlf");
+  EXPECT_EQ(lexer.comments()[5].text, "# heading");
+  EXPECT_EQ(lexer.comments()[6].text, "a");
 }
 
 TEST(LexerTest, CommentsBeforeAnIndentedBlock) {

@@ -48,7 +48,7 @@ const Var* Parser::MemRefBase(absl::string_view name, const Token& at, bool pinn
       return bound;
     }
   }
-  auto& bases = memref_bases_ != nullptr ? *memref_bases_ : module_memref_bases_;
+  auto& bases = memref_bases_ != nullptr ? *memref_bases_ : module_.memref_bases;
   auto it = bases.find(name);
   if (it != bases.end()) return it->second;
   const Var* v = ctx_.NewVar(name, ctx_.GetHandleType(HandleKind::kPtr), Loc(at));

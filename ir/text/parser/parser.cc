@@ -63,7 +63,7 @@ bool Parser::ExpectName(Token* out) {
 
 bool Parser::ExpectNewline() {
   if (At(K::kNewline)) {
-    Advance();
+    NoteNewline(Advance());
     return true;
   }
   if (At(K::kSemicolon)) {

@@ -46,6 +46,7 @@
 #include "ir/text/printer/printer.h"
 #include "ir/text/dsl/scalar_builder.h"
 #include "ir/text/parser/parser.h"
+#include "ir/text/parser/comment_queue.h"
 #include "ir/text/parser/parser_types.h"
 #include "ir/text/parser/token_stream.h"
 #include "ir/type_compat.h"
@@ -117,7 +118,7 @@ class Parser {
   bool ParseDynamicDecl(const Token& name);
   // `NAME = expr`, `A, B = x, y` or `NAME: T = expr` at module level.
   bool ParseModuleAssign();
-  // --define values into consts_ (parser/module/define.cc).
+  // --define values into module_.consts (parser/module/define.cc).
   bool ApplyDefines();
   // Module-level @pl.function definitions and their bare-name calls
   // (parser/module/module_funcs.cc).
@@ -173,8 +174,8 @@ class Parser {
   // error when `t` names no constant.
   bool ConstAttr(const Token& t, AttrValue* out, bool* handled);
   const ModuleConst* FindConst(absl::string_view name) {
-    auto it = consts_.find(name);
-    return it == consts_.end() ? nullptr : &it->second;
+    auto it = module_.consts.find(name);
+    return it == module_.consts.end() ? nullptr : &it->second;
   }
   bool ParseProgramClass();
   // `decorator`: already read (a module-level function's, see
@@ -235,26 +236,43 @@ class Parser {
 
   // --- Statements --------------------------------------------------------------
   bool ParseBlock(BlockKind kind, Block* out, Value* while_cond = nullptr);
-  bool ParseStatement(BlockKind kind, YieldInfo* yield);
-  absl::InlinedVector<absl::string_view, 2> TakeComments(const Token& t);
+  // `*first`: the statement would be its block's first (a pl.func_attr
+  // directive does not count); cleared once one is read.
+  bool ParseStatement(BlockKind kind, YieldInfo* yield, bool* first);
+  // The statement at the cursor by its first token (ParseStatement's
+  // dispatch, with the comments' bookkeeping done).
+  bool ParseStatementKind(BlockKind kind, YieldInfo* yield);
+  // Leading comments (parser/comment_queue.h): the statement being read
+  // makes its IR statement, which takes them. The first call for a
+  // statement gives them, later ones nothing; a simple statement's are the
+  // comments through its last line, so it is called once the statement's
+  // tokens are read. Inside an inline body there are none.
+  Comments Lead();
+  // The statement being read makes an IR statement ahead of its own, which
+  // is pushed next (parser/calls/deps.cc).
+  void NoteStmtAhead();
+  // The line the statement being read ends on: its NEWLINE's (a few tokens
+  // ahead at most when Lead() is called).
+  uint32_t StmtEndLine();
+  // ExpectNewline() for a statement, remembering its last line.
+  void NoteNewline(const Token& t) { last_newline_line_ = t.line; }
   bool AtYieldCall() { return AtDotted("pl", "yield_"); }
   // `parenthesized`: the value was written `(pl.yield_(...))`, the `(` read.
-  bool ParseYield(BlockKind kind, YieldInfo* yield, Comments comments,
-                  bool parenthesized = false);
-  bool ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments);
-  bool ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comments);
+  bool ParseYield(BlockKind kind, YieldInfo* yield, bool parenthesized = false);
+  bool ParseAssign(BlockKind kind, YieldInfo* yield);
+  bool ParseMultiAssign(BlockKind kind, YieldInfo* yield);
   bool AtParenTargets();
-  bool ParseExprStatement(Comments comments);
-  bool ParseReturn(Comments comments);
-  bool ParseFor(Comments comments);
-  bool ParseWhile(Comments comments);
-  bool ParseIf(Comments comments);
-  bool ParseJump(Comments comments);
+  bool ParseExprStatement();
+  bool ParseReturn();
+  bool ParseFor();
+  bool ParseWhile();
+  bool ParseIf();
+  bool ParseJump();
   // `with pl.<scope>(...):` (parser/forms/scope.cc).
   // `outer` is the kind of block the scope stands in: as the last statement
   // of a loop or if body, the scope's body may end with that body's
   // pl.yield_, which goes to `yield`.
-  bool ParseWith(Comments comments, BlockKind outer, YieldInfo* yield);
+  bool ParseWith(BlockKind outer, YieldInfo* yield);
   bool ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg* out,
                      ExprList* operands);
   // The arguments of pl.<name>(...) from after `(` through `)`, sorted into
@@ -267,8 +285,8 @@ class Parser {
                      SourceLoc at);
   // `for i in pl.spmd(...)` and `for aiv_id in pl.split_aiv(...)`, after
   // `in` (parser/forms/loops.cc).
-  bool ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments comments);
-  bool ParseSplitAivFor(const Token& for_tok, const Token& var_tok, Comments comments);
+  bool ParseSpmdFor(const Token& for_tok, const Token& var_tok);
+  bool ParseSplitAivFor(const Token& for_tok, const Token& var_tok);
   // pl.aiv_shard(x) / pl.aic_gather(x) and their pl.tile./pl.tensor. forms,
   // at `(`: inside a pl.split_aiv region they take its split mode.
   Value ParseAivShard(const Token& head, absl::Span<const Token> segs);
@@ -319,7 +337,7 @@ class Parser {
   Value ParseSubscript(const Value& base, const Token& open);
   bool ParseSubscriptIndices(SubIndices* out, int* depth);
   // `name[...] = value` as a statement.
-  bool ParseSubscriptWrite(Comments comments);
+  bool ParseSubscriptWrite();
   Value SubscriptCall(absl::string_view name, ExprSpan args, int depth, const Token& at);
   const Expr* IndexTuple(absl::Span<const Expr* const> elements, const Token& at);
   const Expr* SliceExtent(const Expr* upper, const Expr* lower, const Token& at);
@@ -482,77 +500,27 @@ class Parser {
 
   TokenStream main_;
   TokenStream* ts_;
-  uint32_t comment_cursor_ = 0;
+  // The function's comments not yet placed (parser/comment_queue.h), the
+  // statement being read (innermost; null between statements and in inline
+  // bodies), and the line of the last statement's NEWLINE.
+  CommentQueue comments_{main_.lexer()};
+  StmtFrame* stmt_frame_ = nullptr;
+  uint32_t last_newline_line_ = 0;
 
-  absl::flat_hash_map<absl::string_view, DefSites> def_sites_;
-  uint32_t class_body_ = 0, member_indent_ = 0;  // the program class's methods' sites
   absl::flat_hash_map<absl::string_view, size_t> function_index_;
   std::deque<FunctionInfo> function_infos_;
   std::vector<const Function*> functions_;
-  // Module-level functions: parsed ones by name, @pl.inline names, and the
-  // ones called, in first-call order (parser/module/module_funcs.cc).
-  absl::flat_hash_map<absl::string_view, const Function*> module_functions_;
-  // @pl.inline functions above the class: name -> their `def` token.
-  absl::flat_hash_map<absl::string_view, Token> module_inline_;
-  // @pl.inline functions in the class body, which upstream cannot call:
-  // name -> their `def` line.
-  absl::flat_hash_map<absl::string_view, uint32_t> class_inline_;
+  ModuleState module_;  // names and definitions of the module level
   // Expanding an inline body: `return` gives the call's value.
   bool inline_mode_ = false;
   Value inline_return_;
   int inline_depth_ = 0;
-  absl::flat_hash_map<absl::string_view, Token> module_calls_;
-  std::vector<absl::string_view> module_call_order_;
-  absl::string_view program_name_;
-  bool saw_program_ = false;
-
-  absl::flat_hash_map<absl::string_view, const Var*> dynamic_;
-  absl::flat_hash_map<absl::string_view, ModuleConst> consts_;
   // A deps= comprehension's loop name and its value now: shadows every name.
   absl::string_view comp_name_;
   const ModuleConst* comp_value_ = nullptr;
   // @pl.program(strict_ssa=True): a name is bound once per function.
   bool strict_ssa_ = false;
-  // The attrs of the function being parsed (decorator, then prologue).
-  std::vector<FuncAttr> func_attrs_;
-  // Per enclosing loop: may break/continue leave it (a pl.range or while
-  // loop, upstream's rule)?
-  std::vector<bool> jump_ok_;
-  // The function being parsed is InCore; open pl.at(CORE_GROUP) scopes; open
-  // scopes declaring optimizations=[pl.split(...)]; the split modes of the
-  // open pl.split_aiv regions, innermost last ("UP_DOWN", ...).
-  bool in_incore_function_ = false;
-  // The with body being parsed may end with a pl.yield_ of the loop or if
-  // body it ends.
-  bool scope_yield_ok_ = false;
-  int incore_scopes_ = 0;
-  // The function being parsed: its type and auto_scope flag; open manual
-  // scopes and pl.cluster scopes; where the value of the assignment being
-  // parsed starts (a submit must be that whole value).
-  FunctionType cur_func_type_ = FunctionType::kOpaque;
-  bool cur_auto_scope_ = true;
-  int manual_scopes_ = 0;
-  int cluster_scopes_ = 0;
-  uint32_t submit_offset_ = ~uint32_t{0};
-  int split_scopes_ = 0;
-  ExprList dump_tagged_;  // the tensors pl.dump_tag marked, in tag order
-  absl::flat_hash_set<const Var*> param_dim_symbols_;  // the params' dynamic dims
-  // Open `with pl.spmd(...)` scopes, and the level of the function being
-  // parsed: pld.world_size / pld.alloc_window_buffer are HOST-only
-  // (parser/calls/host_rules.cc). window_buffer_names_: the buffer names the
-  // program declared so far (one program-wide namespace).
-  int spmd_scopes_ = 0;
-  // The scope args just parsed wrote pl.split(...) in optimizations=[...],
-  // NONE included: a literal split excludes pl.split_aiv regions (upstream).
-  bool split_written_ = false;
-  std::optional<Level> func_level_;
-  absl::flat_hash_set<std::string> window_buffer_names_;
-  std::vector<absl::string_view> split_aiv_modes_;
-  // No statement but docstrings and pl.func_attr yet in the function body.
-  bool prologue_open_ = false;
-  // Lines of bare string statements (docstrings), the leading comments of
-  // the next statement (upstream's rule).
-  std::vector<absl::string_view> pending_doc_;
+  FunctionState fn_;  // what the parser knows of the function being parsed
   // Function scope: one entry per name a function binds, so large for a big
   // function; huge pages keep its first touches cheap.
   absl::flat_hash_map<absl::string_view, Binding, absl::Hash<absl::string_view>,
@@ -571,13 +539,8 @@ class Parser {
   absl::flat_hash_set<absl::string_view> sig_dynamic_reads_;
   bool ScalarParamAfterItsDim(const Token& name, const Type* type);
   // The pl.MemRef bases of the function whose signature or body is being
-  // parsed (Signature::memref_bases); the module's outside any function.
+  // parsed (Signature::memref_bases); module_.memref_bases outside any function.
   absl::flat_hash_map<absl::string_view, const Var*>* memref_bases_ = nullptr;
-  absl::flat_hash_map<absl::string_view, const Var*> module_memref_bases_;
-  // A module-level pl.MemRef declaration (by its site) -> the allocation
-  // name it goes by, and back: one declaration, one name.
-  absl::flat_hash_map<const char*, std::string> decl_memref_names_;
-  absl::flat_hash_map<std::string, const char*> decl_memref_owners_;
   // Unbound names in type dims become dynamic dims.
   bool in_type_ = false;
 

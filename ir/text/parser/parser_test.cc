@@ -79,10 +79,14 @@ TEST_F(ParserTest, FormattedMultiLineSignaturesAndComments) {
       "        # second\n"
       "        return c\n"
       "# at the end\n";
+  // The signature's comments lead the first statement, as do the comments
+  // through its last line; those above the def and after the last statement
+  // belong to nothing (comments_test.cc has the rules).
   Stmts body = BodyOf(text);
   ASSERT_EQ(body.size(), 2u);
-  ASSERT_EQ(body[0]->comments().size(), 1u);
-  EXPECT_EQ(body[0]->comments()[0], "first");
+  EXPECT_THAT(body[0]->comments(), ::testing::ElementsAre("param comment",
+                                                          "own-line comment inside brackets",
+                                                          "first", "trailing"));
   ASSERT_EQ(body[1]->comments().size(), 1u);
   EXPECT_EQ(body[1]->comments()[0], "second");
 }

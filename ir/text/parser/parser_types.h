@@ -11,10 +11,12 @@
 #include <cstdint>
 #include <list>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
 #include "absl/container/node_hash_map.h"
 #include "absl/strings/string_view.h"
@@ -222,6 +224,20 @@ struct Block {
   YieldInfo yield;
 };
 
+// The statement being read, for placing its leading comments (Parser::Lead).
+struct StmtFrame {
+  uint32_t line = 0;  // its first token's position
+  uint32_t col = 0;
+  // A compound statement: its header's comments are taken (into `lead`) when
+  // its body's first statement is reached.
+  bool compound = false;
+  bool given = false;  // an IR statement took `lead`
+  // Where in the parser's statement stack the first statement it made ahead
+  // of its own went (a deps= buffer): that one takes `lead` instead.
+  size_t ahead = SIZE_MAX;
+  absl::InlinedVector<absl::string_view, 2> lead;
+};
+
 struct Signature {
   Token name_tok;
   std::optional<Token> self_tok;  // a leading `self` parameter, when written
@@ -313,6 +329,74 @@ struct Decorator {
   absl::string_view external_source;
   Token external_source_tok;
   std::vector<FuncAttr> attrs;
+  uint32_t comments_before = 0;  // the lexer's comments before its '@'
+};
+
+// What the parser knows of the function being parsed, and of the blocks
+// open in it where the DSL's rules depend on them.
+struct FunctionState {
+  FunctionType type = FunctionType::kOpaque;
+  bool auto_scope = true;
+  std::optional<Level> level;  // pld.world_size & co. are HOST-only (calls/host_rules.cc)
+  bool incore = false;         // an InCore function
+  // The attrs of the function (decorator, then prologue).
+  std::vector<FuncAttr> attrs;
+  // No statement but docstrings and pl.func_attr yet in the body.
+  bool prologue_open = false;
+  ExprList dump_tagged;  // the tensors pl.dump_tag marked, in tag order
+  absl::flat_hash_set<const Var*> param_dim_symbols;  // the params' dynamic dims
+  // Per enclosing loop: may break/continue leave it (a pl.range or while
+  // loop, upstream's rule)?
+  std::vector<bool> jump_ok;
+  // Open scopes: pl.at(CORE_GROUP), manual, pl.cluster, with pl.spmd(...),
+  // and those declaring optimizations=[pl.split(...)]; the split modes of
+  // the open pl.split_aiv regions, innermost last ("UP_DOWN", ...).
+  int incore_scopes = 0;
+  int manual_scopes = 0;
+  int cluster_scopes = 0;
+  int spmd_scopes = 0;
+  int split_scopes = 0;
+  std::vector<absl::string_view> split_aiv_modes;
+  // The scope args just parsed wrote pl.split(...) in optimizations=[...],
+  // NONE included: a literal split excludes pl.split_aiv regions (upstream).
+  bool split_written = false;
+  // The with body being parsed may end with a pl.yield_ of the loop or if
+  // body it ends.
+  bool scope_yield_ok = false;
+  // Where the value of the assignment being parsed starts (a submit must
+  // be that whole value).
+  uint32_t submit_offset = ~uint32_t{0};
+};
+
+// What the module level declares, as the parser reads it: every name is
+// looked up here once no function scope has it.
+struct ModuleState {
+  // Every `def NAME` line, and the program class's methods' body and indent.
+  absl::flat_hash_map<absl::string_view, DefSites> def_sites;
+  uint32_t class_body = 0, member_indent = 0;
+  // Module-level functions: parsed ones by name, @pl.inline names, and the
+  // ones called, in first-call order (parser/module/module_funcs.cc).
+  absl::flat_hash_map<absl::string_view, const Function*> functions;
+  // @pl.inline functions above the class: name -> their `def` token.
+  absl::flat_hash_map<absl::string_view, Token> inline_defs;
+  // @pl.inline functions in the class body, which upstream cannot call:
+  // name -> their `def` line.
+  absl::flat_hash_map<absl::string_view, uint32_t> class_inline;
+  absl::flat_hash_map<absl::string_view, Token> calls;
+  std::vector<absl::string_view> call_order;
+  absl::string_view program_name;
+  bool saw_program = false;
+  // pl.dynamic dims and the other constants, by name.
+  absl::flat_hash_map<absl::string_view, const Var*> dynamic;
+  absl::flat_hash_map<absl::string_view, ModuleConst> consts;
+  // The window buffer names the program declared so far (one program-wide
+  // namespace, parser/calls/host_rules.cc).
+  absl::flat_hash_set<std::string> window_buffer_names;
+  // Module-level pl.MemRef bases; a declaration (by its site) -> the
+  // allocation name it goes by, and back: one declaration, one name.
+  absl::flat_hash_map<absl::string_view, const Var*> memref_bases;
+  absl::flat_hash_map<const char*, std::string> decl_memref_names;
+  absl::flat_hash_map<std::string, const char*> decl_memref_owners;
 };
 
 }  // namespace pto::ir::parser_impl

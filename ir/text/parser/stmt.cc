@@ -8,14 +8,39 @@ namespace pto::ir::parser_impl {
 
 // --- Statements --------------------------------------------------------------------
 
-absl::InlinedVector<absl::string_view, 2> Parser::TakeComments(const Token& t) {
-  absl::InlinedVector<absl::string_view, 2> out;
-  absl::Span<const text::Comment> all = main_.lexer().comments();
-  for (uint32_t i = comment_cursor_; i < t.comments_before && i < all.size(); ++i) {
-    out.push_back(ctx_.SaveString(all[i].text));
+uint32_t Parser::StmtEndLine() {
+  for (int k = 0; k < 3; ++k) {
+    const Token& t = Peek(k);
+    if (t.kind == K::kNewline) return t.line;
+    if (t.kind == K::kEof || t.kind == K::kError) break;
   }
-  comment_cursor_ = std::max(comment_cursor_, t.comments_before);
-  return out;
+  return Peek().line;
+}
+
+Comments Parser::Lead() {
+  StmtFrame* f = stmt_frame_;
+  if (f == nullptr || f->given) return {};
+  f->given = true;
+  // StmtEndLine() first: it looks ahead to the NEWLINE, so the comments
+  // on the statement's last line are lexed.
+  if (!f->compound) comments_.TakeThrough(StmtEndLine(), &f->lead);
+  if (f->lead.empty()) return {};
+  // The texts point into the source (docstring lines are saved already,
+  // and saved again here: they are few).
+  for (absl::string_view& text : f->lead) text = ctx_.SaveString(text);
+  Comments lead(f->lead.data(), f->lead.size());
+  if (f->ahead != SIZE_MAX) {
+    // Upstream's first IR statement of the source statement takes them.
+    stmt_stack_[f->ahead] = ctx_.WithComments(stmt_stack_[f->ahead], lead);
+    return {};
+  }
+  return lead;
+}
+
+void Parser::NoteStmtAhead() {
+  if (stmt_frame_ != nullptr && stmt_frame_->ahead == SIZE_MAX) {
+    stmt_frame_->ahead = stmt_stack_.size();
+  }
 }
 
 bool Parser::ParseBlock(BlockKind kind, Block* out, Value* while_cond) {
@@ -26,18 +51,25 @@ bool Parser::ParseBlock(BlockKind kind, Block* out, Value* while_cond) {
                 absl::StrCat("expected the end of the line after ':' but found ", Describe(Peek()),
                              " (a block goes on the following, indented lines)"));
   }
-  Advance();
+  const uint32_t header_end = Advance().line;
   if (!At(K::kIndent)) {
     return Fail(Peek(), absl::StrCat("expected an indented block but found ", Describe(Peek())));
   }
   Advance();
+  // The statement owning this block is a compound one: when its first body
+  // (not an else branch) begins, it takes its header's comments.
+  StmtFrame* owner = stmt_frame_;
+  if (owner != nullptr && !owner->compound) {
+    owner->compound = true;
+    comments_.TakeHeader(owner->line, header_end, Peek().line, Peek().col, &owner->lead);
+  }
   size_t base = stmt_stack_.size();
   if (while_cond != nullptr) {
     Token at = Peek();
     if (!AtDotted("pl", "cond")) {
       return Fail(at, "the first statement of a pl.while_ body must be pl.cond(<condition>)");
     }
-    TakeComments(at);
+    // Not a statement: its comments lead the next one.
     Advance();
     Advance();
     Advance();
@@ -45,17 +77,27 @@ bool Parser::ParseBlock(BlockKind kind, Block* out, Value* while_cond) {
     *while_cond = ParseExpr();
     if (!*while_cond || !Expect(K::kRParen) || !ExpectNewline()) return false;
   }
+  // Where the block's statements begin (after pl.cond): its tail is what
+  // follows its last statement at this indentation.
+  const uint32_t body_line = Peek().line;
+  const uint32_t body_col = Peek().col;
+  bool first = true;
   while (error_.ok() && !At(K::kDedent)) {
     if (out->yield.stmt != nullptr) {
       return Fail(out->yield.tok, "pl.yield_ must be the last statement of its block");
     }
     string_pool_.clear();
-    if (!ParseStatement(kind, &out->yield)) return false;
+    if (!ParseStatement(kind, &out->yield, &first)) return false;
   }
-  // A docstring ending the block has no statement to lead (upstream drops
-  // such trailing comments too).
-  pending_doc_.clear();
   if (!Expect(K::kDedent)) return false;
+  // Tail-of-block comments (at the body's indentation after its last
+  // statement) lead nothing: dropped, as upstream does. A then-branch ends
+  // before its else/elif line; a function's tail goes with the function.
+  if (!first && kind != BlockKind::kFunction && inline_depth_ == 0) {
+    uint32_t upper = last_newline_line_;
+    if (kind == BlockKind::kThen && (At(K::kElse) || At(K::kElif))) upper = Peek().line - 1;
+    comments_.DropTail(body_line, body_col, upper);
+  }
   // Every statement parsed is a single statement (nested blocks are bodies
   // of the loops and ifs that own them): nothing to flatten.
   out->body = ctx_.NewFlatSeq(Stmts(stmt_stack_.data() + base, stmt_stack_.size() - base));
@@ -63,55 +105,114 @@ bool Parser::ParseBlock(BlockKind kind, Block* out, Value* while_cond) {
   return true;
 }
 
-bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
+namespace {
+
+// Python's str.splitlines() of a docstring's value: lines end at \n, \r,
+// \r\n, \v, \f, \x1c-\x1e and the UTF-8 of U+0085, U+2028 and U+2029;
+// a final line break makes no empty line; no text is one empty line.
+std::vector<absl::string_view> DocLines(absl::string_view s) {
+  std::vector<absl::string_view> lines;
+  size_t start = 0, i = 0;
+  while (i < s.size()) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t brk = 0;  // the line break's length at i
+    if (c == '\n' || c == '\v' || c == '\f' || (c >= 0x1c && c <= 0x1e)) {
+      brk = 1;
+    } else if (c == '\r') {
+      brk = i + 1 < s.size() && s[i + 1] == '\n' ? 2 : 1;
+    } else if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x85) {
+      brk = 2;
+    } else if (c == 0xE2 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+               (static_cast<unsigned char>(s[i + 2]) == 0xA8 ||
+                static_cast<unsigned char>(s[i + 2]) == 0xA9)) {
+      brk = 3;
+    }
+    if (brk == 0) {
+      ++i;
+      continue;
+    }
+    lines.push_back(s.substr(start, i - start));
+    i += brk;
+    start = i;
+  }
+  if (start < s.size() || lines.empty()) lines.push_back(s.substr(start));
+  return lines;
+}
+
+}  // namespace
+
+bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield, bool* first) {
   // A reference, not a copy: the token was usually lexed just now, and
   // copying it whole stalls on its field-by-field stores. `t` is not used
   // after a token is consumed.
   const Token& t = Peek();
-  absl::InlinedVector<absl::string_view, 2> comments = TakeComments(t);
-  // An inline body keeps no comments (parser/calls/inline.cc).
-  if (inline_depth_ > 0) comments.clear();
-  if (t.kind == K::kString && At(K::kNewline, 1) && inline_depth_ > 0) {
-    Advance();
-    Advance();
-    return true;
-  }
-  if (t.kind == K::kString && At(K::kNewline, 1)) {
-    // A bare string (a docstring) makes no IR: its lines, after the
-    // comments above it, lead the next statement, as upstream keeps them.
-    Token str = Advance();
-    Advance();
-    for (absl::string_view line : comments) pending_doc_.push_back(line);
-    std::string body = text::UnquoteString(Text(str));
-    for (absl::string_view line : absl::StrSplit(body, '\n')) {
-      line = absl::StripTrailingAsciiWhitespace(line);
-      pending_doc_.push_back(ctx_.SaveString(line));
+  if (inline_depth_ > 0) {
+    // An inline body keeps no comments (parser/calls/inline.cc).
+    StmtFrame* saved = stmt_frame_;
+    stmt_frame_ = nullptr;
+    bool ok = true;
+    if (t.kind == K::kString && At(K::kNewline, 1)) {
+      Advance();
+      Advance();
+    } else {
+      ok = ParseStatementKind(kind, yield);
     }
-    return true;
+    stmt_frame_ = saved;
+    return ok;
   }
   if (AtFuncAttr()) {
-    if (kind != BlockKind::kFunction || !prologue_open_) {
+    if (kind != BlockKind::kFunction || !fn_.prologue_open) {
       return Fail(t, "pl.func_attr() must come before every other statement of the function");
     }
-    // Its comments, like a docstring's, lead the next statement.
-    for (absl::string_view line : comments) pending_doc_.push_back(line);
+    // A directive, not a statement: its comments lead the next one.
     return ParseFuncAttrStatement();
   }
-  prologue_open_ = false;
-  if (!pending_doc_.empty()) {
-    comments.insert(comments.begin(), pending_doc_.begin(), pending_doc_.end());
-    pending_doc_.clear();
+  if (!*first) comments_.SweepStale(t.line, t.col);
+  *first = false;
+  StmtFrame frame;
+  frame.line = t.line;
+  frame.col = t.col;
+  if (t.kind == K::kString && At(K::kNewline, 1)) {
+    // A bare string (a docstring) makes no IR: the comments through its
+    // last line, then its lines, lead the next statement, as upstream keeps
+    // them.
+    Token str = Advance();
+    NoteNewline(Advance());
+    comments_.TakeThrough(last_newline_line_, &frame.lead);
+    std::string body = text::UnquoteString(Text(str));
+    for (absl::string_view line : DocLines(body)) frame.lead.push_back(ctx_.SaveString(line));
+    comments_.Requeue(last_newline_line_, frame.col, frame.lead);
+    return true;
   }
-  Comments c(comments);
+  StmtFrame* saved = stmt_frame_;
+  stmt_frame_ = &frame;
+  bool ok = ParseStatementKind(kind, yield);
+  stmt_frame_ = saved;
+  if (!ok) return false;
+  if (!frame.given) {
+    // No IR statement took them (`pass`, pl.static_assert): they lead
+    // whatever comes next.
+    if (!frame.compound) comments_.TakeThrough(last_newline_line_, &frame.lead);
+    comments_.Requeue(last_newline_line_, frame.col, frame.lead);
+  }
+  return true;
+}
+
+bool Parser::ParseStatementKind(BlockKind kind, YieldInfo* yield) {
+  const Token& t = Peek();
+  if (AtFuncAttr()) {
+    return Fail(t, "pl.func_attr() must come before every other statement of the function");
+  }
+  fn_.prologue_open = false;
   switch (t.kind) {
     case K::kFor:
-      return ParseFor(c);
+      return ParseFor();
     case K::kWhile:
-      return ParseWhile(c);
+      return ParseWhile();
     case K::kIf:
-      return ParseIf(c);
+      return ParseIf();
     case K::kReturn:
-      return ParseReturn(c);
+      return ParseReturn();
     case K::kPass:
       Advance();
       return ExpectNewline();
@@ -128,8 +229,8 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
     case K::kFrom:
       return Fail(t, "imports are only allowed at module level");
     case K::kOtherKeyword:
-      if (Text(t) == "with") return ParseWith(c, kind, yield);
-      if (Text(t) == "break" || Text(t) == "continue") return ParseJump(c);
+      if (Text(t) == "with") return ParseWith(kind, yield);
+      if (Text(t) == "break" || Text(t) == "continue") return ParseJump();
       return Fail(t, absl::StrCat("'", Text(t), "' is not supported"));
     case K::kIndent:
       return Fail(t, "unexpected indentation");
@@ -137,52 +238,51 @@ bool Parser::ParseStatement(BlockKind kind, YieldInfo* yield) {
       if (kind == BlockKind::kFunction && At(K::kNewline, 1)) {
         // A `...` body: checked once the function is read (parser/module/module_funcs.cc).
         ellipsis_tok_ = Advance();
-        Advance();
+        NoteNewline(Advance());
         return true;
       }
-      return ParseExprStatement(c);
+      return ParseExprStatement();
     case K::kName:
-      if (At(K::kColon, 1) || At(K::kAssign, 1)) return ParseAssign(kind, yield, c);
-      if (At(K::kComma, 1)) return ParseMultiAssign(kind, yield, c);
-      if (At(K::kLBracket, 1)) return ParseSubscriptWrite(c);  // parser/subscript.cc
+      if (At(K::kColon, 1) || At(K::kAssign, 1)) return ParseAssign(kind, yield);
+      if (At(K::kComma, 1)) return ParseMultiAssign(kind, yield);
+      if (At(K::kLBracket, 1)) return ParseSubscriptWrite();  // parser/subscript.cc
       if (At(K::kAugAssign, 1)) {
         return Fail(Peek(1),
                     "augmented assignment is not supported: write `x = x + ...`, "
                     "which binds a new value");
       }
-      if (AtYieldCall()) return ParseYield(kind, yield, c);
-      return ParseExprStatement(c);
+      if (AtYieldCall()) return ParseYield(kind, yield);
+      return ParseExprStatement();
     case K::kLParen:
       // `(a, b) = ...` and `(a,) = pl.yield_(...)`: parenthesized targets.
-      if (AtParenTargets()) return ParseMultiAssign(kind, yield, c);
-      return ParseExprStatement(c);
+      if (AtParenTargets()) return ParseMultiAssign(kind, yield);
+      return ParseExprStatement();
     default:
-      return ParseExprStatement(c);
+      return ParseExprStatement();
   }
 }
 
-bool Parser::ParseJump(Comments comments) {
+bool Parser::ParseJump() {
   Token at = Advance();
   bool is_break = Text(at) == "break";
-  if (jump_ok_.empty() || !jump_ok_.back()) {
+  if (fn_.jump_ok.empty() || !fn_.jump_ok.back()) {
     return Fail(at, absl::StrCat("'", Text(at),
                                  "' is only allowed in a pl.range or while loop (not in "
                                  "pl.parallel, pl.unroll or pl.pipeline)"));
   }
-  stmt_stack_.push_back(is_break ? static_cast<const Stmt*>(ctx_.NewBreak(Loc(at), comments))
-                                 : ctx_.NewContinue(Loc(at), comments));
+  stmt_stack_.push_back(is_break ? static_cast<const Stmt*>(ctx_.NewBreak(Loc(at), Lead()))
+                                 : ctx_.NewContinue(Loc(at), Lead()));
   // Statements after it in its block are kept (upstream parses them); they
   // never run.
   return ExpectNewline();
 }
 
-bool Parser::ParseYield(BlockKind kind, YieldInfo* yield, Comments comments,
-                        bool parenthesized) {
+bool Parser::ParseYield(BlockKind kind, YieldInfo* yield, bool parenthesized) {
   Token at = Peek();
   if (kind == BlockKind::kFunction) {
     return Fail(at, "pl.yield_ outside a loop or if body: use return");
   }
-  if (kind == BlockKind::kScope && !scope_yield_ok_) {
+  if (kind == BlockKind::kScope && !fn_.scope_yield_ok) {
     return Fail(at, "pl.yield_ can end a with body only where it ends a loop or if body");
   }
   Advance();
@@ -201,7 +301,7 @@ bool Parser::ParseYield(BlockKind kind, YieldInfo* yield, Comments comments,
     return Fail(
         at, absl::StrCat("pl.yield_ gives ", values.size(), " values but one name is assigned"));
   }
-  const YieldStmt* y = ctx_.NewYield(ExprSpan(values.data(), values.size()), Loc(at), comments);
+  const YieldStmt* y = ctx_.NewYield(ExprSpan(values.data(), values.size()), Loc(at), Lead());
   yield->stmt = y;
   yield->tok = at;
   stmt_stack_.push_back(y);
@@ -215,7 +315,7 @@ bool Parser::CheckAnnotation(const Token& at, const Type* annotation, const Type
                                " does not match the deduced type ", PrintType(deduced)));
 }
 
-bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
+bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield) {
   Token name = Advance();
   // The binding comes after the value: fetch its table slot meanwhile.
   names_.prefetch(Text(name));
@@ -235,16 +335,16 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   if (paren_yield) Advance();
   if (AtYieldCall()) {
     yield->targets.push_back(YieldTarget{Text(name), name, annotation, annotation_tok});
-    return ParseYield(kind, yield, comments, paren_yield);
+    return ParseYield(kind, yield, paren_yield);
   }
   rhs_annotation_ = annotation;
   rhs_offset_ = Peek().offset;
-  submit_offset_ = rhs_offset_;
+  fn_.submit_offset = rhs_offset_;
   rhs_name_ = Text(name);
   unregistered_rhs_ = nullptr;
   Value v = ParseExpr();
   rhs_offset_ = ~uint32_t{0};
-  submit_offset_ = ~uint32_t{0};
+  fn_.submit_offset = ~uint32_t{0};
   if (!v) return false;
   if (unregistered_rhs_ != nullptr && v.expr != unregistered_rhs_) {
     return Fail(annotation_tok,
@@ -267,15 +367,15 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   if (!ApplyAnnotation(annotation_tok, annotation, &v, &var_type)) return false;
   // In an Orchestration body a name given a param's dynamic dim names that
   // symbol itself (upstream's fold), unless it names something else.
-  if (cur_func_type_ == FunctionType::kOrchestration && v.expr->kind() == NodeKind::kVar &&
-      param_dim_symbols_.contains(v.expr->As<Var>()) && var_type == v.expr->type()) {
+  if (fn_.type == FunctionType::kOrchestration && v.expr->kind() == NodeKind::kVar &&
+      fn_.param_dim_symbols.contains(v.expr->As<Var>()) && var_type == v.expr->type()) {
     auto it = names_.find(Text(name));
     const bool free = it == names_.end() || it->second.dead ||
                       (it->second.var != nullptr && it->second.var->kind() == NodeKind::kVar &&
-                       param_dim_symbols_.contains(it->second.var->As<Var>()));
+                       fn_.param_dim_symbols.contains(it->second.var->As<Var>()));
     if (free) {
+      // No statement: its comments lead the next one (ParseStatement).
       Bind(Text(name), v.expr->As<Var>(), name);
-      for (absl::string_view c : comments) pending_doc_.push_back(c);  // no statement to lead
       return ExpectNewline();
     }
   }
@@ -283,7 +383,7 @@ bool Parser::ParseAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
   if (!ReassignedVar(name, Text(name), var_type, &var)) return false;  // forms/leak.cc
   if (var == nullptr) var = AdoptMemRefBase(Text(name), var_type);  // parser/memref.cc
   if (var == nullptr) var = ctx_.NewVar(Text(name), var_type, Loc(name));
-  stmt_stack_.push_back(ctx_.NewAssign(var, v.expr, Loc(name), comments));
+  stmt_stack_.push_back(ctx_.NewAssign(var, v.expr, Loc(name), Lead()));
   Bind(Text(name), var, name);
   return ExpectNewline();
 }
@@ -294,7 +394,7 @@ bool Parser::AtParenTargets() {
   return At(K::kName, 1) && At(K::kComma, 2);
 }
 
-bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comments) {
+bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield) {
   bool paren = Accept(K::kLParen);
   Token first = Peek();
   K end = paren ? K::kRParen : K::kAssign;
@@ -318,15 +418,15 @@ bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comment
   if (group > 0 && AtYieldCall()) {
     return Fail(first, "pl.yield_ assigns a flat list of names, not a parenthesized group");
   }
-  if (AtYieldCall()) return ParseYield(kind, yield, comments);
+  if (AtYieldCall()) return ParseYield(kind, yield);
   // `a, b = <tuple>`: upstream binds the tuple to `_tuple_tmp`, then each
   // name to its element.
   absl::InlinedVector<YieldTarget, 2> targets = std::move(yield->targets);
   yield->targets.clear();
   Token at = Peek();
-  submit_offset_ = at.offset;  // a submit may be this whole value
+  fn_.submit_offset = at.offset;  // a submit may be this whole value
   Value v = ParseExpr();
-  submit_offset_ = ~uint32_t{0};
+  fn_.submit_offset = ~uint32_t{0};
   if (!v) return false;
   const auto* tt = v.expr->type()->As<TupleType>();
   if (tt == nullptr) {
@@ -354,7 +454,7 @@ bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comment
   }
   const Var* tmp =
       ctx_.NewVar(submit ? "_submit_tmp" : "_tuple_tmp", v.expr->type(), Loc(first));
-  stmt_stack_.push_back(ctx_.NewAssign(tmp, v.expr, Loc(first), comments));
+  stmt_stack_.push_back(ctx_.NewAssign(tmp, v.expr, Loc(first), Lead()));
   for (size_t i = 0; i < targets.size(); ++i) {
     const Expr* e = ctx_.NewTupleGetItem(tmp, static_cast<int>(i), Loc(targets[i].tok));
     const Var* var = nullptr;
@@ -370,7 +470,7 @@ bool Parser::ParseMultiAssign(BlockKind kind, YieldInfo* yield, Comments comment
   return ExpectNewline();
 }
 
-bool Parser::ParseExprStatement(Comments comments) {
+bool Parser::ParseExprStatement() {
   Token at = Peek();
   if (AtNoIrCall()) return SkipNoIrCall() && ExpectNewline();  // parser/calls/bind.cc
   const bool inline_call = AtInlineCall();  // parser/calls/inline.cc
@@ -384,11 +484,11 @@ bool Parser::ParseExprStatement(Comments comments) {
   if (v.expr->Is<MakeTuple>()) {
     return Fail(at, "an expression statement cannot be a list or tuple (its value would be unused)");
   }
-  stmt_stack_.push_back(ctx_.NewEval(v.expr, Loc(at), comments));
+  stmt_stack_.push_back(ctx_.NewEval(v.expr, Loc(at), Lead()));
   return ExpectNewline();
 }
 
-bool Parser::ParseReturn(Comments comments) {
+bool Parser::ParseReturn() {
   Token at = Advance();
   ExprList values;
   bool comma = false;
@@ -418,7 +518,7 @@ bool Parser::ParseReturn(Comments comments) {
     SetInlineReturn(at, values, comma, depth);
     return ExpectNewline();
   }
-  stmt_stack_.push_back(ctx_.NewReturn(ExprSpan(values.data(), values.size()), Loc(at), comments));
+  stmt_stack_.push_back(ctx_.NewReturn(ExprSpan(values.data(), values.size()), Loc(at), Lead()));
   return ExpectNewline();
 }
 

@@ -257,7 +257,7 @@ Value Parser::ParseSubscript(const Value& base, const Token& open) {
 }
 
 // `name[...] = value`: the cursor at `name`.
-bool Parser::ParseSubscriptWrite(Comments comments) {
+bool Parser::ParseSubscriptWrite() {
   Token name = Advance();
   Token open = Advance();  // '['
   if (strict_ssa_) {
@@ -407,7 +407,7 @@ bool Parser::ParseSubscriptWrite(Comments comments) {
   const Var* var = nullptr;
   if (!ReassignedVar(name, Text(name), result->type(), &var)) return false;
   if (var == nullptr) var = ctx_.NewVar(Text(name), result->type(), Loc(name));
-  stmt_stack_.push_back(ctx_.NewAssign(var, result, Loc(name), comments));
+  stmt_stack_.push_back(ctx_.NewAssign(var, result, Loc(name), Lead()));
   Bind(Text(name), var, name);
   return ExpectNewline();
 }

@@ -90,8 +90,9 @@ TEST_F(ParserSyntaxTest, DocstringsLeadTheNextStatement) {
       kHead, "\"\"\"Module doc.\"\"\"\n@pl.program\nclass P:\n    '''Class doc.'''\n",
       "    @pl.function\n    def f(self):\n        \"\"\"First line.\n\n        Second.  \n",
       "        \"\"\"\n        a = 1\n        'bare'\n        return\n"));
-  EXPECT_THAT(out, HasSubstr("        # First line.\n        # \n        #         Second.\n"
-                             "        # \n        a: pl.Scalar[pl.INDEX] = 1\n"
+  // The lines keep their blanks, trailing ones too (upstream's splitlines()).
+  EXPECT_THAT(out, HasSubstr("        # First line.\n        # \n        #         Second.  \n"
+                             "        #         \n        a: pl.Scalar[pl.INDEX] = 1\n"
                              "        # bare\n        return"));
   EXPECT_THAT(out, Not(HasSubstr("doc")));
 }

@@ -44,7 +44,7 @@ std::optional<AttrValue> ConstAsAttr(const Expr* e) {
 
 bool Parser::IsValueName(absl::string_view name) {
   if (auto it = names_.find(name); it != names_.end() && !it->second.dead) return true;
-  return dynamic_.contains(name) || (in_signature_ && sig_scope_.contains(name));
+  return module_.dynamic.contains(name) || (in_signature_ && sig_scope_.contains(name));
 }
 
 const Expr* Parser::AttrAsConst(const AttrValue& v) {

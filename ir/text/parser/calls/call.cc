@@ -89,7 +89,7 @@ Value Parser::ParseDotted() {
     absl::string_view last = Text(segs.back());
     absl::string_view ns = segs.size() == 2 ? Text(segs[0]) : "";
     if ((last == "aiv_shard" || last == "aic_gather") &&
-        (segs.size() == 1 || ((ns == "tile" || ns == "tensor") && !split_aiv_modes_.empty()))) {
+        (segs.size() == 1 || ((ns == "tile" || ns == "tensor") && !fn_.split_aiv_modes.empty()))) {
       return ParseAivShard(head, segs);
     }
   }

@@ -176,7 +176,7 @@ bool Parser::ParseCallAttrValue(absl::string_view key, CallOptions* opts, CallAt
 
 bool Parser::NormalizeDumpVars(const ExprList& args, CallOptions* opts) {
   auto tagged = [&](const Expr* arg) {
-    return std::find(dump_tagged_.begin(), dump_tagged_.end(), arg) != dump_tagged_.end();
+    return std::find(fn_.dump_tagged.begin(), fn_.dump_tagged.end(), arg) != fn_.dump_tagged.end();
   };
   // An argument pl.dump_tag marked is dumped as if dumps= named it: the attr
   // is made (first, where upstream keeps it) when the call gives none.

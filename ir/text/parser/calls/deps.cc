@@ -204,6 +204,7 @@ bool Parser::DesugarElementDeps(const Token& at, const ExprList& entries, ExprLi
       CreateCall(ctx_, *create, ExprSpan(&extent, 1), absl::Span<const NamedAttr>(&dtype, 1), loc);
   if (!buf.ok()) return Fail(at, buf.status().message());
   const Var* var = ctx_.NewVar("_submit_deps_buf", (*buf)->type(), loc);
+  NoteStmtAhead();  // the buffer, not the statement, takes its comments
   stmt_stack_.push_back(ctx_.NewAssign(var, *buf, loc));
   for (size_t i = 0; i < entries.size(); ++i) {
     const Expr* args[] = {var, ctx_.Index(static_cast<int64_t>(i)), entries[i]};

@@ -58,7 +58,7 @@ Value Parser::ParseOpCallBody(const Op& op, const Token& at) {
 // In an Orchestration body, `pl.tensor.dim(x, i)` of a param's dynamic dim is
 // that dim's symbol: one runtime extent, one IR name (upstream's fold).
 Value Parser::FoldParamDim(Value v) {
-  if (cur_func_type_ != FunctionType::kOrchestration) return v;
+  if (fn_.type != FunctionType::kOrchestration) return v;
   const auto* c = v.expr->As<Call>();
   if (c == nullptr || c->op() == nullptr || c->op()->name() != "tensor.dim" ||
       c->args().size() != 2 || c->args()[0]->kind() != NodeKind::kVar) {
@@ -70,7 +70,7 @@ Value Parser::FoldParamDim(Value v) {
   int64_t a = axis->value() < 0 ? axis->value() + static_cast<int64_t>(tt->rank()) : axis->value();
   if (a < 0 || a >= static_cast<int64_t>(tt->rank())) return v;
   const auto* dim = tt->shape()[a]->As<Var>();
-  if (dim == nullptr || !param_dim_symbols_.contains(dim)) return v;
+  if (dim == nullptr || !fn_.param_dim_symbols.contains(dim)) return v;
   v.expr = dim;
   return v;
 }

@@ -20,10 +20,10 @@
 namespace pto::ir::parser_impl {
 
 bool Parser::CheckHostOnly(const Op& op, const Token& at) {
-  bool device_scope = incore_scopes_ > 0 || spmd_scopes_ > 0;
-  if (func_level_ == Level::kHost && !device_scope) return true;
+  bool device_scope = fn_.incore_scopes > 0 || fn_.spmd_scopes > 0;
+  if (fn_.level == Level::kHost && !device_scope) return true;
   std::string where =
-      func_level_ != Level::kHost
+      fn_.level != Level::kHost
           ? "this function's level is not HOST (declare it with "
             "@pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator))"
           : "this call is inside an InCore or SPMD scope, where it cannot run";
@@ -51,7 +51,7 @@ bool Parser::NameWindowBuffer(const Op& op, bool unified, const CallArgs& in,
   }
   if (!name) name = AttrValue::String(rhs_name_);
   if (name->kind() != AttrKind::kString) return true;  // the binding reports it
-  if (!window_buffer_names_.insert(std::string(name->string_value())).second) {
+  if (!module_.window_buffer_names.insert(std::string(name->string_value())).second) {
     return Fail(at, absl::StrCat("window buffer name '", name->string_value(),
                                  "' is already used in this program: each "
                                  "pld.alloc_window_buffer needs a name of its own"));

@@ -93,8 +93,9 @@ Value Parser::ExpandInlineCall(const Token& name, const Token& def) {
     inline_mode_ = true;
     inline_return_ = Value{};
     ++inline_depth_;
+    bool first = true;
     while (ok && !At(K::kDedent) && !At(K::kEof)) {
-      ok = ParseStatement(BlockKind::kFunction, nullptr);
+      ok = ParseStatement(BlockKind::kFunction, nullptr, &first);
     }
     --inline_depth_;
     Value ret = inline_return_;
@@ -121,7 +122,7 @@ void Parser::SetInlineReturn(const Token& at, const ExprList& values, bool tuple
 }
 
 bool Parser::AtInlineCall() {
-  return At(K::kName) && At(K::kLParen, 1) && module_inline_.contains(Text(Peek())) &&
+  return At(K::kName) && At(K::kLParen, 1) && module_.inline_defs.contains(Text(Peek())) &&
          !names_.contains(Text(Peek()));
 }
 
@@ -140,31 +141,31 @@ bool Parser::FailInlineTupleStatement(const Token& at) {
 // decorator's scope). Kept aside to say so at a call.
 bool Parser::SkipClassInline() {
   if (!SkipModuleStatement()) return false;  // the decorator line
-  if (At(K::kDef) && At(K::kName, 1)) class_inline_.emplace(Text(Peek(1)), Peek().line);
+  if (At(K::kDef) && At(K::kName, 1)) module_.class_inline.emplace(Text(Peek(1)), Peek().line);
   return SkipModuleStatement();
 }
 
 // Also one defined further down the class: its `def` is indented and the
 // line above it is `@pl.inline` (only asked on the way to an error).
 bool Parser::IsClassInline(absl::string_view name) {
-  if (class_inline_.contains(name)) return true;
-  auto sites = def_sites_.find(name);
-  const DefSite* site = sites == def_sites_.end() || member_indent_ == 0
+  if (module_.class_inline.contains(name)) return true;
+  auto sites = module_.def_sites.find(name);
+  const DefSite* site = sites == module_.def_sites.end() || module_.member_indent == 0
                             ? nullptr
-                            : sites->second.At(member_indent_, class_body_);
+                            : sites->second.At(module_.member_indent, module_.class_body);
   if (site == nullptr || site->offset == 0) return false;
   size_t end = site->offset - 1;  // the '\n' ending the line above
   size_t start = src_.rfind('\n', end == 0 ? 0 : end - 1);
   start = start == absl::string_view::npos ? 0 : start + 1;
   if (absl::StripAsciiWhitespace(src_.substr(start, end - start)) != "@pl.inline") return false;
-  class_inline_.emplace(name, site->line);
+  module_.class_inline.emplace(name, site->line);
   return true;
 }
 
 Value Parser::FailClassInlineCall(const Token& name) {
   absl::string_view n = Text(name);
   return FailValue(name, absl::StrCat("'", n, "' is an @pl.inline function of the program class (",
-                                      filename_, ":", class_inline_[n],
+                                      filename_, ":", module_.class_inline[n],
                                       "), which upstream does not make part of the program: "
                                       "define it above the class and call it as ",
                                       n, "(...)"));

@@ -14,7 +14,7 @@ void Parser::BindAll(const YieldInfo& yield, const VarList& vars) {
     Bind(yield.targets[i].name, vars[i], yield.targets[i].tok);
 }
 
-bool Parser::ParseFor(Comments comments) {
+bool Parser::ParseFor() {
   Token for_tok = Advance();
   Token loop_name;
   bool has_loop_var = false;
@@ -63,8 +63,7 @@ bool Parser::ParseFor(Comments comments) {
       return Fail(for_tok, absl::StrCat("for ... in pl.", spmd ? "spmd" : "split_aiv",
                                         "(...) must use a single loop variable"));
     }
-    return spmd ? ParseSpmdFor(for_tok, loop_name, comments)
-                : ParseSplitAivFor(for_tok, loop_name, comments);
+    return spmd ? ParseSpmdFor(for_tok, loop_name) : ParseSplitAivFor(for_tok, loop_name);
   }
   if (!AtName("pl") || !At(K::kDot, 1) || !At(K::kName, 2)) {
     return Fail(head, absl::StrCat("expected pl.range, pl.parallel, pl.unroll, pl.pipeline, "
@@ -246,10 +245,10 @@ bool Parser::ParseFor(Comments comments) {
   }
   Block body;
   Value cond;
-  jump_ok_.push_back(is_while || kind == ForKind::kSequential);
+  fn_.jump_ok.push_back(is_while || kind == ForKind::kSequential);
   bool ok =
       ParseBlock(is_while ? BlockKind::kWhile : BlockKind::kFor, &body, is_while ? &cond : nullptr);
-  jump_ok_.pop_back();
+  fn_.jump_ok.pop_back();
   ExitBlock(is_while ? BlockKind::kWhile : BlockKind::kFor,
             ok && iter_args.empty() && body.yield.targets.empty());
   if (!ok) return false;
@@ -281,18 +280,18 @@ bool Parser::ParseFor(Comments comments) {
   if (!MakeReturnVars(body.yield, ias, &return_vars)) return false;
   if (is_while) {
     stmt_stack_.push_back(
-        ctx_.NewWhile(cond.expr, ias, body.body, return_vars, Loc(for_tok), comments));
+        ctx_.NewWhile(cond.expr, ias, body.body, return_vars, Loc(for_tok), Lead()));
   } else {
     stmt_stack_.push_back(ctx_.NewFor(
         loop_var, start, stop, step, ias, body.body, return_vars, *kind,
-        kind == ForKind::kPipeline ? static_cast<int>(*stage) : 0, Loc(for_tok), comments,
+        kind == ForKind::kPipeline ? static_cast<int>(*stage) : 0, Loc(for_tok), Lead(),
         loop_attrs));
   }
   if (body.yield.stmt != nullptr) BindAll(body.yield, return_vars);
   return true;
 }
 
-bool Parser::ParseWhile(Comments comments) {
+bool Parser::ParseWhile() {
   Token at = Advance();
   Value cond = ParseExpr();
   if (!cond) return false;
@@ -303,19 +302,19 @@ bool Parser::ParseWhile(Comments comments) {
   if (!Expect(K::kColon)) return false;
   EnterBlock();
   Block body;
-  jump_ok_.push_back(true);
+  fn_.jump_ok.push_back(true);
   bool ok = ParseBlock(BlockKind::kWhile, &body);
-  jump_ok_.pop_back();
+  fn_.jump_ok.pop_back();
   ExitBlock(BlockKind::kWhile, ok && body.yield.targets.empty());
   if (!ok) return false;
   VarList return_vars;
   if (!MakeReturnVars(body.yield, {}, &return_vars)) return false;
-  stmt_stack_.push_back(ctx_.NewWhile(cond.expr, {}, body.body, return_vars, Loc(at), comments));
+  stmt_stack_.push_back(ctx_.NewWhile(cond.expr, {}, body.body, return_vars, Loc(at), Lead()));
   BindAll(body.yield, return_vars);
   return true;
 }
 
-bool Parser::ParseIf(Comments comments) {
+bool Parser::ParseIf() {
   Token at = Advance();
   Value cond = ParseExpr();
   if (!cond) return false;
@@ -336,12 +335,21 @@ bool Parser::ParseIf(Comments comments) {
     // AST's orelse the same way); the nested if is parsed from the `elif`.
     DepthGuard guard(this);
     if (!guard.Check(Peek())) return false;
-    comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
+    // The nested if is the else branch's one statement, with the comments
+    // of a statement of its own (parser/stmt.cc).
+    const Token elif_tok = Peek();
+    StmtFrame frame;
+    frame.line = elif_tok.line;
+    frame.col = elif_tok.col;
+    StmtFrame* saved = stmt_frame_;
+    if (inline_depth_ == 0) stmt_frame_ = &frame;
     EnterBlock();
     size_t base = stmt_stack_.size();
-    ok = ParseIf(Comments{});
+    ok = ParseIf();
+    stmt_frame_ = saved;
     ExitBlock(BlockKind::kElse, ok && then_block.yield.targets.empty());
     if (!ok) return false;
+    if (inline_depth_ == 0) comments_.DropTail(elif_tok.line, elif_tok.col, last_newline_line_);
     else_block.body = ctx_.NewFlatSeq(Stmts(stmt_stack_.data() + base, stmt_stack_.size() - base));
     stmt_stack_.resize(base);
     if (!then_block.yield.targets.empty()) {
@@ -351,9 +359,9 @@ bool Parser::ParseIf(Comments comments) {
     }
     has_else = true;
   } else if (At(K::kElse)) {
-    Token else_tok = Advance();
-    // Comments between the branches have no statement to attach to.
-    comment_cursor_ = std::max(comment_cursor_, else_tok.comments_before);
+    // Comments about the else line lead the else branch's first statement
+    // (parser/stmt.cc).
+    Advance();
     if (!Expect(K::kColon)) return false;
     EnterBlock();
     ok = ParseBlock(BlockKind::kElse, &else_block);
@@ -398,7 +406,7 @@ bool Parser::ParseIf(Comments comments) {
   VarList return_vars;
   if (!MakeReturnVars(ty, {}, &return_vars)) return false;
   stmt_stack_.push_back(ctx_.NewIf(cond.expr, then_block.body, has_else ? else_block.body : nullptr,
-                                   return_vars, Loc(at), comments));
+                                   return_vars, Loc(at), Lead()));
   BindAll(ty, return_vars);
   return true;
 }

@@ -155,7 +155,7 @@ bool Parser::ParseFuncAttrDictConst(std::vector<FuncAttr>* out) {
 
 
 bool Parser::DynamicShadowsParam(absl::string_view name, const Var* param) const {
-  if (!dynamic_.contains(name)) return false;
+  if (!module_.dynamic.contains(name)) return false;
   const auto* st = param->type()->As<ScalarType>();
   return st == nullptr || st->dtype() != DataType::kIndex;
 }

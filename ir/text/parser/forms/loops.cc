@@ -26,13 +26,13 @@ namespace pto::ir::parser_impl {
 // loop variable's binding `bind`, then the block, in which break, continue
 // and a closing pl.yield_ are not allowed (the loop is a scope).
 bool Parser::ParseScopeLoopBody(const AssignStmt* bind, std::vector<const Stmt*>* stmts) {
-  jump_ok_.push_back(false);
-  bool saved_yield_ok = scope_yield_ok_;
-  scope_yield_ok_ = false;
+  fn_.jump_ok.push_back(false);
+  bool saved_yield_ok = fn_.scope_yield_ok;
+  fn_.scope_yield_ok = false;
   Block body;
   bool ok = ParseBlock(BlockKind::kScope, &body);
-  scope_yield_ok_ = saved_yield_ok;
-  jump_ok_.pop_back();
+  fn_.scope_yield_ok = saved_yield_ok;
+  fn_.jump_ok.pop_back();
   if (!ok) return false;
   stmts->push_back(bind);
   for (const Stmt* s : body.body->As<SeqStmts>()->stmts()) stmts->push_back(s);
@@ -49,14 +49,14 @@ int64_t SplitModeValue(absl::string_view member) {
 
 }  // namespace
 
-bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments comments) {
+bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok) {
   Advance();
   Advance();
   Token name_tok = Advance();
   if (!Expect(K::kLParen)) return false;
   std::vector<ScopeArg> args;
   ExprList operands;
-  split_written_ = false;
+  fn_.split_written = false;
   if (!ParseScopeArgs(ScopeKind::kSpmd, /*manual=*/false, /*loop_form=*/true, name_tok, &args,
                       &operands)) {
     return false;
@@ -66,7 +66,7 @@ bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments c
   // The split belongs to the kernel the body becomes (upstream's InCore).
   std::vector<ScopeArg> outer;
   std::vector<ScopeArg> inner = {CoreGroupLevel()};
-  bool split = split_written_;
+  bool split = fn_.split_written;
   for (const ScopeArg& a : args) {
     if (a.key == "optimizations") {
       inner.push_back(a);
@@ -79,13 +79,13 @@ bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments c
   const AssignStmt* bind = BindNullaryOp("tile.get_block_idx", var_tok);
   if (bind == nullptr) return false;
   ExprList inner_operands;
-  MergeDumpTags(dump_tagged_, &inner, &inner_operands, Loc(for_tok));  // as at its entry
-  ++incore_scopes_;
-  split_scopes_ += split;
+  MergeDumpTags(fn_.dump_tagged, &inner, &inner_operands, Loc(for_tok));  // as at its entry
+  ++fn_.incore_scopes;
+  fn_.split_scopes += split;
   std::vector<const Stmt*> stmts;
   bool ok = ParseScopeLoopBody(bind, &stmts);
-  split_scopes_ -= split;
-  --incore_scopes_;
+  fn_.split_scopes -= split;
+  --fn_.incore_scopes;
   if (!ok) return false;
   const Stmt* kernel = ctx_.NewScope(ScopeKind::kAt, inner,
                                      ExprSpan(inner_operands.data(), inner_operands.size()),
@@ -94,20 +94,20 @@ bool Parser::ParseSpmdFor(const Token& for_tok, const Token& var_tok, Comments c
   stmt_stack_.push_back(ctx_.NewScope(ScopeKind::kSpmd, outer,
                                       ExprSpan(operands.data(), operands.size()),
                                       ctx_.NewFlatSeq(Stmts(&kernel, 1)), Loc(for_tok),
-                                      comments));
+                                      Lead()));
   return true;
 }
 
-bool Parser::ParseSplitAivFor(const Token& for_tok, const Token& var_tok, Comments comments) {
+bool Parser::ParseSplitAivFor(const Token& for_tok, const Token& var_tok) {
   Advance();
   Advance();
   Token name_tok = Advance();
-  if (!split_aiv_modes_.empty()) {
+  if (!fn_.split_aiv_modes.empty()) {
     return Fail(name_tok,
                 "nested 'for ... in pl.split_aiv(...)' is not allowed: a split_aiv body "
                 "already represents the two AIV lanes");
   }
-  if (split_scopes_ > 0) {
+  if (fn_.split_scopes > 0) {
     return Fail(name_tok,
                 "pl.split_aiv cannot be used inside a scope declaring "
                 "optimizations=[pl.split(...)]: the two are conflicting split specs");
@@ -165,26 +165,26 @@ bool Parser::ParseSplitAivFor(const Token& for_tok, const Token& var_tok, Commen
   if (!Expect(K::kColon)) return false;
   const AssignStmt* bind = BindNullaryOp("tile.get_subblock_idx", var_tok);
   if (bind == nullptr) return false;
-  const ExprList tags = dump_tagged_;  // as at the region's entry
-  split_aiv_modes_.push_back(Text(mode_member));
+  const ExprList tags = fn_.dump_tagged;  // as at the region's entry
+  fn_.split_aiv_modes.push_back(Text(mode_member));
   std::vector<const Stmt*> stmts;
   bool ok = ParseScopeLoopBody(bind, &stmts);
-  split_aiv_modes_.pop_back();
+  fn_.split_aiv_modes.pop_back();
   if (!ok) return false;
   ScopeArg mode;
   mode.key = "mode";
   mode.enum_ref = ctx_.SaveString(absl::StrCat("SplitMode.", Text(mode_member)));
-  bool wrap = !in_incore_function_ && incore_scopes_ == 0;
+  bool wrap = !fn_.incore && fn_.incore_scopes == 0;
   const Stmt* region = ctx_.NewScope(ScopeKind::kSplitAiv, absl::Span<const ScopeArg>(&mode, 1),
                                      {}, ctx_.NewFlatSeq(Stmts(stmts.data(), stmts.size())),
-                                     Loc(for_tok), wrap ? Comments() : comments);
+                                     Loc(for_tok), wrap ? Comments() : Lead());
   if (wrap) {
     // A region lives in a core kernel: open one for it (upstream's rule).
     std::vector<ScopeArg> args = {CoreGroupLevel()};
     ExprList operands;
     MergeDumpTags(tags, &args, &operands, Loc(for_tok));
     region = ctx_.NewScope(ScopeKind::kAt, args, ExprSpan(operands.data(), operands.size()),
-                           ctx_.NewFlatSeq(Stmts(&region, 1)), Loc(for_tok), comments);
+                           ctx_.NewFlatSeq(Stmts(&region, 1)), Loc(for_tok), Lead());
   }
   stmt_stack_.push_back(region);
   return true;
@@ -192,7 +192,7 @@ bool Parser::ParseSplitAivFor(const Token& for_tok, const Token& var_tok, Commen
 
 Value Parser::ParseAivShard(const Token& head, absl::Span<const Token> segs) {
   absl::string_view name = Text(segs.back());
-  bool in_region = !split_aiv_modes_.empty();
+  bool in_region = !fn_.split_aiv_modes.empty();
   Advance();  // (
   DepthGuard guard(this);
   if (!guard.Check(head)) return Value{};
@@ -223,7 +223,7 @@ Value Parser::ParseAivShard(const Token& head, absl::Span<const Token> segs) {
   }
   if (!Expect(K::kRParen)) return Value{};
   if (in_region) {
-    kwargs.push_back(NamedAttr{"split", AttrValue::Int(SplitModeValue(split_aiv_modes_.back()))});
+    kwargs.push_back(NamedAttr{"split", AttrValue::Int(SplitModeValue(fn_.split_aiv_modes.back()))});
   } else {
     bool has_split = false;
     for (const NamedAttr& a : kwargs) has_split = has_split || a.name == "split";

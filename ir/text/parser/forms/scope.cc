@@ -124,7 +124,7 @@ bool Parser::ParseScopeArg(ScopeKind kind, int spec, const Token& key, ScopeArg*
         if (split) {
           if (seen_split) return Fail(at, "pl.split(...) appears twice in optimizations=[...]");
           seen_split = true;
-          split_written_ = true;
+          fn_.split_written = true;
           Token cls, member;
           if (!ParseEnumRef(&cls, &member)) return false;
           if (Text(cls) != "SplitMode" || !IsSplitMode(Text(member))) {
@@ -255,7 +255,7 @@ bool Parser::ParseScopeArgs(ScopeKind kind, bool manual, bool loop_form, const T
     return Fail(name_tok, "pl.at() needs level=pl.Level.<level>");
   }
   if (kind == ScopeKind::kAt && !loop_form) {
-    MergeDumpTags(dump_tagged_, sorted, operands, Loc(name_tok));
+    MergeDumpTags(fn_.dump_tagged, sorted, operands, Loc(name_tok));
   }
   if (kind == ScopeKind::kSpmd && !has_core_num) {
     return Fail(name_tok, "pl.spmd() needs the core count: pl.spmd(n)");
@@ -313,7 +313,7 @@ const AssignStmt* Parser::BindNullaryOp(absl::string_view op_name, const Token& 
   return ctx_.NewAssign(var, *call, Loc(name_tok));
 }
 
-bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
+bool Parser::ParseWith(BlockKind outer, YieldInfo* yield) {
   Token with_tok = Advance();
   Token head = Peek();
   if (!AtName("pl") || !At(K::kDot, 1) || !At(K::kName, 2)) {
@@ -346,7 +346,7 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
   if (!Expect(K::kLParen)) return false;
   std::vector<ScopeArg> sorted;
   ExprList operands;
-  split_written_ = false;
+  fn_.split_written = false;
   if (!ParseScopeArgs(kind, manual, /*loop_form=*/false, name_tok, &sorted, &operands)) {
     return false;
   }
@@ -391,32 +391,32 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
     operands.push_back(placeholder->var());
     sorted.push_back(arg);
   }
-  bool opens_incore = false, opens_split = split_written_;
+  bool opens_incore = false, opens_split = fn_.split_written;
   for (const ScopeArg& a : sorted) {
     opens_incore = opens_incore || a.enum_ref == "Level.CORE_GROUP";
     opens_split = opens_split || (a.key == "optimizations" && !a.enum_ref.empty());
   }
-  incore_scopes_ += opens_incore;
-  split_scopes_ += opens_split;
-  manual_scopes_ += manual_mode;
-  cluster_scopes_ += kind == ScopeKind::kCluster;
-  spmd_scopes_ += kind == ScopeKind::kSpmd;
+  fn_.incore_scopes += opens_incore;
+  fn_.split_scopes += opens_split;
+  fn_.manual_scopes += manual_mode;
+  fn_.cluster_scopes += kind == ScopeKind::kCluster;
+  fn_.spmd_scopes += kind == ScopeKind::kSpmd;
   // The kernel scope an inline spmd body gets carries the dump tags of the
   // scope's entry, as the loop form's does.
   ExprList entry_tags;
-  if (kind == ScopeKind::kSpmd) entry_tags = dump_tagged_;
+  if (kind == ScopeKind::kSpmd) entry_tags = fn_.dump_tagged;
   Block body;
-  bool saved_yield_ok = scope_yield_ok_;
-  scope_yield_ok_ = outer == BlockKind::kFor || outer == BlockKind::kWhile ||
+  bool saved_yield_ok = fn_.scope_yield_ok;
+  fn_.scope_yield_ok = outer == BlockKind::kFor || outer == BlockKind::kWhile ||
                     outer == BlockKind::kThen || outer == BlockKind::kElse ||
                     (outer == BlockKind::kScope && saved_yield_ok);
   bool ok = ParseBlock(BlockKind::kScope, &body);
-  scope_yield_ok_ = saved_yield_ok;
-  incore_scopes_ -= opens_incore;
-  split_scopes_ -= opens_split;
-  manual_scopes_ -= manual_mode;
-  cluster_scopes_ -= kind == ScopeKind::kCluster;
-  spmd_scopes_ -= kind == ScopeKind::kSpmd;
+  fn_.scope_yield_ok = saved_yield_ok;
+  fn_.incore_scopes -= opens_incore;
+  fn_.split_scopes -= opens_split;
+  fn_.manual_scopes -= manual_mode;
+  fn_.cluster_scopes -= kind == ScopeKind::kCluster;
+  fn_.spmd_scopes -= kind == ScopeKind::kSpmd;
   if (!ok) return false;
   const Stmt* scope_body = body.body;
   if (kind == ScopeKind::kSpmd) {
@@ -442,7 +442,7 @@ bool Parser::ParseWith(Comments comments, BlockKind outer, YieldInfo* yield) {
   // The yield ends the enclosing body too (the caller checks nothing follows).
   if (body.yield.stmt != nullptr) *yield = std::move(body.yield);
   stmt_stack_.push_back(ctx_.NewScope(kind, sorted, ExprSpan(operands.data(), operands.size()),
-                                      scope_body, Loc(with_tok), comments));
+                                      scope_body, Loc(with_tok), Lead()));
   return true;
 }
 

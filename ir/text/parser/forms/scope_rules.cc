@@ -126,17 +126,17 @@ bool Parser::CheckCoreNum(absl::string_view construct, const Value& v) {
 
 bool Parser::CheckRuntimeScope(const Token& name_tok, bool manual) {
   if (manual) {
-    if (manual_scopes_ > 0) {
+    if (fn_.manual_scopes > 0) {
       return Fail(name_tok, "a manual scope cannot be nested inside another manual scope");
     }
     return true;
   }
-  if (cur_auto_scope_) {
+  if (fn_.auto_scope) {
     return Fail(name_tok, "an AUTO 'with pl.scope():' written by hand needs "
                           "@pl.function(auto_scope=False): otherwise the compiler places AUTO "
                           "scopes itself");
   }
-  if (manual_scopes_ > 0) {
+  if (fn_.manual_scopes > 0) {
     return Fail(name_tok, "an AUTO scope cannot be nested inside a manual scope (the runtime "
                           "does not support it)");
   }
@@ -145,7 +145,7 @@ bool Parser::CheckRuntimeScope(const Token& name_tok, bool manual) {
 
 bool Parser::CheckSpmdInCluster(const Token& name_tok, absl::Span<const ScopeArg> args,
                                 bool has_tid) {
-  if (cluster_scopes_ == 0) return true;
+  if (fn_.cluster_scopes == 0) return true;
   if (has_tid) {
     return Fail(name_tok, "'with pl.spmd(...) as tid:' cannot be nested inside pl.cluster(): a "
                           "cluster-nested spmd is unwrapped into the cluster's function and "
@@ -185,7 +185,7 @@ bool Parser::CheckSpmdBody(const Token& name_tok, const Stmt* body, bool has_opt
 }
 
 bool Parser::CheckSubmitPlace(const Token& head, absl::string_view construct, bool trailing) {
-  if (head.offset == submit_offset_ && !trailing) return true;
+  if (head.offset == fn_.submit_offset && !trailing) return true;
   return Fail(head, absl::StrCat(construct, "(...) gives the kernel's results and the task id: "
                                  "assign it, as `out, tid = ", construct, "(self.kernel, ...)`"));
 }
@@ -211,11 +211,11 @@ bool Parser::CheckDepsMix(absl::string_view construct, const Token& at, const Ex
 
 bool Parser::ParseDumpTag() {
   Token stmt = Peek();
-  if (cur_func_type_ != FunctionType::kOrchestration && cur_func_type_ != FunctionType::kInline) {
+  if (fn_.type != FunctionType::kOrchestration && fn_.type != FunctionType::kInline) {
     return Fail(stmt, absl::StrCat("pl.dump_tag() marks a tensor for the kernels an "
                                    "orchestration submits, so it belongs in an Orchestration or "
                                    "Inline function (this one is ",
-                                   EnumName(cur_func_type_), ")"));
+                                   EnumName(fn_.type), ")"));
   }
   Advance();
   Advance();
@@ -234,8 +234,8 @@ bool Parser::ParseDumpTag() {
                                    PrintType(v.expr->type()), ")"));
   }
   // Forward-sticky: later kernel calls and scopes taking this very Var dump it.
-  if (std::find(dump_tagged_.begin(), dump_tagged_.end(), v.expr) == dump_tagged_.end()) {
-    dump_tagged_.push_back(v.expr);
+  if (std::find(fn_.dump_tagged.begin(), fn_.dump_tagged.end(), v.expr) == fn_.dump_tagged.end()) {
+    fn_.dump_tagged.push_back(v.expr);
   }
   Advance();
   Advance();  // ')'

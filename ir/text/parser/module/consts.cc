@@ -230,10 +230,10 @@ bool Parser::ParseModuleAssign() {
   if (chained > 0) {
     for (const Token& n : names) {
       if (IsDefined(Text(n))) continue;
-      ModuleConst& c = consts_[Text(n)];
+      ModuleConst& c = module_.consts[Text(n)];
       c = value;
       c.def_pos = n.pos();
-      dynamic_.erase(Text(n));
+      module_.dynamic.erase(Text(n));
     }
   } else {
     bool unpack = value.kind == CK::kList && value.elems.size() == names.size();
@@ -241,8 +241,8 @@ bool Parser::ParseModuleAssign() {
       if (IsDefined(Text(names[i]))) continue;
       ModuleConst e = unpack ? value.elems[i] : ModuleConst{};
       e.def_pos = names[i].pos();
-      consts_[Text(names[i])] = std::move(e);
-      dynamic_.erase(Text(names[i]));
+      module_.consts[Text(names[i])] = std::move(e);
+      module_.dynamic.erase(Text(names[i]));
     }
   }
   return ExpectNewline();
@@ -474,8 +474,8 @@ bool Parser::EvalConstAtom(ModuleConst* out) {
     *out = *c;
     return true;
   }
-  auto dyn = dynamic_.find(name);
-  if (dyn != dynamic_.end()) {
+  auto dyn = module_.dynamic.find(name);
+  if (dyn != module_.dynamic.end()) {
     out->kind = CK::kVar;
     out->var = dyn->second;
     return true;

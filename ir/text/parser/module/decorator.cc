@@ -67,7 +67,7 @@ bool Parser::ParseProgramArgs() {
 }
 
 bool Parser::ParseDecorator(Decorator* out) {
-  Advance();  // '@'
+  out->comments_before = Advance().comments_before;  // '@'
   if (!AtDotted("pl", "function")) {
     return Fail(Peek(), absl::StrCat("expected @pl.function but found ", Describe(Peek())));
   }
@@ -189,13 +189,13 @@ bool Parser::ParseFuncAttrStatement() {
   if (!ParseFuncAttrDict(&attrs, /*prologue=*/true)) return false;
   if (!Expect(K::kRParen)) return false;
   for (const FuncAttr& a : attrs) {
-    for (const FuncAttr& b : func_attrs_) {
+    for (const FuncAttr& b : fn_.attrs) {
       if (a.key == b.key) {
         return Fail(at, absl::StrCat("function attr '", a.key, "' is given twice"));
       }
     }
   }
-  func_attrs_.insert(func_attrs_.end(), attrs.begin(), attrs.end());
+  fn_.attrs.insert(fn_.attrs.end(), attrs.begin(), attrs.end());
   return ExpectNewline();
 }
 

@@ -84,8 +84,8 @@ bool Parser::ApplyDefines() {
       return false;
     }
     absl::string_view name = ctx_.SaveString(d.name);
-    consts_[name] = std::move(c);
-    dynamic_.erase(name);
+    module_.consts[name] = std::move(c);
+    module_.dynamic.erase(name);
     defined_.insert(name);
   }
   return true;

@@ -92,8 +92,8 @@ bool Parser::ParseModuleMemRef(const Token& name) {
   }
   if (!IsDefined(Text(name))) {
     decl.def_pos = name.pos();
-    consts_[Text(name)] = std::move(decl);
-    dynamic_.erase(Text(name));
+    module_.consts[Text(name)] = std::move(decl);
+    module_.dynamic.erase(Text(name));
   }
   return ExpectNewline();
 }
@@ -110,14 +110,14 @@ const MemRef* Parser::ParseModuleMemRefUse() {
   const ModuleConst& decl = *FindConst(Text(use));
   std::string name(decl.str.empty() ? Text(use) : decl.str);
   const char* identity = decl.src.data() + decl.at.offset;
-  auto seen = decl_memref_names_.try_emplace(identity, name).first;
+  auto seen = module_.decl_memref_names.try_emplace(identity, name).first;
   if (seen->second != name) {
     Fail(use, absl::StrCat("the declared allocation '", seen->second, "' is also named '", name,
                            "': an unnamed pl.MemRef() goes by its variable's name, so use '",
                            seen->second, "' or declare a separate pl.MemRef()"));
     return nullptr;
   }
-  auto owner = decl_memref_owners_.try_emplace(name, identity).first;
+  auto owner = module_.decl_memref_owners.try_emplace(name, identity).first;
   if (owner->second != identity) {
     Fail(use, absl::StrCat("two pl.MemRef declarations are both named '", name,
                            "': name one of them with pl.MemRef(\"...\")"));

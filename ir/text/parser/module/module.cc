@@ -43,7 +43,7 @@ void Parser::Prescan() {
         ++q;
       }
       if (q > start) {
-        def_sites_[src_.substr(start, q - start)].sites.push_back(
+        module_.def_sites[src_.substr(start, q - start)].sites.push_back(
             DefSite{static_cast<uint32_t>(pos), line, static_cast<uint32_t>(p - pos)});
         def_lines_.push_back(line);
       }
@@ -89,7 +89,7 @@ absl::StatusOr<Program> Parser::Run() {
                            Describe(t)));
     }
   }
-  if (error_.ok() && !saw_program_) Fail(Peek(), "no @pl.program class found");
+  if (error_.ok() && !module_.saw_program) Fail(Peek(), "no @pl.program class found");
   // A call read its callee's signature ahead, at a `def` the program never
   // defined (one in a plain class, in a host body, ...): no such function.
   for (const FunctionInfo& info : function_infos_) {
@@ -100,7 +100,7 @@ absl::StatusOr<Program> Parser::Run() {
   }
   if (error_.ok()) AddModuleFunctions();
   if (!error_.ok()) return error_;
-  return ctx_.NewProgram(program_name_, functions_);
+  return ctx_.NewProgram(module_.program_name, functions_);
 }
 
 bool Parser::ParseImport() {
@@ -137,8 +137,8 @@ bool Parser::ParseDynamicDecl(const Token& name) {
   }
   if (IsDefined(Text(name))) return ExpectNewline();  // the define wins
   const Var* v = ctx_.NewVar(hint, ctx_.GetScalarType(DataType::kIndex), Loc(name));
-  dynamic_[Text(name)] = v;
-  consts_.erase(Text(name));
+  module_.dynamic[Text(name)] = v;
+  module_.consts.erase(Text(name));
   return ExpectNewline();
 }
 
@@ -156,13 +156,13 @@ Value Parser::ParseInlineDynamic(const Token& at) {
   Value v;
   v.depth = 1;
   v.pos = at.pos();
-  auto dyn = dynamic_.find(hint);
-  if (dyn != dynamic_.end()) {
+  auto dyn = module_.dynamic.find(hint);
+  if (dyn != module_.dynamic.end()) {
     v.expr = dyn->second;
     return v;
   }
   const Var* d = ctx_.NewVar(hint, ctx_.GetScalarType(DataType::kIndex), Loc(at));
-  dynamic_.emplace(ctx_.SaveString(hint), d);
+  module_.dynamic.emplace(ctx_.SaveString(hint), d);
   v.expr = d;
   return v;
 }
@@ -172,8 +172,8 @@ bool Parser::ParseProgramClass() {
   if (!AtDotted("pl", "program")) {
     return Fail(Peek(), "expected @pl.program before the program class");
   }
-  if (saw_program_) return Fail(at, "only one @pl.program class is allowed per file");
-  saw_program_ = true;
+  if (module_.saw_program) return Fail(at, "only one @pl.program class is allowed per file");
+  module_.saw_program = true;
   Advance();
   Advance();
   Advance();
@@ -181,13 +181,13 @@ bool Parser::ParseProgramClass() {
   if (!ExpectNewline() || !Expect(K::kClass)) return false;
   Token name;
   if (!ExpectName(&name)) return false;
-  program_name_ = Text(name);
+  module_.program_name = Text(name);
   if (Accept(K::kLParen) && !Expect(K::kRParen)) return false;
   if (!Expect(K::kColon) || !ExpectNewline()) return false;
   if (!At(K::kIndent)) return Fail(Peek(), "expected an indented class body");
   Advance();
-  member_indent_ = Peek().col - 1;
-  class_body_ = Peek().offset - member_indent_;
+  module_.member_indent = Peek().col - 1;
+  module_.class_body = Peek().offset - module_.member_indent;
   bool any_function = false;
   while (error_.ok() && !At(K::kDedent)) {
     if (At(K::kString) && At(K::kNewline, 1)) {
@@ -212,7 +212,7 @@ bool Parser::ParseProgramClass() {
     if (!ParseFunction()) return false;
     any_function = true;
   }
-  member_indent_ = 0;
+  module_.member_indent = 0;
   // Upstream's rule: a program class defines at least one function.
   if (error_.ok() && !any_function) {
     return Fail(name, absl::StrCat("the program class '", Text(name),
@@ -299,10 +299,10 @@ FunctionInfo* Parser::EnsureSignature(const Token& name_tok) {
   }
   // The callee is defined further down, as a method of the program class or
   // at module level: read its signature now.
-  auto sites = def_sites_.find(name);
+  auto sites = module_.def_sites.find(name);
   const DefSite* site = nullptr;
-  if (sites != def_sites_.end()) {
-    if (member_indent_ > 0) site = sites->second.At(member_indent_, class_body_);
+  if (sites != module_.def_sites.end()) {
+    if (module_.member_indent > 0) site = sites->second.At(module_.member_indent, module_.class_body);
     if (site == nullptr) site = sites->second.At(0);
   }
   if (site == nullptr) {
@@ -331,8 +331,6 @@ FunctionInfo* Parser::EnsureSignature(const Token& name_tok) {
 }
 
 bool Parser::ParseFunction(const Decorator* decorator) {
-  // Comments above a function belong to no statement: drop them.
-  comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
   Decorator dec;
   if (decorator != nullptr) {
     dec = *decorator;
@@ -340,14 +338,17 @@ bool Parser::ParseFunction(const Decorator* decorator) {
     return false;
   }
   FunctionType type = dec.type;
-  in_incore_function_ = type == FunctionType::kInCore;
-  cur_func_type_ = type;
-  dump_tagged_.clear();  // a tag holds to the end of its function
-  cur_auto_scope_ = dec.auto_scope;
+  fn_.incore = type == FunctionType::kInCore;
+  fn_.type = type;
+  fn_.dump_tagged.clear();  // a tag holds to the end of its function
+  fn_.auto_scope = dec.auto_scope;
   std::optional<Level> level = dec.level;
-  func_level_ = level;
+  fn_.level = level;
   std::optional<Role> role = dec.role;
-  comment_cursor_ = std::max(comment_cursor_, Peek().comments_before);
+  // The comments the function's statements may take: a method's from its
+  // `def` on (upstream reads each method's lines from there), a module-level
+  // function's from its decorator on (upstream reads its whole source).
+  comments_.Reset(decorator != nullptr ? decorator->comments_before : Peek().comments_before);
   if (!At(K::kDef)) {
     return Fail(Peek(),
                 absl::StrCat("expected 'def' after the decorator but found ", Describe(Peek())));
@@ -401,7 +402,7 @@ bool Parser::ParseFunction(const Decorator* decorator) {
   scope_log_.clear();
   block_marks_.clear();
   const Signature& sig = info.sig;
-  param_dim_symbols_.clear();
+  fn_.param_dim_symbols.clear();
   for (size_t i = 0; i < sig.params.size(); ++i) {
     Bind(sig.params[i]->name(), sig.params[i], sig.param_toks[i]);
     // A dynamic dim of a tensor param names that argument's extent: in an
@@ -409,7 +410,7 @@ bool Parser::ParseFunction(const Decorator* decorator) {
     // (parser/stmt.cc, calls/dispatch.cc), as upstream's parser folds them.
     if (const auto* tt = sig.params[i]->type()->As<TensorType>()) {
       for (const Expr* d : tt->shape()) {
-        if (const auto* v = d->As<Var>()) param_dim_symbols_.insert(v);
+        if (const auto* v = d->As<Var>()) fn_.param_dim_symbols.insert(v);
       }
     }
   }
@@ -419,9 +420,9 @@ bool Parser::ParseFunction(const Decorator* decorator) {
     return Fail(dec.external_source_tok,
                 "external_source= is only allowed on AIC and AIV functions");
   }
-  func_attrs_ = std::move(dec.attrs);
-  prologue_open_ = true;
-  jump_ok_.clear();
+  fn_.attrs = std::move(dec.attrs);
+  fn_.prologue_open = true;
+  fn_.jump_ok.clear();
   Block body;
   bool abstract = false;
   ellipsis_tok_.reset();
@@ -446,10 +447,10 @@ bool Parser::ParseFunction(const Decorator* decorator) {
   attrs.python_body = python_body;
   attrs.auto_scope = dec.auto_scope;
   attrs.external_source = dec.external_source;
-  attrs.attrs = absl::MakeConstSpan(func_attrs_);
+  attrs.attrs = absl::MakeConstSpan(fn_.attrs);
   const Function* f = ctx_.NewFunction(name, sig.params, sig.directions, sig.returns, body.body,
                                        type, level, role, Loc(def_tok), attrs);
-  func_attrs_.clear();
+  fn_.attrs.clear();
   functions_.push_back(f);
   return true;
 }
@@ -496,8 +497,8 @@ Value Parser::LookupName(const Token& t) {
       return v;
     }
   }
-  auto dyn = dynamic_.find(name);
-  if (dyn != dynamic_.end()) {
+  auto dyn = module_.dynamic.find(name);
+  if (dyn != module_.dynamic.end()) {
     if (in_signature_) sig_dynamic_reads_.insert(name);
     v.expr = dyn->second;
     return v;
@@ -506,7 +507,7 @@ Value Parser::LookupName(const Token& t) {
   if (in_type_) {
     // Like upstream's text parser: an unbound name in a type is a dynamic dim.
     const Var* d = ctx_.NewVar(name, ctx_.GetScalarType(DataType::kIndex), Loc(t));
-    dynamic_.emplace(name, d);
+    module_.dynamic.emplace(name, d);
     v.expr = d;
     return v;
   }

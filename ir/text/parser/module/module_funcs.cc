@@ -24,7 +24,7 @@ bool Parser::ParseModuleFunction() {
   if (AtDotted("pl", "inline", 1)) {
     // Its name: the `def` after the decorator line.
     if (!SkipModuleStatement()) return false;
-    if (At(K::kDef) && At(K::kName, 1)) module_inline_.emplace(Text(Peek(1)), Peek());
+    if (At(K::kDef) && At(K::kName, 1)) module_.inline_defs.emplace(Text(Peek(1)), Peek());
     return SkipModuleStatement();
   }
   Token head = Peek(1);
@@ -36,39 +36,39 @@ bool Parser::ParseModuleFunction() {
   if (functions_.size() != before + 1) return true;
   const Function* f = functions_.back();
   functions_.pop_back();
-  module_functions_.emplace(f->name(), f);
+  module_.functions.emplace(f->name(), f);
   return true;
 }
 
 bool Parser::IsModuleFunctionCall(const Token& name) {
   // A `def` at column 0 (Prescan's def site starts its line) is a module-level
   // function; a local variable of the name would shadow it.
-  auto sites = def_sites_.find(Text(name));
-  if (sites == def_sites_.end() || sites->second.At(0) == nullptr) return false;
+  auto sites = module_.def_sites.find(Text(name));
+  if (sites == module_.def_sites.end() || sites->second.At(0) == nullptr) return false;
   return names_.find(Text(name)) == names_.end();
 }
 
 Value Parser::ParseModuleFunctionCall(const Token& name) {
   absl::string_view n = Text(name);
-  if (auto it = module_inline_.find(n); it != module_inline_.end()) {
+  if (auto it = module_.inline_defs.find(n); it != module_.inline_defs.end()) {
     return ExpandInlineCall(name, it->second);
   }
   // A definition above the class has been read: if it is no @pl.function it
   // is the user's Python (a later one is checked once the file is read).
-  if (def_sites_[n].At(0)->offset < name.offset && !module_functions_.contains(n)) {
+  if (module_.def_sites[n].At(0)->offset < name.offset && !module_.functions.contains(n)) {
     return FailValue(name, absl::StrCat("'", n, "' is defined at module level without "
                                         "@pl.function: only DSL functions can be called"));
   }
-  if (module_calls_.emplace(n, name).second) module_call_order_.push_back(n);
+  if (module_.calls.emplace(n, name).second) module_.call_order.push_back(n);
   Advance();
   return ParseFunctionCall(name);
 }
 
 bool Parser::AddModuleFunctions() {
-  for (absl::string_view n : module_call_order_) {
-    auto it = module_functions_.find(n);
-    if (it == module_functions_.end()) {
-      return Fail(module_calls_[n],
+  for (absl::string_view n : module_.call_order) {
+    auto it = module_.functions.find(n);
+    if (it == module_.functions.end()) {
+      return Fail(module_.calls[n],
                   absl::StrCat("'", n, "' is defined at module level without @pl.function: "
                                "only DSL functions can be called"));
     }
