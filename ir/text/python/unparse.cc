@@ -3,7 +3,7 @@
 
 #include "ir/text/python/unparse.h"
 
-#include "ir/text/python/parser_impl.h"
+#include "ir/text/python/reader/parser_impl.h"
 #include "ir/text/python/repr.h"
 #include "ir/text/python/unparser_impl.h"
 

@@ -1,7 +1,7 @@
 // Python compound statements and parameter lists (parser_impl.h).
 
 #include "absl/strings/str_cat.h"
-#include "ir/text/python/parser_impl.h"
+#include "ir/text/python/reader/parser_impl.h"
 
 namespace pto::ir::text::py {
 

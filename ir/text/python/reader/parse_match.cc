@@ -2,7 +2,7 @@
 // CPython 3.11's grammar reads them.
 
 #include "absl/strings/str_cat.h"
-#include "ir/text/python/parser_impl.h"
+#include "ir/text/python/reader/parser_impl.h"
 
 namespace pto::ir::text::py {
 

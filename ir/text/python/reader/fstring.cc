@@ -5,7 +5,7 @@
 // backslash or '#', and its quotes differ from the token's).
 
 #include "absl/strings/str_cat.h"
-#include "ir/text/python/parser_impl.h"
+#include "ir/text/python/reader/parser_impl.h"
 
 namespace pto::ir::text::py {
 

@@ -8,8 +8,8 @@
 //   if (!p.Init(range, mode)) return ParseResult::kSyntaxError;
 //   ParseResult r = p.Module(&body);
 
-#ifndef PTO_IR_TEXT_PYTHON_PARSER_IMPL_H_
-#define PTO_IR_TEXT_PYTHON_PARSER_IMPL_H_
+#ifndef PTO_IR_TEXT_PYTHON_READER_PARSER_IMPL_H_
+#define PTO_IR_TEXT_PYTHON_READER_PARSER_IMPL_H_
 
 #include <string>
 #include <vector>
@@ -158,4 +158,4 @@ class PyParser {
 
 }  // namespace pto::ir::text::py
 
-#endif  // PTO_IR_TEXT_PYTHON_PARSER_IMPL_H_
+#endif  // PTO_IR_TEXT_PYTHON_READER_PARSER_IMPL_H_

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "ir/text/python/parser_impl.h"
+#include "ir/text/python/reader/parser_impl.h"
 #include "ir/text/python/repr.h"
 
 namespace pto::ir::text::py {
