@@ -1,3 +1,6 @@
+// The comment queue's slow paths (comment_queue.h): each moves the lexer's
+// comments into the held list once, then places or drops them.
+
 #include "ir/text/parser/comment_queue.h"
 
 #include <algorithm>
