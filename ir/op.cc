@@ -74,6 +74,12 @@ OpBuilder& OpBuilder::KeywordArg(absl::string_view name, bool optional) {
   return *this;
 }
 
+OpBuilder& OpBuilder::NamedArg(absl::string_view name) {
+  Arg(name);
+  op_->args_.back().printed_by_name = true;
+  return *this;
+}
+
 OpBuilder& OpBuilder::LeadingKeywordArg(absl::string_view name, bool optional) {
   op_->args_.push_back({name, optional, true, true});
   return *this;

@@ -53,6 +53,11 @@ struct ArgSpec {
   // takes only by keyword). The parser accepts it by keyword or by position.
   bool keyword = false;
   bool keyword_first = false;
+  // Bound like a plain arg (by position in the canonical order or by name),
+  // but printed `name=value` after the kwargs: tensor.gather's index, whose
+  // DSL wrapper takes `dim` second, so a positional print would not read
+  // back upstream.
+  bool printed_by_name = false;
 };
 
 struct KwargSpec {
@@ -178,6 +183,8 @@ class OpBuilder {
   OpBuilder& KeywordArg(absl::string_view name, bool optional);
   // A KeywordArg printed before the kwargs.
   OpBuilder& LeadingKeywordArg(absl::string_view name, bool optional);
+  // A required Arg printed `name=value` after the kwargs (printed_by_name).
+  OpBuilder& NamedArg(absl::string_view name);
   OpBuilder& Kwarg(absl::string_view name, AttrKind kind);  // required
   OpBuilder& Kwarg(absl::string_view name, AttrKind kind, AttrValue default_value);
   OpBuilder& OptionalKwarg(absl::string_view name, AttrKind kind);

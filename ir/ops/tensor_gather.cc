@@ -6,7 +6,7 @@
 // tensor.create_l1 (an on-chip accumulator) and tensor.gather_row (one GM
 // row window into it; writes the accumulator).
 //
-//   g = pl.tensor.gather(x, idx, dim=1)
+//   g = pl.tensor.gather(x, dim=1, index=idx)
 //   h = pl.tensor.gather_mask(x, mask_pattern=1)              # [M, N] -> [M, N/2]
 //   idx, cnt = pl.tensor.gather_compare(x, k, cmp_mode=4, offset=0, out_cols=8)
 //   acc = pl.tensor.gather_row(acc, kv, [r, 0], [p, 0], [1, 128])
@@ -231,7 +231,10 @@ void RegisterTensorGatherOps(OpRegistry& registry) {
       .Category(OpCategory::kTensor)
       .Doc("Gathers input elements along dim at the positions an index tensor gives.")
       .Arg("input")
-      .Arg("index")
+      // Printed `dim=.., index=..`: the DSL's gather(input, dim, index)
+      // reads a positional index as dim (upstream's own print does not
+      // read back).
+      .NamedArg("index")
       .Kwarg("dim", AttrKind::kInt)
       .Deduce(DeduceGather);
   registry.Register("tensor.gather_mask")

@@ -4,7 +4,7 @@
 // tensor.scatter_update (rows of input replaced by src rows at 2-D [b, s]
 // indices; 2-D or 4-D input, dim=-2 only).
 //
-//   y = pl.tensor.scatter(x, idx, src, dim=-1)      # y[b, idx[b, k]] = src[b, k]
+//   y = pl.tensor.scatter(x, dim=-1, index=idx, src=src)  # y[b, idx[b, k]] = src[b, k]
 //   d = pl.tensor.scatter_mask(x, dst, mask_pattern=1)
 //   c = pl.tensor.scatter_update(cache, idx, kv, dim=-2)
 //
@@ -135,8 +135,9 @@ void RegisterTensorScatterOps(OpRegistry& registry) {
       .Category(OpCategory::kTensor)
       .Doc("input with src[b, k] written at column index[b, k] of row b (dim=-1).")
       .Arg("input")
-      .Arg("index")
-      .Arg("src")
+      // Printed `dim=.., index=.., src=..`, as tensor.gather's index.
+      .NamedArg("index")
+      .NamedArg("src")
       .Kwarg("dim", AttrKind::kInt)
       .Deduce(DeduceScatter);
   registry.Register("tensor.scatter_mask")

@@ -20,7 +20,7 @@
 # CHECK-NEXT: s: {{.*}} = pl.tensor.ci(pl.const(0, pl.INT32), [1, 32], dtype=pl.INT32, descending=True)
 # CHECK-NEXT: s2: {{.*}} = pl.tensor.ci(pl.const(3, pl.INT16), [1, 32], dtype=pl.INT16, descending=False)
 # CHECK-NEXT: s3: {{.*}} = pl.tile.ci(pl.const(0, pl.INT32), [1, 32], dtype=pl.INT32, descending=False)
-# CHECK-NEXT: g: {{.*}} = pl.tensor.gather(m, s, dim=-1)
+# CHECK-NEXT: g: {{.*}} = pl.tensor.gather(m, dim=-1, index=s)
 # CHECK: pl.tile.sels(mask, si, tmp, pl.const(-3, pl.INT32))
 # CHECK: pl.tile.mgather(m, it, coalesce=1)
 # CHECK: pl.tile.gather_mask(t, mask_pattern=2

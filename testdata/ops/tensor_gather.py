@@ -9,7 +9,10 @@
 # RUN: pto-opt %s | diff $TEST_TMPDIR/once.py -
 # RUN: pto-opt %s --backend=a2a3 | diff $TEST_TMPDIR/once.py -
 #
-# CHECK: g: pl.Tensor{{\[\[}}16, 8], pl.FP32] = pl.tensor.gather(x, idx, dim=1)
+# gather's index prints by keyword: upstream's print, gather(x, idx, dim=1),
+# does not read back in upstream (idx would bind to dim); ours reads both.
+# CHECK: g: pl.Tensor{{\[\[}}16, 8], pl.FP32] = pl.tensor.gather(x, dim=1, index=idx)
+# CHECK: g2: pl.Tensor{{\[\[}}16, 8], pl.FP32] = pl.tensor.gather(x, dim=1, index=idx)
 # CHECK: m: pl.Tensor{{\[\[}}16, 32], pl.FP32] = pl.tensor.gather_mask(x, mask_pattern=1)
 # CHECK: m2: pl.Tensor{{\[\[}}16, 64], pl.INT32] = pl.tensor.gather_mask(x, mask_pattern=7, output_dtype=pl.INT32)
 # CHECK: pair: pl.Tuple[pl.Tensor{{\[\[}}16, 8], pl.INT32], pl.Tensor{{\[\[}}1, 16], pl.INT32]] = pl.tensor.gather_compare(x, 0.5, cmp_mode=4, offset=0, out_cols=8)
@@ -23,7 +26,8 @@ import pypto.language as pl
 class Gather:
     @pl.function
     def f(self, x: pl.Tensor[[16, 64], pl.FP32], idx: pl.Tensor[[16, 8], pl.INT32], kv: pl.Tensor[[1024, 128], pl.FP16], rows: pl.Tensor[[1, 64], pl.INT32], table: pl.Tensor[[32], pl.INT32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[16, 8], pl.FP32]:
-        g = pl.tensor.gather(x, idx, dim=1)
+        g = pl.tensor.gather(x, dim=1, index=idx)
+        g2 = pl.tensor.gather(x, idx, dim=1)
         m = pl.tensor.gather_mask(x, mask_pattern=1)
         m2 = pl.tensor.gather_mask(x, mask_pattern=7, output_dtype=pl.INT32)
         pair = pl.tensor.gather_compare(x, 0.5, cmp_mode=4, offset=0, out_cols=8)

@@ -8,7 +8,7 @@
 # RUN: pto-opt %s | diff $TEST_TMPDIR/once.py -
 # RUN: pto-opt %s --backend=a2a3 | diff $TEST_TMPDIR/once.py -
 #
-# CHECK: a: pl.Tensor{{\[\[}}16, 64], pl.FP32] = pl.tensor.scatter(x, idx, src, dim=-1)
+# CHECK: a: pl.Tensor{{\[\[}}16, 64], pl.FP32] = pl.tensor.scatter(x, dim=-1, index=idx, src=src)
 # CHECK: b: pl.Tensor{{\[\[}}16, 64], pl.FP16] = pl.tensor.scatter_mask(h, dst, mask_pattern=2)
 # CHECK: c: pl.Tensor{{\[\[}}128, 64], pl.BF16] = pl.tensor.scatter_update(cache, pos, kv, dim=-2)
 import pypto.language as pl
