@@ -332,17 +332,11 @@ const DslOpRow* FindDslRulesOf(absl::string_view op_name) {
   return it == m.end() ? nullptr : it->second;
 }
 
-int RestampedScalarArg(const DslOpRow& rules, absl::string_view op_name, ExprSpan args) {
-  if (args.size() < 2) return -1;
-  int k = -1;
-  if (!rules.dispatches()) {
-    k = rules.scalar_arg;
-  } else if (op_name == rules.tile_scalar || op_name == rules.tensor_scalar ||
-             (rules.scalar_arg >= 0 && static_cast<size_t>(rules.scalar_arg) < args.size() &&
-              args[rules.scalar_arg]->type()->Is<ScalarType>())) {
-    k = rules.scalar_arg;
-  }
-  if (k < 0 || static_cast<size_t>(k) >= args.size()) return -1;
+int RestampedScalarArg(const DslOpRow& rules, ExprSpan args) {
+  // Whether the op is the row's tile/tensor op or its scalar form, the slot
+  // is the row's scalar operand; a tile or tensor there is no scalar.
+  const int k = RestampedScalarArgIndex(rules);
+  if (args.size() < 2 || k < 0 || static_cast<size_t>(k) >= args.size()) return -1;
   const auto* scalar = args[k]->type()->As<ScalarType>();
   return scalar != nullptr && scalar->dtype() == DataType::kIndex ? k : -1;
 }

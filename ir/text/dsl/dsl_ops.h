@@ -152,12 +152,14 @@ const DslOpRow* FindDslOp(absl::string_view name);
 // explicit `pl.tile.cast(...)` follows too. nullptr when no row names it.
 const DslOpRow* FindDslRulesOf(absl::string_view op_name);
 
-// The operand of a call of `op_name` (whose rules are `rules`) that the DSL
+// The operand of a call (of an op whose rules are `rules`) that the DSL
 // restamps when it is an INDEX constant: the scalar paired with the first
 // operand takes that operand's element dtype. -1 when there is none. The
 // parser restamps it; the printer spells an INDEX constant there as
-// pl.const(v, pl.INDEX), so that it reads back as itself.
-int RestampedScalarArg(const DslOpRow& rules, absl::string_view op_name, ExprSpan args);
+// pl.const(v, pl.INDEX), so that it reads back as itself. The Index form
+// is the candidate slot alone, for a caller that checks the operand.
+int RestampedScalarArg(const DslOpRow& rules, ExprSpan args);
+inline int RestampedScalarArgIndex(const DslOpRow& rules) { return rules.scalar_arg; }
 
 // The rule of `row`'s int_literals for parameter `param`, if it has one.
 struct IntLiteralRule {

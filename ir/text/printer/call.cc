@@ -38,7 +38,7 @@ const AttrValue* FindKwargValue(const Call* c, absl::string_view name) {
 // surface; its wrapper needs used_cores given, and an absent one (derive
 // it from the launch) is written 0.
 bool Printer::PrintSoftSyncall(const Call* c) {
-  if (c->op()->name() != "system.syncall" || c->args().empty()) return false;
+  if (c->args().empty()) return false;
   const AttrValue* mode = FindKwargValue(c, "mode");
   if (mode == nullptr || mode->kind() != AttrKind::kString || mode->string_value() != "soft") {
     return false;
@@ -69,22 +69,48 @@ bool Printer::PrintSoftSyncall(const Call* c) {
   return true;
 }
 
-void Printer::PrintCall(const Call* c) {
-  if (c->callee() != nullptr) return PrintFunctionCall(c);
-  if (PrintSoftSyncall(c)) return;
-  const Op* op = c->op();
+const Printer::OpFacts& Printer::FactsOf(const Op* op) {
+  if (op == op_facts_.op) return op_facts_;
+  OpFacts f;
+  f.op = op;
   absl::string_view name = op->name();
-  if (!absl::StartsWith(name, "pld.")) Append("pl.");
-  Append(name);
+  if (!absl::StartsWith(name, "pld.")) f.callee = "pl.";
+  absl::StrAppend(&f.callee, name);
   size_t dot = name.rfind('.');
   if (IsPythonKeyword(dot == absl::string_view::npos ? name : name.substr(dot + 1))) {
-    out_.push_back('_');
+    f.callee.push_back('_');
   }
+  if (const text::DslOpRow* rules = text::FindDslRulesOf(name)) {
+    f.restamp_arg = text::RestampedScalarArgIndex(*rules);
+  }
+  f.mgather = name == "tile.mgather";
+  f.alloc = name == "tile.alloc" || name == "tensor.alloc";
+  f.syncall = name == "system.syncall";
+  f.keywords = f.mgather;
+  for (const ArgSpec& spec : op->args()) {
+    f.keywords = f.keywords || spec.keyword || spec.printed_by_name;
+  }
+  op_facts_ = std::move(f);
+  return op_facts_;
+}
+
+void Printer::PrintCall(const Call* c) {
+  if (c->callee() != nullptr) return PrintFunctionCall(c);
+  const Op* op = c->op();
+  const OpFacts& facts = FactsOf(op);
+  if (facts.syncall && PrintSoftSyncall(c)) return;
+  Append(facts.callee);
   out_.push_back('(');
+  // Copies: printing an operand may print a call of another op, which
+  // replaces op_facts_.
+  const int restamp_arg = facts.restamp_arg;
+  const bool keywords = facts.keywords, mgather = facts.mgather, alloc = facts.alloc;
   absl::Span<const ArgSpec> specs = op->args();
-  const bool mgather = name == "tile.mgather";
   // A keyword operand is printed `name=value`; mgather's after `idx` are.
-  auto keyword = [&](size_t i) { return (i < specs.size() && specs[i].keyword) || (mgather && i >= 2); };
+  auto keyword = [&](size_t i) {
+    return keywords && ((i < specs.size() && (specs[i].keyword || specs[i].printed_by_name)) ||
+                        (mgather && i >= 2));
+  };
   auto leading = [&](size_t i) { return mgather || (i < specs.size() && specs[i].keyword_first); };
   bool first = true;
   auto sep = [&] {
@@ -92,31 +118,25 @@ void Printer::PrintCall(const Call* c) {
     first = false;
   };
   ExprSpan args = c->args();
-  const bool alloc = name == "tile.alloc" || name == "tensor.alloc";
-  // An INDEX constant the DSL would restamp to the paired operand's dtype
-  // prints typed, so that it reads back as itself (upstream's DSL cannot
-  // write one; passes can build one).
-  if (op != rules_op_) {  // long programs repeat an op: look its rules up once
-    rules_op_ = op;
-    rules_ = text::FindDslRulesOf(name);
-  }
-  const text::DslOpRow* rules = rules_;
-  const int restamped = rules != nullptr ? text::RestampedScalarArg(*rules, name, args) : -1;
   for (size_t i = 0; i < args.size(); ++i) {
     if (keyword(i)) continue;
     sep();
-    if (static_cast<int>(i) == restamped && args[i]->Is<ConstInt>()) {
+    // An INDEX constant the DSL would restamp to the paired operand's dtype
+    // prints typed, so that it reads back as itself (upstream's DSL cannot
+    // write one; passes can build one).
+    const auto* ci = args[i]->As<ConstInt>();
+    if (ci != nullptr && static_cast<int>(i) == restamp_arg && args.size() > 1 &&
+        ci->dtype() == DataType::kIndex) {
       const bool saved = typed_consts_;
       typed_consts_ = true;
       PrintExprText(args[i]);
       typed_consts_ = saved;
       continue;
     }
-    const auto* space = i == 0 && alloc ? args[0]->As<ConstInt>() : nullptr;
-    if (space != nullptr && space->value() >= 0 &&
-        space->value() <= static_cast<int64_t>(MemorySpace::kRightScale)) {
+    if (ci != nullptr && i == 0 && alloc && ci->value() >= 0 &&
+        ci->value() <= static_cast<int64_t>(MemorySpace::kRightScale)) {
       // The memory space operand is an int; the DSL spells it as its enum.
-      AppendEnum(&out_, static_cast<MemorySpace>(space->value()));
+      AppendEnum(&out_, static_cast<MemorySpace>(ci->value()));
       continue;
     }
     PrintExprText(args[i]);
@@ -130,7 +150,8 @@ void Printer::PrintCall(const Call* c) {
       PrintExprText(args[i]);
     }
   };
-  keyword_operands(/*want_leading=*/true);
+  if (keywords) keyword_operands(/*want_leading=*/true);
+  absl::string_view name = op->name();
   for (const Kwarg& k : c->kwargs()) {
     if (split_aiv_depth_ > 0 && IsRegionSplit(c, k)) continue;
     if (c == lhs_call_ && IsNameFromTarget(c, k)) continue;
@@ -144,7 +165,7 @@ void Printer::PrintCall(const Call* c) {
     }
     PrintAttr(k.value);
   }
-  keyword_operands(/*want_leading=*/false);
+  if (keywords) keyword_operands(/*want_leading=*/false);
   PrintOpCallSite(c, &first);
   out_.push_back(')');
 }

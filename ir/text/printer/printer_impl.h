@@ -243,8 +243,17 @@ class Printer {
   // Prints INDEX constants as pl.const(v, pl.INDEX): inside composite type
   // dims and pure-constant arithmetic.
   bool typed_consts_ = false;
-  const Op* rules_op_ = nullptr;  // the op whose DSL rules rules_ holds
-  const text::DslOpRow* rules_ = nullptr;
+  // What PrintCall needs of an op besides the call: long programs repeat an
+  // op, so it is worked out once per run of calls of the same op.
+  struct OpFacts {
+    const Op* op = nullptr;
+    std::string callee;  // "pl.tile.muls", "pl.tile.and_"
+    int restamp_arg = -1;  // the DSL's scalar operand (text::RestampedScalarArg)
+    bool keywords = false;  // some operand prints as `name=value`
+    bool mgather = false, alloc = false, syncall = false;
+  };
+  const OpFacts& FactsOf(const Op* op);
+  OpFacts op_facts_;
   uint32_t current_stamp_ = 0;
   // Printing a function's signature: a MemRef base prints as a string there
   // (the body that binds it comes later).

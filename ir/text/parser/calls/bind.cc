@@ -163,12 +163,15 @@ bool Parser::ParseCallArgs(CallArgs* out, int* depth) {
       a.named = true;
       seen_named = true;
     }
-    const bool one_token = (At(K::kInt) || At(K::kName) || At(K::kTrue) || At(K::kFalse)) &&
-                           (At(K::kComma, 1) || At(K::kRParen, 1));
-    const bool negated = At(K::kMinus) && At(K::kInt, 1) && (At(K::kComma, 2) || At(K::kRParen, 2));
-    a.typed_const = AtDotted("pl", "const");
+    // A keyword value written as one literal (or -literal) is a Python int
+    // the wrapper may type (TypeIntLiteral); a positional one never is.
+    const bool literal =
+        named && (((At(K::kInt) || At(K::kName) || At(K::kTrue) || At(K::kFalse)) &&
+                   (At(K::kComma, 1) || At(K::kRParen, 1))) ||
+                  (At(K::kMinus) && At(K::kInt, 1) && (At(K::kComma, 2) || At(K::kRParen, 2))));
+    a.typed_const = At(K::kName) && At(K::kDot, 1) && AtDotted("pl", "const");
     if (!ParseArgValue(&a, depth)) return false;
-    if (named && (one_token || negated)) {
+    if (literal) {
       a.raw_int = a.expr != nullptr
                       ? a.expr->Is<ConstInt>() || a.expr->Is<ConstBool>()
                       : a.attr.kind() == AttrKind::kInt || a.attr.kind() == AttrKind::kBool;
@@ -421,7 +424,7 @@ Value Parser::BuildBoundCall(const Op& op, const text::DslOpRow* rules, bool uni
   // spells an INDEX constant there) is kept, so the print reads back as
   // itself. A pl.X call's INDEX value needs a pl.cast.
   const int scalar_arg =
-      rules != nullptr ? text::RestampedScalarArg(*rules, op.name(), ExprSpan(args.data(), n)) : -1;
+      rules != nullptr ? text::RestampedScalarArg(*rules, ExprSpan(args.data(), n)) : -1;
   if (scalar_arg >= 0 && !arg_typed[scalar_arg]) {
     const auto* shaped = args[0]->type()->As<ShapedType>();
     DataType target = shaped != nullptr ? shaped->dtype() : DataType::kInt32;

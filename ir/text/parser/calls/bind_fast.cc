@@ -34,7 +34,7 @@ std::optional<Value> Parser::TryBuildPositionalCall(const Op& op, const text::Ds
   }
   // An INDEX scalar paired with the first operand is restamped (or refused):
   // the general path's work.
-  if (rules != nullptr && text::RestampedScalarArg(*rules, op.name(), ExprSpan(args.data(), n)) >= 0) {
+  if (rules != nullptr && text::RestampedScalarArg(*rules, ExprSpan(args.data(), n)) >= 0) {
     return std::nullopt;
   }
   absl::StatusOr<const Call*> call = CreateCall(ctx_, op, ExprSpan(args.data(), n), {}, Loc(at));

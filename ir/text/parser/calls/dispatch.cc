@@ -52,13 +52,12 @@ Value Parser::ParseOpCallBody(const Op& op, const Token& at) {
   }
   Value v = BuildBoundCall(*chosen, rules, /*unified=*/false, /*tile_level_drops=*/false, in,
                            depth, at);
-  return v ? FoldParamDim(v) : v;
+  return v && fn_.type == FunctionType::kOrchestration ? FoldParamDim(v) : v;
 }
 
 // In an Orchestration body, `pl.tensor.dim(x, i)` of a param's dynamic dim is
 // that dim's symbol: one runtime extent, one IR name (upstream's fold).
 Value Parser::FoldParamDim(Value v) {
-  if (fn_.type != FunctionType::kOrchestration) return v;
   const auto* c = v.expr->As<Call>();
   if (c == nullptr || c->op() == nullptr || c->op()->name() != "tensor.dim" ||
       c->args().size() != 2 || c->args()[0]->kind() != NodeKind::kVar) {

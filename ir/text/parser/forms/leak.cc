@@ -62,7 +62,8 @@ bool Parser::ReassignedVar(const Token& at, absl::string_view name, const Type* 
   if (v == nullptr || v->kind() != NodeKind::kVar) return true;
   // A name bound to a dynamic dim's symbol is given a new Var: the symbol
   // names an argument's extent and is never assigned.
-  if (fn_.param_dim_symbols.contains(v->As<Var>())) return true;
+  const auto& symbols = fn_.param_dim_symbols;
+  if (!symbols.empty() && symbols.contains(v->As<Var>())) return true;
   if (!SameTypeIgnoringMemRef(v->type(), type) && !v->type()->Is<UnknownType>() &&
       !type->Is<UnknownType>()) {
     // One name is one Var, so its type cannot change (upstream's rule).
