@@ -75,7 +75,7 @@ CC
 
 cp "$repo/.bazelrc" "$work/.bazelrc"
 cd "$work"
-USE_BAZEL_VERSION="${USE_BAZEL_VERSION:-4}" bazel build //:legalize >"$work/build.log" 2>&1 ||
+USE_BAZEL_VERSION="${USE_BAZEL_VERSION:-4}" bazel build --copt=-O0 //:legalize >"$work/build.log" 2>&1 ||
   { tail -30 "$work/build.log"; echo "consumer: the embedding build failed"; exit 1; }
 output="$(bazel-bin/legalize)"
 bazel shutdown >/dev/null 2>&1 || true
