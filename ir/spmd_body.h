@@ -18,6 +18,12 @@ namespace pto::ir {
 struct SpmdBodyUse {
   int block_index_reads = 0;  // tile.get_block_idx / tensor.get_block_idx calls
   int dispatches = 0;         // calls of program functions (not submits)
+
+  // Upstream's rule: a body that is the kernel itself, or whose kernel
+  // takes optimizations, sits in a pl.at(CORE_GROUP) kernel scope.
+  bool NeedsKernelScope(bool has_optimizations) const {
+    return block_index_reads > 0 || has_optimizations;
+  }
 };
 
 SpmdBodyUse ScanSpmdBody(const Stmt* body);

@@ -11,25 +11,21 @@ namespace pto::ir::printer_impl {
 
 namespace {
 
-// tile.mgather's operands after `idx` are keyword-only in the DSL: the
-// scratch tile of an element gather (coalesce=1), then the valid shape.
-absl::string_view MgatherOperandName(const Call* c, size_t i) {
-  int64_t coalesce = 0;
-  int j = c->op()->FindKwarg("coalesce");
-  for (const Kwarg& k : c->kwargs()) {
-    if (static_cast<int>(k.key) == j && k.value.kind() == AttrKind::kInt) {
-      coalesce = k.value.int_value();
-    }
-  }
-  return coalesce == 1 && i == 2 ? "scratch" : "valid_shape";
-}
-
 const AttrValue* FindKwargValue(const Call* c, absl::string_view name) {
   int j = c->op()->FindKwarg(name);
   for (const Kwarg& k : c->kwargs()) {
     if (static_cast<int>(k.key) == j) return &k.value;
   }
   return nullptr;
+}
+
+// tile.mgather's operands after `idx` are keyword-only in the DSL: the
+// scratch tile of an element gather (coalesce=1), then the valid shape.
+absl::string_view MgatherOperandName(const Call* c, size_t i) {
+  const AttrValue* coalesce = FindKwargValue(c, "coalesce");
+  const bool elem = coalesce != nullptr && coalesce->kind() == AttrKind::kInt &&
+                    coalesce->int_value() == 1;
+  return elem && i == 2 ? "scratch" : "valid_shape";
 }
 
 }  // namespace
@@ -58,10 +54,7 @@ bool Printer::PrintSoftSyncall(const Call* c) {
     AppendInt(&out_, n->value());  // the wrapper makes an INT32 of a bare int
   } else {
     // Any other constant (the DSL makes none) reads back only typed.
-    const bool saved = typed_consts_;
-    typed_consts_ = true;
-    PrintExprText(c->args()[1]);
-    typed_consts_ = saved;
+    PrintTypedConsts(c->args()[1]);
   }
   bool first = false;
   PrintOpCallSite(c, &first);
@@ -127,10 +120,7 @@ void Printer::PrintCall(const Call* c) {
     const auto* ci = args[i]->As<ConstInt>();
     if (ci != nullptr && static_cast<int>(i) == restamp_arg && args.size() > 1 &&
         ci->dtype() == DataType::kIndex) {
-      const bool saved = typed_consts_;
-      typed_consts_ = true;
-      PrintExprText(args[i]);
-      typed_consts_ = saved;
+      PrintTypedConsts(args[i]);
       continue;
     }
     if (ci != nullptr && i == 0 && alloc && ci->value() >= 0 &&

@@ -168,6 +168,13 @@ bool Printer::PrintIntKwargAsEnum(absl::string_view op, absl::string_view key, i
   return false;
 }
 
+void Printer::PrintTypedConsts(const Expr* e) {
+  const bool saved = typed_consts_;
+  typed_consts_ = true;
+  PrintExprText(e);
+  typed_consts_ = saved;
+}
+
 void Printer::PrintExprText(const Expr* e) {
   switch (e->kind()) {
     case NodeKind::kVar:

@@ -33,10 +33,6 @@
 #include "ir/text/output/text_output.h"
 #include "ir/text/printer/printer.h"
 
-namespace pto::ir::text {
-struct DslOpRow;
-}  // namespace pto::ir::text
-
 namespace pto::ir::printer_impl {
 
 using text::IsPythonKeyword;
@@ -243,6 +239,8 @@ class Printer {
   // Prints INDEX constants as pl.const(v, pl.INDEX): inside composite type
   // dims and pure-constant arithmetic.
   bool typed_consts_ = false;
+  // PrintExprText(e) with typed_consts_ set (expr.cc).
+  void PrintTypedConsts(const Expr* e);
   // What PrintCall needs of an op besides the call: long programs repeat an
   // op, so it is worked out once per run of calls of the same op.
   struct OpFacts {

@@ -92,9 +92,8 @@ const ScopeStmt* SpmdInlineKernel(const ScopeStmt* s) {
       k->args().empty() || k->args()[0].enum_ref != "Level.CORE_GROUP") {
     return nullptr;
   }
-  return FindArg(k, "optimizations") != nullptr || ScanSpmdBody(k->body()).block_index_reads > 0
-             ? k
-             : nullptr;
+  return ScanSpmdBody(k->body()).NeedsKernelScope(FindArg(k, "optimizations") != nullptr) ? k
+                                                                                       : nullptr;
 }
 
 }  // namespace

@@ -36,10 +36,7 @@ void Printer::PrintDim(const Expr* e) {
     Append(NameOf(v));
     return;
   }
-  bool saved = typed_consts_;
-  typed_consts_ = true;
-  PrintExprText(e);
-  typed_consts_ = saved;
+  PrintTypedConsts(e);
 }
 
 void Printer::PrintDims(ExprSpan dims) {

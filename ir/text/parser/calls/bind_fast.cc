@@ -16,7 +16,6 @@ std::optional<Value> Parser::TryBuildPositionalCall(const Op& op, const text::Ds
                                        !rules->int_literals.empty()))) {
     return std::nullopt;
   }
-
   if (depth + 1 > max_depth_) return std::nullopt;
   for (const CallArg& a : in) {
     if (a.named || a.none || a.expr == nullptr) return std::nullopt;

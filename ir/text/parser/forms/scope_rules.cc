@@ -166,9 +166,7 @@ bool Parser::CheckSpmdBody(const Token& name_tok, const Stmt* body, bool has_opt
   *needs_carrier = false;
   if (IsIncoreCarrier(body)) return true;
   const SpmdBodyUse scan = ScanSpmdBody(body);
-  // A body that is the kernel itself, or whose kernel takes optimizations,
-  // is wrapped in the kernel scope upstream's parser makes for it.
-  *needs_carrier = scan.block_index_reads > 0 || has_optimizations;
+  *needs_carrier = scan.NeedsKernelScope(has_optimizations);
   if (scan.block_index_reads > 0) return true;
   if (scan.dispatches == 0) {
     return Fail(name_tok, "the body of 'with pl.spmd(...)' neither reads its block index "
