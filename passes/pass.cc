@@ -7,11 +7,53 @@
 namespace pto::passes {
 
 absl::string_view IRPropertyName(IRProperty p) {
-  switch (p) {
-    case IRProperty::kSSAForm: return "SSAForm";
-    case IRProperty::kTypeChecked: return "TypeChecked";
-  }
-  return "?";
+  // Upstream's spelling, as its pass dumps and diagnostics print them.
+  static constexpr absl::string_view kNames[] = {
+      "SSAForm",
+      "TypeChecked",
+      "NoNestedCalls",
+      "NormalizedStmtStructure",
+      "NoRedundantBlocks",
+      "SplitIncoreOrch",
+      "HasMemRefs",
+      "IncoreTileOps",
+      "AllocatedMemoryAddr",
+      "MixedKernelExpanded",
+      "ClusterOutlined",
+      "TileOps2D",
+      "TileMemoryInferred",
+      "BreakContinueValid",
+      "UseAfterDef",
+      "HierarchyOutlined",
+      "StructuredCtrlFlow",
+      "VectorKernelSplit",
+      "OutParamNotShadowed",
+      "NoNestedInCore",
+      "InOutUseValid",
+      "PipelineLoopValid",
+      "PipelineResolved",
+      "CallDirectionsResolved",
+      "TileTypeCoherence",
+      "InlineFunctionsEliminated",
+      "OrchestrationReferencesResolved",
+      "TensorViewCanonical",
+      "ArrayNotEscaped",
+      "CommDomainScopesMaterialized",
+      "DistTensorCtxMaterialized",
+      "RuntimeScopesMaterialized",
+      "AssignTypeSymmetry",
+      "ManualDepsOnSubmitOnly",
+      "ReturnParamsExplicit",
+      "UnrollResolved",
+      "AivSplitValid",
+      "HardSyncallOccupancyValid",
+      "IterArgCarryClassified",
+      "AccToGmStoreValid",
+      "AtomicAddDtypeValid",
+  };
+  static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<size_t>(IRProperty::kCount));
+  size_t i = static_cast<size_t>(p);
+  return i < static_cast<size_t>(IRProperty::kCount) ? kNames[i] : "?";
 }
 
 const std::string* PassContext::FindOption(absl::string_view key) const {

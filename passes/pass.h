@@ -33,11 +33,56 @@ class Backend;
 
 namespace pto::passes {
 
-// Properties an IR program may have; the verifier establishes both.
+// The IR properties of upstream PyPTO's pipeline (its IRProperty set, same
+// names and order), so that every pass of that pipeline can declare what it
+// requires, produces and invalidates. Which of them the verifier
+// establishes is the pass manager's kVerifiedProperties; a property a pass
+// requires that no earlier step established stops the pipeline.
 enum class IRProperty : uint8_t {
-  kSSAForm,      // one definition per Var, defined before use, properly scoped
-  kTypeChecked,  // every call's type is its re-deduced type
+  kSSAForm,
+  kTypeChecked,
+  kNoNestedCalls,
+  kNormalizedStmtStructure,
+  kNoRedundantBlocks,
+  kSplitIncoreOrch,
+  kHasMemRefs,
+  kIncoreTileOps,
+  kAllocatedMemoryAddr,
+  kMixedKernelExpanded,
+  kClusterOutlined,
+  kTileOps2D,
+  kTileMemoryInferred,
+  kBreakContinueValid,
+  kUseAfterDef,
+  kHierarchyOutlined,
+  kStructuredCtrlFlow,
+  kVectorKernelSplit,
+  kOutParamNotShadowed,
+  kNoNestedInCore,
+  kInOutUseValid,
+  kPipelineLoopValid,
+  kPipelineResolved,
+  kCallDirectionsResolved,
+  kTileTypeCoherence,
+  kInlineFunctionsEliminated,
+  kOrchestrationReferencesResolved,
+  kTensorViewCanonical,
+  kArrayNotEscaped,
+  kCommDomainScopesMaterialized,
+  kDistTensorCtxMaterialized,
+  kRuntimeScopesMaterialized,
+  kAssignTypeSymmetry,
+  kManualDepsOnSubmitOnly,
+  kReturnParamsExplicit,
+  kUnrollResolved,
+  kAivSplitValid,
+  kHardSyncallOccupancyValid,
+  kIterArgCarryClassified,
+  kAccToGmStoreValid,
+  kAtomicAddDtypeValid,
+  kCount,  // not a property: the number of them
 };
+static_assert(static_cast<int>(IRProperty::kCount) <= 64, "IRPropertySet is one uint64_t");
 
 class IRPropertySet {
  public:

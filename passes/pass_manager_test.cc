@@ -8,6 +8,7 @@
 #include "gtest/gtest.h"
 #include "ir/context.h"
 #include "passes/all_passes.h"
+#include "passes/pass_options.h"
 #include "passes/pass_registry.h"
 
 namespace pto::passes {
@@ -62,6 +63,17 @@ class BreakingPass : public Pass {
   }
 };
 
+// Requires a property only an outlining pass would produce.
+class NeedsOutliningPass : public NoOpPass {
+ public:
+  absl::string_view name() const override { return "needs-outlining"; }
+  PassProperties properties() const override {
+    PassProperties p;
+    p.required = {IRProperty::kSplitIncoreOrch};
+    return p;
+  }
+};
+
 class FailingPass : public Pass {
  public:
   absl::string_view name() const override { return "failing"; }
@@ -71,11 +83,26 @@ class FailingPass : public Pass {
   }
 };
 
+// Its name shows the option it was built with: "limit-<n>".
+class LimitPass : public NoOpPass {
+ public:
+  explicit LimitPass(int64_t limit) : name_("limit-" + std::to_string(limit)) {}
+  absl::string_view name() const override { return name_; }
+
+ private:
+  std::string name_;
+};
+
 PassRegistry TestRegistry() {
   PassRegistry r;
+  r.RegisterPass(
+      "limited",
+      [](const PassOptions& o) { return std::unique_ptr<Pass>(new LimitPass(o.GetInt("limit"))); },
+      {{"limit", PassOptionSpec::kInt, "8", "a bound"}});
   r.RegisterPass("no-op", [] { return std::unique_ptr<Pass>(new NoOpPass); });
   r.RegisterPass("breaking", [] { return std::unique_ptr<Pass>(new BreakingPass); });
   r.RegisterPass("failing", [] { return std::unique_ptr<Pass>(new FailingPass); });
+  r.RegisterPass("needs-outlining", [] { return std::unique_ptr<Pass>(new NeedsOutliningPass); });
   r.RegisterPipeline("twice", {"no-op", "no-op"});
   r.RegisterAlias("NoOp", "no-op");
   return r;
@@ -92,6 +119,25 @@ TEST(PassRegistryTest, BuildsSpecsInOrder) {
   EXPECT_TRUE(r.Build("none")->empty());
   EXPECT_THAT(Names(*r.Build("failing, no-op")), ElementsAre("failing", "no-op"));
   EXPECT_THAT(Names(*r.Build("twice,failing")), ElementsAre("no-op", "no-op", "failing"));
+}
+
+TEST(PassRegistryTest, PassesTakeOptionsInBraces) {
+  PassRegistry r = TestRegistry();
+  EXPECT_THAT(Names(*r.Build("limited, limited{limit=3},no-op,limited{ limit = 12 }")),
+              ElementsAre("limit-8", "limit-3", "no-op", "limit-12"));
+  EXPECT_THAT(Names(*r.Build("limited{}")), ElementsAre("limit-8"));
+  EXPECT_THAT(r.Build("limited{limit=x}").status().message(),
+              HasSubstr("pass 'limited': option 'limit' takes an int, got 'x'"));
+  EXPECT_THAT(r.Build("no-op{limit=1}").status().message(),
+              HasSubstr("pass 'no-op' has no option 'limit'; its options: (none)"));
+  EXPECT_THAT(r.Build("twice{limit=1}").status().message(),
+              HasSubstr("'twice' is a pipeline; options go on its passes"));
+  EXPECT_THAT(r.Build("limited{limit}").status().message(),
+              HasSubstr("expected key=value, got 'limit'"));
+  EXPECT_THAT(r.Build("limited{limit=1").status().message(),
+              HasSubstr("must be one {key=value,...} at its end"));
+  EXPECT_EQ(r.OptionsOf("limited").size(), 1u);
+  EXPECT_TRUE(r.OptionsOf("no-op").empty());
 }
 
 TEST(PassRegistryTest, AliasesBuildTheirPass) {
@@ -112,7 +158,7 @@ TEST(PassRegistryTest, UnknownNamesListTheKnownOnes) {
   PassRegistry r = TestRegistry();
   absl::Status s = r.Build("no-op,bogus").status();
   EXPECT_EQ(s.code(), absl::StatusCode::kNotFound);
-  EXPECT_THAT(s.message(), HasSubstr("unknown pass 'bogus'; known passes: breaking, failing, no-op"));
+  EXPECT_THAT(s.message(), HasSubstr("unknown pass 'bogus'; known passes: breaking, failing, limited, needs-outlining, no-op"));
   EXPECT_THAT(s.message(), HasSubstr("; aliases: NoOp = no-op"));
   EXPECT_THAT(r.Build("no-op,,no-op").status().message(), HasSubstr("empty pass name"));
 }
@@ -126,6 +172,18 @@ TEST(PassRegistryTest, DefaultPipelineNamesTheTwoLoweringPasses) {
     // Until both passes are registered, naming the pipeline says what is missing.
     EXPECT_THAT(passes.status().message(), HasSubstr("pipeline 'default': unknown pass"));
   }
+}
+
+TEST(PassManagerTest, ARequiredPropertyNoStepEstablishedStopsThePipeline) {
+  ir::Context ctx;
+  ir::Program p = IdentityProgram(ctx);
+  PassManager pm(*TestRegistry().Build("no-op,needs-outlining"));
+  PassContext pc;
+  absl::Status s = pm.Run(p, pc).status();
+  EXPECT_EQ(s.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(s.message(), HasSubstr("pass 'needs-outlining' requires SplitIncoreOrch, which no "
+                                     "earlier step established; run a pass that produces it"));
+  EXPECT_EQ(IRPropertyName(IRProperty::kAtomicAddDtypeValid), "AtomicAddDtypeValid");
 }
 
 TEST(PassManagerTest, NoOpPipelineReturnsTheSameProgram) {

@@ -37,6 +37,10 @@ std::string ListPasses(const passes::PassRegistry& registry) {
     absl::StrAppend(&out, "  ", row.name, std::string(name_width - row.name.size() + 2, ' '),
                     row.upstream, std::string(upstream_width - row.upstream.size() + 2, ' '),
                     row.description, "\n");
+    for (const passes::PassOptionSpec& option : registry.OptionsOf(row.name)) {
+      absl::StrAppend(&out, "      {", option.name, "=", option.default_value, "}  ",
+                      passes::PassOptionKindName(option.kind), ": ", option.help, "\n");
+    }
   }
   out += "pipelines:\n";
   for (const std::string& name : registry.PipelineNames()) {

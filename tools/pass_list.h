@@ -5,6 +5,8 @@
 //   std::string text = ListPasses(passes::BuiltinPasses());
 //   // passes (name, upstream PyPTO name, what it does):
 //   //   legalize-tile-cast        LegalizeTileCast   Expands tile.cast pairs ...
+//   //   unroll-loops              UnrollLoops        Unrolls ...
+//   //       {max_trip_count=64}  int: loops with more trips stay rolled
 //   // pipelines:
 //   //   default = lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch
 
@@ -14,12 +16,14 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
+#include "passes/pass_options.h"
 #include "passes/pass_registry.h"
 
 namespace pto::tools {
 
 // One line per pass (name, its aliases - upstream PyPTO's names - and
-// description) and per pipeline, columns aligned.
+// description), a line per option it takes (`{name=default}`, kind, help),
+// and one per pipeline, columns aligned.
 std::string ListPasses(const passes::PassRegistry& registry);
 
 }  // namespace pto::tools

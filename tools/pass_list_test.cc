@@ -31,11 +31,17 @@ std::unique_ptr<passes::Pass> FoldTiles() {
   return std::make_unique<FakePass>("fold-tiles", "Folds tiles.");
 }
 std::unique_ptr<passes::Pass> Cse() { return std::make_unique<FakePass>("cse", "Shares."); }
+std::unique_ptr<passes::Pass> Unroll(const passes::PassOptions&) {
+  return std::make_unique<FakePass>("unroll", "Unrolls.");
+}
 
 TEST(PassListTest, ListsPassesAliasesAndPipelines) {
   passes::PassRegistry registry;
   registry.RegisterPass("fold-tiles", FoldTiles);
   registry.RegisterPass("cse", Cse);
+  registry.RegisterPass("unroll", Unroll,
+                        {{"limit", passes::PassOptionSpec::kInt, "64", "trips at most"},
+                         {"strict", passes::PassOptionSpec::kBool, "false", "no remainder"}});
   registry.RegisterAlias("FoldTiles", "fold-tiles");
   registry.RegisterAlias("CSE", "cse");  // any spelling, not only CamelCase
   registry.RegisterPipeline("inner", {"cse"});
@@ -44,6 +50,9 @@ TEST(PassListTest, ListsPassesAliasesAndPipelines) {
             "passes (name, upstream PyPTO name, what it does):\n"
             "  cse         CSE        Shares.\n"
             "  fold-tiles  FoldTiles  Folds tiles.\n"
+            "  unroll      -          Unrolls.\n"
+            "      {limit=64}  int: trips at most\n"
+            "      {strict=false}  bool: no remainder\n"
             "pipelines:\n"
             "  inner = cse\n"
             "  outer = fold-tiles, cse, cse\n");

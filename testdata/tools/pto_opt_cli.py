@@ -1,5 +1,6 @@
 # pto-opt's command line: dash and underscore flag spellings, per-pass IR
-# dumps on stderr, upstream PyPTO's pass names, stdin input, -o output,
+# dumps on stderr, upstream PyPTO's pass names, pass options that the pass
+# does not declare, stdin input, -o output,
 # unknown passes and backends, and parse errors with a caret and no output file, a FIFO as -o (written in
 # place, never replaced: a device such as /dev/null is not used, since a
 # regression run as root would replace it) and write errors.
@@ -10,6 +11,9 @@
 # RUN: pto-opt %s --passes=LowerCompositeOps,LegalizeTileCast --print-ir-after-all --concise 2>&1 >/dev/null | FileCheck %s --check-prefix=UPSTREAM
 # RUN: not pto-opt %s --passes=no-such-pass 2>&1 | FileCheck %s --check-prefix=BADPASS
 # RUN: not pto-opt %s --backend=a9 2>&1 | FileCheck %s --check-prefix=BADBACKEND
+# RUN: not pto-opt %s '--passes=LegalizeTileCast{unroll=4}' -o %s.opt.out 2>&1 | FileCheck %s --check-prefix=BADOPTION
+# RUN: test ! -e %s.opt.out
+# RUN: not pto-opt %s '--passes=default{unroll=4}' 2>&1 | FileCheck %s --check-prefix=PIPEOPTION
 # RUN: printf 'import pypto.language as pl\n@pl.program\nclass P:\n    def f(self) -> pl.Tile[[16], pl.FP32:\n        pass\n' > %s.bad
 # RUN: not pto-opt %s.bad -o %s.bad.out 2>&1 | FileCheck %s --check-prefix=PARSE
 # RUN: test ! -e %s.bad.out && rm %s.bad
@@ -27,6 +31,8 @@
 # STDIN: c: pl.Tile{{.*}} = pl.tile.cast(t, target_type=pl.FP16, mode='round')
 # A2A3: c: pl.Tile{{.*}} = pl.tile.cast(t, target_type=pl.FP16, mode='round')
 # A2A3-NOT: cast_fp32
+# BADOPTION: pass 'legalize-tile-cast' has no option 'unroll'; its options: (none)
+# PIPEOPTION: 'default' is a pipeline; options go on its passes
 # BADPASS: unknown pass 'no-such-pass'; known passes: legalize-tile-cast, lower-composite-ops
 # BADPASS-SAME: aliases: LegalizeTileCast = legalize-tile-cast, LowerCompositeOps = lower-composite-ops
 # BADBACKEND: unknown backend 'a9'; known: a2a3, a5, none
