@@ -9,49 +9,10 @@ namespace pto::passes {
 absl::string_view IRPropertyName(IRProperty p) {
   // Upstream's spelling, as its pass dumps and diagnostics print them.
   static constexpr absl::string_view kNames[] = {
-      "SSAForm",
-      "TypeChecked",
-      "NoNestedCalls",
-      "NormalizedStmtStructure",
-      "NoRedundantBlocks",
-      "SplitIncoreOrch",
-      "HasMemRefs",
-      "IncoreTileOps",
-      "AllocatedMemoryAddr",
-      "MixedKernelExpanded",
-      "ClusterOutlined",
-      "TileOps2D",
-      "TileMemoryInferred",
-      "BreakContinueValid",
-      "UseAfterDef",
-      "HierarchyOutlined",
-      "StructuredCtrlFlow",
-      "VectorKernelSplit",
-      "OutParamNotShadowed",
-      "NoNestedInCore",
-      "InOutUseValid",
-      "PipelineLoopValid",
-      "PipelineResolved",
-      "CallDirectionsResolved",
-      "TileTypeCoherence",
-      "InlineFunctionsEliminated",
-      "OrchestrationReferencesResolved",
-      "TensorViewCanonical",
-      "ArrayNotEscaped",
-      "CommDomainScopesMaterialized",
-      "DistTensorCtxMaterialized",
-      "RuntimeScopesMaterialized",
-      "AssignTypeSymmetry",
-      "ManualDepsOnSubmitOnly",
-      "ReturnParamsExplicit",
-      "UnrollResolved",
-      "AivSplitValid",
-      "HardSyncallOccupancyValid",
-      "IterArgCarryClassified",
-      "AccToGmStoreValid",
-      "AtomicAddDtypeValid",
+#define PTO_IR_PROPERTY_NAME(name) #name,
+      PTO_IR_PROPERTIES(PTO_IR_PROPERTY_NAME)
+#undef PTO_IR_PROPERTY_NAME
   };
-  static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<size_t>(IRProperty::kCount));
   size_t i = static_cast<size_t>(p);
   return i < static_cast<size_t>(IRProperty::kCount) ? kNames[i] : "?";
 }

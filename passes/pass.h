@@ -38,48 +38,55 @@ namespace pto::passes {
 // requires, produces and invalidates. Which of them the verifier
 // establishes is the pass manager's kVerifiedProperties; a property a pass
 // requires that no earlier step established stops the pipeline.
+//
+// One list gives both the enumerators and IRPropertyName's spellings.
+#define PTO_IR_PROPERTIES(X) \
+  X(SSAForm) \
+  X(TypeChecked) \
+  X(NoNestedCalls) \
+  X(NormalizedStmtStructure) \
+  X(NoRedundantBlocks) \
+  X(SplitIncoreOrch) \
+  X(HasMemRefs) \
+  X(IncoreTileOps) \
+  X(AllocatedMemoryAddr) \
+  X(MixedKernelExpanded) \
+  X(ClusterOutlined) \
+  X(TileOps2D) \
+  X(TileMemoryInferred) \
+  X(BreakContinueValid) \
+  X(UseAfterDef) \
+  X(HierarchyOutlined) \
+  X(StructuredCtrlFlow) \
+  X(VectorKernelSplit) \
+  X(OutParamNotShadowed) \
+  X(NoNestedInCore) \
+  X(InOutUseValid) \
+  X(PipelineLoopValid) \
+  X(PipelineResolved) \
+  X(CallDirectionsResolved) \
+  X(TileTypeCoherence) \
+  X(InlineFunctionsEliminated) \
+  X(OrchestrationReferencesResolved) \
+  X(TensorViewCanonical) \
+  X(ArrayNotEscaped) \
+  X(CommDomainScopesMaterialized) \
+  X(DistTensorCtxMaterialized) \
+  X(RuntimeScopesMaterialized) \
+  X(AssignTypeSymmetry) \
+  X(ManualDepsOnSubmitOnly) \
+  X(ReturnParamsExplicit) \
+  X(UnrollResolved) \
+  X(AivSplitValid) \
+  X(HardSyncallOccupancyValid) \
+  X(IterArgCarryClassified) \
+  X(AccToGmStoreValid) \
+  X(AtomicAddDtypeValid)
+
 enum class IRProperty : uint8_t {
-  kSSAForm,
-  kTypeChecked,
-  kNoNestedCalls,
-  kNormalizedStmtStructure,
-  kNoRedundantBlocks,
-  kSplitIncoreOrch,
-  kHasMemRefs,
-  kIncoreTileOps,
-  kAllocatedMemoryAddr,
-  kMixedKernelExpanded,
-  kClusterOutlined,
-  kTileOps2D,
-  kTileMemoryInferred,
-  kBreakContinueValid,
-  kUseAfterDef,
-  kHierarchyOutlined,
-  kStructuredCtrlFlow,
-  kVectorKernelSplit,
-  kOutParamNotShadowed,
-  kNoNestedInCore,
-  kInOutUseValid,
-  kPipelineLoopValid,
-  kPipelineResolved,
-  kCallDirectionsResolved,
-  kTileTypeCoherence,
-  kInlineFunctionsEliminated,
-  kOrchestrationReferencesResolved,
-  kTensorViewCanonical,
-  kArrayNotEscaped,
-  kCommDomainScopesMaterialized,
-  kDistTensorCtxMaterialized,
-  kRuntimeScopesMaterialized,
-  kAssignTypeSymmetry,
-  kManualDepsOnSubmitOnly,
-  kReturnParamsExplicit,
-  kUnrollResolved,
-  kAivSplitValid,
-  kHardSyncallOccupancyValid,
-  kIterArgCarryClassified,
-  kAccToGmStoreValid,
-  kAtomicAddDtypeValid,
+#define PTO_IR_PROPERTY_ENUMERATOR(name) k##name,
+  PTO_IR_PROPERTIES(PTO_IR_PROPERTY_ENUMERATOR)
+#undef PTO_IR_PROPERTY_ENUMERATOR
   kCount,  // not a property: the number of them
 };
 static_assert(static_cast<int>(IRProperty::kCount) <= 64, "IRPropertySet is one uint64_t");
@@ -97,6 +104,12 @@ class IRPropertySet {
   IRPropertySet Union(IRPropertySet o) const { return IRPropertySet(bits_ | o.bits_); }
   IRPropertySet Difference(IRPropertySet o) const { return IRPropertySet(bits_ & ~o.bits_); }
   bool empty() const { return bits_ == 0; }
+  // The property with the smallest enumerator; the set must not be empty.
+  IRProperty First() const {
+    int i = 0;
+    while ((bits_ & (uint64_t{1} << i)) == 0) ++i;
+    return static_cast<IRProperty>(i);
+  }
   friend bool operator==(IRPropertySet a, IRPropertySet b) { return a.bits_ == b.bits_; }
 
  private:

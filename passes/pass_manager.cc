@@ -24,16 +24,14 @@ absl::StatusOr<ir::Program> PassManager::Run(const ir::Program& input, PassConte
   ir::Program program = input;
   for (const std::unique_ptr<Pass>& pass : passes_) {
     PassProperties props = pass->properties();
-    for (int i = 0; i < static_cast<int>(IRProperty::kCount); ++i) {
-      IRProperty p = static_cast<IRProperty>(i);
-      if (props.required.Contains(p) && !have.Contains(p)) {
-        return absl::FailedPreconditionError(
-            absl::StrCat("pass '", pass->name(), "' requires ", IRPropertyName(p),
-                         ", which no earlier step established",
-                         kVerifiedProperties.Contains(p)
-                             ? " (the verifier does; is --verify-each off?)"
-                             : "; run a pass that produces it first"));
-      }
+    if (IRPropertySet missing = props.required.Difference(have); !missing.empty()) {
+      IRProperty p = missing.First();
+      return absl::FailedPreconditionError(
+          absl::StrCat("pass '", pass->name(), "' requires ", IRPropertyName(p),
+                       ", which no earlier step established",
+                       kVerifiedProperties.Contains(p)
+                           ? " (the verifier does; is --verify-each off?)"
+                           : "; run a pass that produces it first"));
     }
     absl::StatusOr<ir::Program> out = pass->Run(program, ctx);
     if (!out.ok()) return out.status();

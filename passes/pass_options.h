@@ -45,7 +45,9 @@ class PassOptions {
   PassOptions() = default;
 
   // Checks `given` (key, value) pairs against `specs`: an unknown key, a key
-  // given twice, or a value not of its kind is an error naming the pass.
+  // given twice, or a value not of its kind is an error naming the pass. A
+  // default not of its kind is a bug (checked). The result points into
+  // `specs`, which must outlive it (a registry's specs outlive the build).
   static absl::StatusOr<PassOptions> Resolve(
       absl::string_view pass, absl::Span<const PassOptionSpec> specs,
       absl::Span<const std::pair<std::string, std::string>> given);

@@ -13,16 +13,17 @@ namespace pto::passes {
 void PassRegistry::RegisterPass(absl::string_view name, Factory factory) {
   PTO_CHECK(!passes_.count(name) && !pipelines_.count(name) && !aliases_.count(name))
       << "pass " << name << " twice";
-  passes_.emplace(std::string(name), Entry{factory, nullptr, {}});
+  passes_.emplace(std::string(name), Entry{[factory](const PassOptions&) { return factory(); }, {}});
 }
 
 void PassRegistry::RegisterPass(absl::string_view name, OptionsFactory factory,
                                 std::vector<PassOptionSpec> options) {
   PTO_CHECK(!passes_.count(name) && !pipelines_.count(name) && !aliases_.count(name))
       << "pass " << name << " twice";
-  // Defaults are checked once here, not on every build.
-  PTO_CHECK(PassOptions::Resolve(name, options, {}).ok()) << "bad option default in " << name;
-  passes_.emplace(std::string(name), Entry{nullptr, factory, std::move(options)});
+  // Resolving the defaults alone checks them (PTO_CHECK), so a bad default
+  // fails at registration rather than at the first build naming the pass.
+  (void)PassOptions::Resolve(name, options, {});
+  passes_.emplace(std::string(name), Entry{factory, std::move(options)});
 }
 
 void PassRegistry::RegisterAlias(absl::string_view alias, absl::string_view name) {
@@ -101,7 +102,7 @@ absl::Status PassRegistry::Append(absl::string_view item, int depth,
   if (auto it = passes_.find(name); it != passes_.end()) {
     const Entry& entry = it->second;
     PTO_ASSIGN_OR_RETURN(PassOptions options, PassOptions::Resolve(name, entry.options, given));
-    out.push_back(entry.factory != nullptr ? entry.factory() : entry.options_factory(options));
+    out.push_back(entry.factory(options));
     return absl::OkStatus();
   }
   if (auto it = pipelines_.find(name); it != pipelines_.end()) {

@@ -8,7 +8,8 @@
 //
 //   absl::StatusOr<std::vector<std::unique_ptr<Pass>>> passes =
 //       BuiltinPasses().Build("legalize-tile-cast");
-//   passes = BuiltinPasses().Build("UnrollLoops{max_trip_count=16},default");
+//   // A pass declaring an int option `limit` (illustrative):
+//   passes = registry.Build("my-pass{limit=16},default");
 //
 // A pass may also be known by an alias: upstream PyPTO's CamelCase name
 // ("LegalizeTileCast"), so that pipelines written against upstream work.
@@ -17,6 +18,7 @@
 #ifndef PTO_PASSES_PASS_REGISTRY_H_
 #define PTO_PASSES_PASS_REGISTRY_H_
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -58,8 +60,8 @@ class PassRegistry {
 
  private:
   struct Entry {
-    Factory factory = nullptr;
-    OptionsFactory options_factory = nullptr;
+    // A pass without options is registered through a wrapper ignoring them.
+    std::function<std::unique_ptr<Pass>(const PassOptions&)> factory;
     std::vector<PassOptionSpec> options;
   };
   // Appends pass or pipeline `item` ("name" or "name{k=v,...}").

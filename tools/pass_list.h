@@ -5,8 +5,7 @@
 //   std::string text = ListPasses(passes::BuiltinPasses());
 //   // passes (name, upstream PyPTO name, what it does):
 //   //   legalize-tile-cast        LegalizeTileCast   Expands tile.cast pairs ...
-//   //   unroll-loops              UnrollLoops        Unrolls ...
-//   //       {max_trip_count=64}  int: loops with more trips stay rolled
+//   //   (a pass with options lists each below it: "      {limit=64}  int: ...")
 //   // pipelines:
 //   //   default = lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch
 
