@@ -323,6 +323,23 @@ inline const YieldStmt* TrailingYield(const Stmt* body) {
   return nullptr;
 }
 
+// True if control never leaves `s` at its end: it ends (through sequences
+// and scopes) in a break, continue or return. What such a branch defines
+// never reaches the code after its if.
+inline bool EndsInJump(const Stmt* s) {
+  while (s != nullptr) {
+    if (const auto* seq = s->As<SeqStmts>()) {
+      s = seq->stmts().empty() ? nullptr : seq->stmts().back();
+    } else if (const auto* scope = s->As<ScopeStmt>()) {
+      s = scope->body();
+    } else {
+      return s->kind() == NodeKind::kBreak || s->kind() == NodeKind::kContinue ||
+             s->kind() == NodeKind::kReturn;
+    }
+  }
+  return false;
+}
+
 }  // namespace pto::ir
 
 #endif  // PTO_IR_STMT_H_

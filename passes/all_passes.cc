@@ -5,19 +5,25 @@
 #include "passes/legalize_tile_cast/legalize_tile_cast.h"
 #include "passes/lower_composite/lower_composite_ops.h"
 #include "passes/materialize_tcvt_scratch/materialize_tcvt_scratch.h"
+#include "passes/normalize/convert_to_ssa.h"
+#include "passes/verify/verify_ssa.h"
 
 namespace pto::passes {
 
 const PassRegistry& BuiltinPasses() {
   static const PassRegistry* const registry = [] {
     auto* r = new PassRegistry();
+    r->RegisterPass("convert-to-ssa", CreateConvertToSSAPass);
     r->RegisterPass("legalize-tile-cast", CreateLegalizeTileCastPass);
     r->RegisterPass("lower-composite-ops", CreateLowerCompositeOpsPass);
     r->RegisterPass("materialize-tcvt-scratch", CreateMaterializeTcvtScratchPass);
+    r->RegisterPass("verify-ssa", CreateVerifySSAPass);
     // Upstream PyPTO's names for the same passes.
+    r->RegisterAlias("ConvertToSSA", "convert-to-ssa");
     r->RegisterAlias("LegalizeTileCast", "legalize-tile-cast");
     r->RegisterAlias("LowerCompositeOps", "lower-composite-ops");
-    r->RegisterPipeline("default", {"lower-composite-ops", "legalize-tile-cast",
+    r->RegisterAlias("VerifySSA", "verify-ssa");
+    r->RegisterPipeline("default", {"convert-to-ssa", "lower-composite-ops", "legalize-tile-cast",
                                     "materialize-tcvt-scratch"});
     return r;
   }();

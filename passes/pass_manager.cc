@@ -1,12 +1,22 @@
 #include "passes/pass_manager.h"
 
 #include "absl/strings/str_cat.h"
+#include "ir/analysis/ssa_form.h"
 #include "ir/analysis/verifier.h"
 
 namespace pto::passes {
 namespace {
 
 const IRPropertySet kVerifiedProperties = {IRProperty::kSSAForm, IRProperty::kTypeChecked};
+
+// The verified properties `program` has; `ssa` receives why it is not in
+// SSA form, if it is not.
+IRPropertySet Verified(const ir::Program& program, absl::Status* ssa) {
+  *ssa = ir::CheckSSAForm(program);
+  IRPropertySet have = {IRProperty::kTypeChecked};
+  if (ssa->ok()) have.Insert(IRProperty::kSSAForm);
+  return have;
+}
 
 }  // namespace
 
@@ -15,17 +25,23 @@ PassManager::PassManager(std::vector<std::unique_ptr<Pass>> passes, PassManagerO
 
 absl::StatusOr<ir::Program> PassManager::Run(const ir::Program& input, PassContext& ctx) const {
   IRPropertySet have;
+  absl::Status not_ssa;  // why the current program is not in SSA form
   if (options_.verify_each) {
     if (absl::Status s = ir::VerifyProgram(input); !s.ok()) {
       return absl::InvalidArgumentError(absl::StrCat("input program is invalid:\n", s.message()));
     }
-    have = kVerifiedProperties;
+    have = Verified(input, &not_ssa);
   }
   ir::Program program = input;
   for (const std::unique_ptr<Pass>& pass : passes_) {
     PassProperties props = pass->properties();
     if (IRPropertySet missing = props.required.Difference(have); !missing.empty()) {
       IRProperty p = missing.First();
+      if (p == IRProperty::kSSAForm && !not_ssa.ok()) {
+        return absl::FailedPreconditionError(
+            absl::StrCat("pass '", pass->name(), "' requires SSAForm; run convert-to-ssa before it:\n",
+                         not_ssa.message()));
+      }
       return absl::FailedPreconditionError(
           absl::StrCat("pass '", pass->name(), "' requires ", IRPropertyName(p),
                        ", which no earlier step established",
@@ -43,7 +59,13 @@ absl::StatusOr<ir::Program> PassManager::Run(const ir::Program& input, PassConte
         return absl::InternalError(absl::StrCat("pass '", pass->name(),
                                                 "' produced invalid IR:\n", s.message()));
       }
-      have = have.Union(kVerifiedProperties);
+      IRPropertySet verified = Verified(program, &not_ssa);
+      if (props.produced.Contains(IRProperty::kSSAForm) && !not_ssa.ok()) {
+        return absl::InternalError(absl::StrCat("pass '", pass->name(),
+                                                "' produced IR not in SSA form:\n",
+                                                not_ssa.message()));
+      }
+      have = have.Difference(kVerifiedProperties).Union(verified);
     }
   }
   return program;

@@ -31,6 +31,29 @@ ir::Program IdentityProgram(ir::Context& ctx) {
   return ctx.NewProgram("P", fs);
 }
 
+// k(x) { a = x; a = x; return a }: valid, but `a` is assigned twice.
+ir::Program ReassigningProgram(ir::Context& ctx) {
+  const ir::Type* index = ctx.GetScalarType(ir::DataType::kIndex);
+  const ir::Var* x = ctx.NewVar("x", index);
+  const ir::Var* a = ctx.NewVar("a", index);
+  const ir::Expr* ret[] = {a};
+  const ir::Stmt* body[] = {ctx.NewAssign(a, x), ctx.NewAssign(a, x), ctx.NewReturn(ret)};
+  const ir::Var* params[] = {x};
+  ir::ParamDirection dirs[] = {ir::ParamDirection::kIn};
+  const ir::Type* rets[] = {index};
+  const ir::Function* fs[] = {ctx.NewFunction("k", params, dirs, rets, ctx.NewSeq(body))};
+  return ctx.NewProgram("P", fs);
+}
+
+// Claims SSAForm without establishing it.
+class FakeSSAPass : public Pass {
+ public:
+  absl::string_view name() const override { return "fake-ssa"; }
+  absl::string_view description() const override { return "claims SSA"; }
+  PassProperties properties() const override { return {{}, {IRProperty::kSSAForm}, {}}; }
+  absl::StatusOr<ir::Program> Run(const ir::Program& p, PassContext&) const override { return p; }
+};
+
 class NoOpPass : public Pass {
  public:
   absl::string_view name() const override { return "no-op"; }
@@ -102,6 +125,7 @@ PassRegistry TestRegistry() {
   r.RegisterPass("no-op", [] { return std::unique_ptr<Pass>(new NoOpPass); });
   r.RegisterPass("breaking", [] { return std::unique_ptr<Pass>(new BreakingPass); });
   r.RegisterPass("failing", [] { return std::unique_ptr<Pass>(new FailingPass); });
+  r.RegisterPass("fake-ssa", [] { return std::unique_ptr<Pass>(new FakeSSAPass); });
   r.RegisterPass("needs-outlining", [] { return std::unique_ptr<Pass>(new NeedsOutliningPass); });
   r.RegisterPipeline("twice", {"no-op", "no-op"});
   r.RegisterAlias("NoOp", "no-op");
@@ -158,20 +182,39 @@ TEST(PassRegistryTest, UnknownNamesListTheKnownOnes) {
   PassRegistry r = TestRegistry();
   absl::Status s = r.Build("no-op,bogus").status();
   EXPECT_EQ(s.code(), absl::StatusCode::kNotFound);
-  EXPECT_THAT(s.message(), HasSubstr("unknown pass 'bogus'; known passes: breaking, failing, limited, needs-outlining, no-op"));
+  EXPECT_THAT(s.message(), HasSubstr("unknown pass 'bogus'; known passes: breaking, failing, fake-ssa, limited, needs-outlining, no-op"));
   EXPECT_THAT(s.message(), HasSubstr("; aliases: NoOp = no-op"));
   EXPECT_THAT(r.Build("no-op,,no-op").status().message(), HasSubstr("empty pass name"));
 }
 
-TEST(PassRegistryTest, DefaultPipelineNamesTheTwoLoweringPasses) {
+TEST(PassRegistryTest, DefaultPipelineRunsTheBuiltPassesInUpstreamOrder) {
   absl::StatusOr<std::vector<std::unique_ptr<Pass>>> passes = BuiltinPasses().Build("default");
-  if (passes.ok()) {
-    EXPECT_THAT(Names(*passes), ElementsAre("lower-composite-ops", "legalize-tile-cast",
-                                            "materialize-tcvt-scratch"));
-  } else {
-    // Until both passes are registered, naming the pipeline says what is missing.
-    EXPECT_THAT(passes.status().message(), HasSubstr("pipeline 'default': unknown pass"));
-  }
+  ASSERT_TRUE(passes.ok()) << passes.status();
+  EXPECT_THAT(Names(*passes), ElementsAre("convert-to-ssa", "lower-composite-ops",
+                                          "legalize-tile-cast", "materialize-tcvt-scratch"));
+}
+
+TEST(PassManagerTest, SSAFormHoldsOnlyForAProgramInSSAForm) {
+  ir::Context ctx;
+  PassManager pm(*TestRegistry().Build("breaking"));
+  PassContext pc;
+  absl::Status s = pm.Run(ReassigningProgram(ctx), pc).status();
+  EXPECT_EQ(s.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(s.message(), HasSubstr("pass 'breaking' requires SSAForm; run convert-to-ssa "
+                                     "before it:\n"));
+  EXPECT_THAT(s.message(), HasSubstr("'a' is assigned again"));
+  // A program in SSA form has it.
+  EXPECT_THAT(pm.Run(IdentityProgram(ctx), pc).status().message(),
+              HasSubstr("pass 'breaking' produced invalid IR"));
+}
+
+TEST(PassManagerTest, APassClaimingSSAFormIsChecked) {
+  ir::Context ctx;
+  PassManager pm(*TestRegistry().Build("fake-ssa"));
+  PassContext pc;
+  absl::Status s = pm.Run(ReassigningProgram(ctx), pc).status();
+  EXPECT_EQ(s.code(), absl::StatusCode::kInternal);
+  EXPECT_THAT(s.message(), HasSubstr("pass 'fake-ssa' produced IR not in SSA form:\n"));
 }
 
 TEST(PassManagerTest, ARequiredPropertyNoStepEstablishedStopsThePipeline) {

@@ -63,7 +63,8 @@ TEST(PassListTest, ListsTheBuiltinDefaultPipeline) {
   EXPECT_THAT(text, HasSubstr("  legalize-tile-cast        LegalizeTileCast   Expands tile.cast"));
   EXPECT_THAT(text, HasSubstr("  materialize-tcvt-scratch  -                  Gives every"));
   EXPECT_THAT(text, HasSubstr(
-      "  default = lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch\n"));
+      "  default = convert-to-ssa, lower-composite-ops, legalize-tile-cast, "
+      "materialize-tcvt-scratch\n"));
 }
 
 }  // namespace

@@ -10,7 +10,7 @@
 # RUN: pto-opt %s --passes=none | FileCheck %s
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
 # RUN: pto-opt $TEST_TMPDIR/once.py --passes=none | diff $TEST_TMPDIR/once.py -
-# RUN: pto-opt %s | diff $TEST_TMPDIR/once.py -
+# RUN: pto-opt %s --passes=lower-composite-ops,legalize-tile-cast,materialize-tcvt-scratch | diff $TEST_TMPDIR/once.py -
 #
 # CHECK: t: pl.Tile{{.*}} = pl.tile.load(x, [0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec, attrs={"pipeline_membership": "0:0", "__compiler_tensor_to_tile_mat_bridge": True})
 # CHECK-NEXT: u: pl.Tile{{.*}} = pl.tile.add(t, t, attrs={"space": pl.Mem.Left, "order": [2, 0, 1], "dir": pl.adir.inout, "scale": -1.5, "dt": pl.BF16, "pad": pl.PadValue.zero})

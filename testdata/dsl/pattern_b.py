@@ -41,8 +41,13 @@
 #
 # RUN: pto-run %s --func=k --seed=1 --out-dir=$TEST_TMPDIR/run
 #
-# RUN: not pto-opt %s --emit=pto 2>&1 | FileCheck %s --check-prefix=CODEGEN
-# CODEGEN: pattern_b.py:56:13: error: codegen: 'acc' is assigned again in another loop body or branch (first at {{.*}}pattern_b.py:52:9); PTO codegen needs each variable assigned once
+# Codegen needs SSA form: without ConvertToSSA (--passes=none) it rejects the
+# reassignment; the default pipeline converts first and compiles it.
+# RUN: not pto-opt %s --passes=none --emit=pto 2>&1 | FileCheck %s --check-prefix=CODEGEN
+# RUN: pto-opt %s --emit=pto | FileCheck %s --check-prefix=PTO
+# PTO: scf.for %i = %c0 to %c3 step %c1 {
+# PTO: scf.if
+# CODEGEN: pattern_b.py:61:13: error: codegen: 'acc' is assigned again in another loop body or branch (first at {{.*}}pattern_b.py:57:9); PTO codegen needs each variable assigned once
 import pypto.language as pl
 
 @pl.program
