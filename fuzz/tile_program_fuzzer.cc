@@ -10,8 +10,8 @@
 //      and default arguments, no annotations, module constants, scopes
 //      spelled several ways, tuple unpacking, ...), and that parse computes
 //      the same outputs as P, bit for bit (checked in 6);
-//   3. the `default` pipeline (lower-composite-ops, legalize-tile-cast,
-//      materialize-tcvt-scratch) with
+//   3. the `default` pipeline (convert-to-ssa, lower-composite-ops,
+//      legalize-tile-cast, materialize-tcvt-scratch) with
 //      the verifier after each pass either succeeds, leaving no composite
 //      op, or - only when P holds something the backend cannot lower (an
 //      8-bit select on a2a3, a cast pair without a chain) - fails with a
@@ -47,8 +47,10 @@
 #include "fuzz/oracle/codegen_claim.h"
 #include "fuzz/oracle/output_compare.h"
 #include "fuzz/gen/handwritten.h"
+#include "fuzz/gen/reassigned_form.h"
 #include "fuzz/gen/tile_program_gen.h"
 #include "fuzz/gen/tile_program_run.h"
+#include "ir/analysis/ssa_form.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
 #include "ir/check.h"
@@ -81,12 +83,19 @@ const pto::passes::PassManager& DefaultPipeline() {
   return *pm;
 }
 
+const pto::passes::Pass* BuildPass(const char* name) {
+  auto passes = pto::passes::BuiltinPasses().Build(name);
+  PTO_CHECK(passes.ok() && passes->size() == 1) << passes.status();
+  return (*passes)[0].release();
+}
+
 const pto::passes::Pass& LowerCompositeOps() {
-  static const pto::passes::Pass* const pass = [] {
-    auto passes = pto::passes::BuiltinPasses().Build("lower-composite-ops");
-    PTO_CHECK(passes.ok() && passes->size() == 1) << passes.status();
-    return (*passes)[0].release();
-  }();
+  static const pto::passes::Pass* const pass = BuildPass("lower-composite-ops");
+  return *pass;
+}
+
+const pto::passes::Pass& ConvertToSSA() {
+  static const pto::passes::Pass* const pass = BuildPass("convert-to-ssa");
   return *pass;
 }
 
@@ -142,6 +151,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   PTO_CHECK(hand_parsed.ok()) << hand_parsed.status();
   CheckRoundTrip(*hand_parsed, "hand-written");
 
+  // 2c. ConvertToSSA takes P written without SSA (reassigned_form.h) back
+  //     into SSA form: it verifies, is in SSA form, converts to itself, and
+  //     computes what P computes (checked in 6).
+  ir::Program reassigned = pto::fuzz::ToReassignedForm(ctx, original);
+  absl::Status reassigned_ok = ir::VerifyProgram(reassigned);
+  PTO_CHECK(reassigned_ok.ok()) << "the reassigned form does not verify: " << reassigned_ok
+                                << "\n" << ir::PrintProgram(reassigned);
+  pto::passes::PassContext no_target;
+  absl::StatusOr<ir::Program> ssa = ConvertToSSA().Run(reassigned, no_target);
+  PTO_CHECK(ssa.ok()) << "ConvertToSSA failed: " << ssa.status() << "\n"
+                      << ir::PrintProgram(reassigned);
+  absl::Status ssa_ok = ir::VerifyProgram(*ssa);
+  PTO_CHECK(ssa_ok.ok()) << "ConvertToSSA's output does not verify: " << ssa_ok << "\n"
+                         << ir::PrintProgram(*ssa);
+  absl::Status in_ssa = ir::CheckSSAForm(*ssa);
+  PTO_CHECK(in_ssa.ok()) << "ConvertToSSA's output is not in SSA form: " << in_ssa << "\n"
+                         << ir::PrintProgram(*ssa);
+  absl::StatusOr<ir::Program> ssa_twice = ConvertToSSA().Run(*ssa, no_target);
+  PTO_CHECK(ssa_twice.ok() && ssa_twice->SameAs(*ssa))
+      << "ConvertToSSA is not a no-op on its own output";
+
   // 3. The pipeline.
   const pto::backends::Backend* backend = *pto::backends::FindBackend(tp.arch);
   pto::passes::PassContext pc(backend);
@@ -186,6 +216,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     PTO_CHECK(!diff) << "output " << tp.outputs[k].param->name()
                      << " of the hand-written program differs: " << *diff << "\n"
                      << hand.text;
+  }
+  for (const auto& [form, program] :
+       {std::pair<const char*, const ir::Program*>{"reassigned", &reassigned},
+        {"re-converted", &*ssa}}) {
+    absl::StatusOr<std::vector<sim::BufferView>> out =
+        pto::fuzz::RunTileKernel(*program, tp, inputs);
+    PTO_CHECK(out.ok()) << "the " << form << " program does not run: " << out.status() << "\n"
+                        << ir::PrintProgram(*program);
+    for (size_t k = 0; k < tp.outputs.size(); ++k) {
+      std::optional<std::string> diff = pto::fuzz::CompareOutput(
+          (*want)[k], (*out)[k], pto::fuzz::ValueBound::Exact(), nullptr);
+      PTO_CHECK(!diff) << "output " << tp.outputs[k].param->name() << " of the " << form
+                       << " program differs: " << *diff << "\n"
+                       << ir::PrintProgram(*program);
+    }
   }
   absl::StatusOr<std::vector<sim::BufferView>> got =
       pto::fuzz::RunTileKernel(*lowered, tp, inputs);
