@@ -47,6 +47,15 @@ check "ir depends on nothing of ours" '//ir/...' '//ir/...'
 check "backends depend on ir" '//backends/...' '//ir/... + //backends/...'
 check "passes depend on ir and the backend interface, never a5/a2a3" \
   "$(libs //passes/...)" '//ir/... + //passes/... + //backends:backend'
+# A pass never depends on another pass: what two passes share lives in a
+# utility library of its own (passes:pass, passes:prelude_mutator,
+# passes/normalize:loop_escapes, ...). The registry (passes:all_passes) is
+# the one library that names them all.
+pass_libs='//passes/normalize:convert_to_ssa //passes/verify:verify_ssa //passes/lower_composite:lower_composite_ops //passes/legalize_tile_cast //passes/materialize_tcvt_scratch'
+for lib in $pass_libs; do
+  others=$(for o in $pass_libs; do [[ "$o" != "$lib" ]] && printf '%s + ' "$o"; done)
+  check "pass ${lib##*[:/]} depends on no other pass" "$lib" "($ours) except (${others% + })"
+done
 for lib in $rules_libs; do
   others=$(for o in $rules_libs; do [[ "$o" != "$lib" ]] && printf '%s + ' "$o"; done)
   check "rule library ${lib##*:} depends on no other rule library" "$lib" \
