@@ -14,6 +14,7 @@
 #include "backends/registry.h"
 #include "bench/alloc_counter.h"
 #include "bench/program_gen.h"
+#include "fuzz/gen/reassigned_form.h"
 #include "codegen/pto_emitter.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/structural_hash.h"
@@ -43,6 +44,11 @@ volatile size_t sink;
 using MakeProgram = ir::Program (*)(ir::Context&, int64_t);
 ir::Program Mixed(ir::Context& ctx, int64_t n) { return MixedProgram(ctx, n); }
 ir::Program SmallKernels(ir::Context& ctx, int64_t n) { return SmallKernelsProgram(ctx, n); }
+// The mixed program as users write it without SSA: its carried tiles as
+// names assigned again.
+ir::Program MixedReassigned(ir::Context& ctx, int64_t n) {
+  return fuzz::ToReassignedForm(ctx, MixedProgram(ctx, n));
+}
 
 // --- Read-only stages on a MixedProgram ---------------------------------------
 
@@ -270,6 +276,9 @@ std::unique_ptr<StageRun> PrepareLowerSin(int64_t n) {
 std::unique_ptr<StageRun> PrepareLegalizeCast(int64_t n) {
   return std::make_unique<PassRun>(CastChainProgram, n, "legalize-tile-cast", false);
 }
+std::unique_ptr<StageRun> PrepareConvertToSSA(int64_t n) {
+  return std::make_unique<PassRun>(MixedReassigned, n, "convert-to-ssa", false);
+}
 std::unique_ptr<StageRun> PrepareDefaultPipeline(int64_t n) {
   return std::make_unique<PassRun>(Mixed, n, "default", true);
 }
@@ -289,6 +298,8 @@ constexpr Stage kStages[] = {
     {"print_lowered_sin", "chained tile.sin calls, printed after lowering", true,
      Prepare<PrintLoweredSinRun>, 100000},
     {"legalize_cast", "chained INT32<->FP16 casts (a5)", false, PrepareLegalizeCast},
+    {"convert_to_ssa", "statements (mixed program without SSA: carried tiles reassigned)",
+     false, PrepareConvertToSSA},
     {"default_pipeline", "statements (mixed program, PassManager, a5)", false,
      PrepareDefaultPipeline},
     {"pto_emit", "statements (mixed program, lowered)", true, Prepare<EmitRun>},

@@ -25,12 +25,14 @@ PassManager::PassManager(std::vector<std::unique_ptr<Pass>> passes, PassManagerO
 
 absl::StatusOr<ir::Program> PassManager::Run(const ir::Program& input, PassContext& ctx) const {
   IRPropertySet have;
-  absl::Status not_ssa;  // why the current program is not in SSA form
+  IRPropertySet verified;  // what verification established of `program`
+  absl::Status not_ssa;    // why `program` is not in SSA form
   if (options_.verify_each) {
     if (absl::Status s = ir::VerifyProgram(input); !s.ok()) {
       return absl::InvalidArgumentError(absl::StrCat("input program is invalid:\n", s.message()));
     }
-    have = Verified(input, &not_ssa);
+    verified = Verified(input, &not_ssa);
+    have = verified;
   }
   ir::Program program = input;
   for (const std::unique_ptr<Pass>& pass : passes_) {
@@ -38,9 +40,9 @@ absl::StatusOr<ir::Program> PassManager::Run(const ir::Program& input, PassConte
     if (IRPropertySet missing = props.required.Difference(have); !missing.empty()) {
       IRProperty p = missing.First();
       if (p == IRProperty::kSSAForm && !not_ssa.ok()) {
-        return absl::FailedPreconditionError(
-            absl::StrCat("pass '", pass->name(), "' requires SSAForm; run convert-to-ssa before it:\n",
-                         not_ssa.message()));
+        return absl::FailedPreconditionError(absl::StrCat(
+            "pass '", pass->name(), "' requires SSAForm; run convert-to-ssa before it:\n",
+            not_ssa.message()));
       }
       return absl::FailedPreconditionError(
           absl::StrCat("pass '", pass->name(), "' requires ", IRPropertyName(p),
@@ -51,15 +53,19 @@ absl::StatusOr<ir::Program> PassManager::Run(const ir::Program& input, PassConte
     }
     absl::StatusOr<ir::Program> out = pass->Run(program, ctx);
     if (!out.ok()) return out.status();
+    const bool unchanged = out->SameAs(program);
     program = *out;
     have = have.Difference(props.invalidated).Union(props.produced);
     if (options_.after_pass) options_.after_pass(*pass, program);
     if (options_.verify_each) {
-      if (absl::Status s = ir::VerifyProgram(program); !s.ok()) {
-        return absl::InternalError(absl::StrCat("pass '", pass->name(),
-                                                "' produced invalid IR:\n", s.message()));
+      // An unchanged program keeps what was verified of it.
+      if (!unchanged) {
+        if (absl::Status s = ir::VerifyProgram(program); !s.ok()) {
+          return absl::InternalError(absl::StrCat("pass '", pass->name(),
+                                                  "' produced invalid IR:\n", s.message()));
+        }
+        verified = Verified(program, &not_ssa);
       }
-      IRPropertySet verified = Verified(program, &not_ssa);
       if (props.produced.Contains(IRProperty::kSSAForm) && !not_ssa.ok()) {
         return absl::InternalError(absl::StrCat("pass '", pass->name(),
                                                 "' produced IR not in SSA form:\n",

@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "ir/analysis/var_table.h"
 #include "ir/diagnostic.h"
 #include "ir/visitor.h"
 
@@ -103,27 +103,27 @@ class SSAChecker : public IRVisitor {
   }
 
   void Define(const Var* v, SourceLoc loc) {
-    auto [it, inserted] = vars_.try_emplace(v, Info{loc, true});
+    auto [info, inserted] = vars_.Insert(v, Info{loc, true});
     if (inserted) {
       log_.push_back(v);
       return;
     }
     Fail(loc, absl::StrCat("'", v->name(), "' is assigned again (first defined at ",
-                           ctx_.FormatLoc(it->second.loc), ")"));
+                           ctx_.FormatLoc(info->loc), ")"));
   }
 
   void Use(const Var* v) {
-    auto it = vars_.find(v);
+    const Info* info = vars_.Find(v);
     // A Var never defined is a dynamic dim's symbol, or the verifier's
     // business.
-    if (it == vars_.end() || it->second.live) return;
+    if (info == nullptr || info->live) return;
     Fail(at_, absl::StrCat("'", v->name(), "' is defined inside a loop body or if branch (at ",
-                           ctx_.FormatLoc(it->second.loc),
+                           ctx_.FormatLoc(info->loc),
                            ") and used after it; pass it out with pl.yield_"));
   }
 
   void Retire(size_t mark) {
-    for (size_t i = mark; i < log_.size(); ++i) vars_[log_[i]].live = false;
+    for (size_t i = mark; i < log_.size(); ++i) vars_.Find(log_[i])->live = false;
     log_.resize(mark);
   }
 
@@ -136,7 +136,8 @@ class SSAChecker : public IRVisitor {
 
   const Context& ctx_;
   const Function* function_;
-  absl::flat_hash_map<const Var*, Info> vars_;
+  // Laid out by Var id: the lookups follow program order (var_table.h).
+  VarTable<Info> vars_;
   std::vector<const Var*> log_;
   SourceLoc at_;
   absl::Status status_;
@@ -146,9 +147,13 @@ class SSAChecker : public IRVisitor {
 
 absl::Status CheckSSAForm(const Program& program) {
   for (const Function* f : program.functions()) {
-    if (absl::Status s = SSAChecker(program.context(), f).Check(); !s.ok()) return s;
+    if (absl::Status s = CheckSSAForm(program.context(), f); !s.ok()) return s;
   }
   return absl::OkStatus();
+}
+
+absl::Status CheckSSAForm(const Context& ctx, const Function* function) {
+  return SSAChecker(ctx, function).Check();
 }
 
 }  // namespace pto::ir

@@ -30,6 +30,8 @@ namespace pto::ir {
 
 // OK, or InvalidArgument with the first violation, located.
 absl::Status CheckSSAForm(const Program& program);
+// The same for one function of a program in `ctx`.
+absl::Status CheckSSAForm(const Context& ctx, const Function* function);
 
 }  // namespace pto::ir
 

@@ -6,6 +6,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
+#include "ir/analysis/ssa_form.h"
 #include "ir/diagnostic.h"
 #include "ir/mutator.h"
 #include "ir/type_substitute.h"
@@ -436,7 +437,11 @@ class ConvertToSSAPass : public Pass {
     return {{}, {IRProperty::kSSAForm}, {IRProperty::kNormalizedStmtStructure}};
   }
   absl::StatusOr<ir::Program> Run(const ir::Program& program, PassContext&) const override {
-    return RewriteFunctions(program, [&](const ir::Function* f) {
+    return RewriteFunctions(program, [&](const ir::Function* f)
+                                -> absl::StatusOr<const ir::Function*> {
+      // A function in SSA form is its own conversion; checking is cheaper
+      // than converting.
+      if (ir::CheckSSAForm(program.context(), f).ok()) return f;
       return SSAConverter(program.context(), f).Convert();
     });
   }
