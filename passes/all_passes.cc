@@ -6,6 +6,8 @@
 #include "passes/lower_composite/lower_composite_ops.h"
 #include "passes/materialize_tcvt_scratch/materialize_tcvt_scratch.h"
 #include "passes/normalize/convert_to_ssa.h"
+#include "passes/normalize/flatten_call_expr.h"
+#include "passes/normalize/normalize_stmt_structure.h"
 #include "passes/verify/verify_ssa.h"
 
 namespace pto::passes {
@@ -14,16 +16,21 @@ const PassRegistry& BuiltinPasses() {
   static const PassRegistry* const registry = [] {
     auto* r = new PassRegistry();
     r->RegisterPass("convert-to-ssa", CreateConvertToSSAPass);
+    r->RegisterPass("flatten-call-expr", CreateFlattenCallExprPass);
     r->RegisterPass("legalize-tile-cast", CreateLegalizeTileCastPass);
     r->RegisterPass("lower-composite-ops", CreateLowerCompositeOpsPass);
     r->RegisterPass("materialize-tcvt-scratch", CreateMaterializeTcvtScratchPass);
+    r->RegisterPass("normalize-stmt-structure", CreateNormalizeStmtStructurePass);
     r->RegisterPass("verify-ssa", CreateVerifySSAPass);
     // Upstream PyPTO's names for the same passes.
     r->RegisterAlias("ConvertToSSA", "convert-to-ssa");
+    r->RegisterAlias("FlattenCallExpr", "flatten-call-expr");
     r->RegisterAlias("LegalizeTileCast", "legalize-tile-cast");
     r->RegisterAlias("LowerCompositeOps", "lower-composite-ops");
+    r->RegisterAlias("NormalizeStmtStructure", "normalize-stmt-structure");
     r->RegisterAlias("VerifySSA", "verify-ssa");
-    r->RegisterPipeline("default", {"convert-to-ssa", "lower-composite-ops", "legalize-tile-cast",
+    r->RegisterPipeline("default", {"convert-to-ssa", "normalize-stmt-structure",
+                                    "flatten-call-expr", "lower-composite-ops", "legalize-tile-cast",
                                     "materialize-tcvt-scratch"});
     return r;
   }();

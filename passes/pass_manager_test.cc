@@ -190,8 +190,9 @@ TEST(PassRegistryTest, UnknownNamesListTheKnownOnes) {
 TEST(PassRegistryTest, DefaultPipelineRunsTheBuiltPassesInUpstreamOrder) {
   absl::StatusOr<std::vector<std::unique_ptr<Pass>>> passes = BuiltinPasses().Build("default");
   ASSERT_TRUE(passes.ok()) << passes.status();
-  EXPECT_THAT(Names(*passes), ElementsAre("convert-to-ssa", "lower-composite-ops",
-                                          "legalize-tile-cast", "materialize-tcvt-scratch"));
+  EXPECT_THAT(Names(*passes),
+              ElementsAre("convert-to-ssa", "normalize-stmt-structure", "flatten-call-expr",
+                          "lower-composite-ops", "legalize-tile-cast", "materialize-tcvt-scratch"));
 }
 
 TEST(PassManagerTest, SSAFormHoldsOnlyForAProgramInSSAForm) {

@@ -32,6 +32,9 @@ const ir::Stmt* PreludeMutator::VisitReturn(const ir::ReturnStmt* s) {
 const ir::Stmt* PreludeMutator::VisitYield(const ir::YieldStmt* s) {
   return Placed("yield", s, [&] { return IRMutator::VisitYield(s); });
 }
+const ir::Stmt* PreludeMutator::VisitIf(const ir::IfStmt* s) {
+  return Placed("cond", s, [&] { return IRMutator::VisitIf(s); });
+}
 const ir::Stmt* PreludeMutator::VisitFor(const ir::ForStmt* s) {
   return Placed("init", s, [&] { return IRMutator::VisitFor(s); });
 }

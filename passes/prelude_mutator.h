@@ -17,8 +17,9 @@
 // A statement's prelude goes right before it, and its leading comments move
 // to the front of the prelude; statements nested in it (a loop body) place
 // their own. A loop's prelude goes before the loop, where its init values
-// are evaluated. base() names the temporaries after the value the statement
-// defines: the assigned Var, else "eval", "ret", "yield" or "init".
+// are evaluated; an if's before the if, where its condition is. base()
+// names the temporaries after the value the statement defines: the
+// assigned Var, else "eval", "ret", "yield", "init" or "cond".
 
 #ifndef PTO_PASSES_PRELUDE_MUTATOR_H_
 #define PTO_PASSES_PRELUDE_MUTATOR_H_
@@ -39,6 +40,7 @@ class PreludeMutator : public ir::IRMutator {
   const ir::Stmt* VisitEval(const ir::EvalStmt* s) override;
   const ir::Stmt* VisitReturn(const ir::ReturnStmt* s) override;
   const ir::Stmt* VisitYield(const ir::YieldStmt* s) override;
+  const ir::Stmt* VisitIf(const ir::IfStmt* s) override;
   const ir::Stmt* VisitFor(const ir::ForStmt* s) override;
   const ir::Stmt* VisitWhile(const ir::WhileStmt* s) override;
 

@@ -6,11 +6,13 @@
 # RUN: pto-opt --list-passes=true --passes=no-such-pass | FileCheck %s --match-full-lines
 #
 # CHECK:      passes (name, upstream PyPTO name, what it does):
-# CHECK-NEXT:   convert-to-ssa            ConvertToSSA       Gives every assignment its own variable and carries reassigned names out of loops and branches as iter args and if results.
-# CHECK-NEXT:   legalize-tile-cast        LegalizeTileCast   Expands tile.cast pairs the target cannot convert natively into the shortest chain of native casts.
-# CHECK-NEXT:   lower-composite-ops       LowerCompositeOps  Expands composite ops {{.*}} into primitive tile and distributed ops.
-# CHECK-NEXT:   materialize-tcvt-scratch  -                  Gives every tile.cast whose pto.tcvt reads a scratch buffer on the target a compiler-owned tmp tile.
-# CHECK-NEXT:   verify-ssa                VerifySSA          Fails unless the program is in SSA form: each variable defined once and used within its scope.
+# CHECK-NEXT:   convert-to-ssa            ConvertToSSA            Gives every assignment its own variable and carries reassigned names out of loops and branches as iter args and if results.
+# CHECK-NEXT:   flatten-call-expr         FlattenCallExpr         Computes every call nested in another expression, condition, loop bound or return/yield value into a temporary before its statement (three-address form).
+# CHECK-NEXT:   legalize-tile-cast        LegalizeTileCast        Expands tile.cast pairs the target cannot convert natively into the shortest chain of native casts.
+# CHECK-NEXT:   lower-composite-ops       LowerCompositeOps       Expands composite ops {{.*}} into primitive tile and distributed ops.
+# CHECK-NEXT:   materialize-tcvt-scratch  -                       Gives every tile.cast whose pto.tcvt reads a scratch buffer on the target a compiler-owned tmp tile.
+# CHECK-NEXT:   normalize-stmt-structure  NormalizeStmtStructure  Makes every body that is a sequence of one statement that statement.
+# CHECK-NEXT:   verify-ssa                VerifySSA               Fails unless the program is in SSA form: each variable defined once and used within its scope.
 # CHECK-NEXT: pipelines:
-# CHECK-NEXT:   default = convert-to-ssa, lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch
+# CHECK-NEXT:   default = convert-to-ssa, normalize-stmt-structure, flatten-call-expr, lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch
 # CHECK-EMPTY:
