@@ -8,6 +8,7 @@
 #include "passes/normalize/convert_to_ssa.h"
 #include "passes/normalize/flatten_call_expr.h"
 #include "passes/normalize/normalize_stmt_structure.h"
+#include "passes/verify/verify_no_nested_call.h"
 #include "passes/verify/verify_ssa.h"
 
 namespace pto::passes {
@@ -21,6 +22,7 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterPass("lower-composite-ops", CreateLowerCompositeOpsPass);
     r->RegisterPass("materialize-tcvt-scratch", CreateMaterializeTcvtScratchPass);
     r->RegisterPass("normalize-stmt-structure", CreateNormalizeStmtStructurePass);
+    r->RegisterPass("verify-no-nested-call", CreateVerifyNoNestedCallPass);
     r->RegisterPass("verify-ssa", CreateVerifySSAPass);
     // Upstream PyPTO's names for the same passes.
     r->RegisterAlias("ConvertToSSA", "convert-to-ssa");
@@ -28,6 +30,7 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterAlias("LegalizeTileCast", "legalize-tile-cast");
     r->RegisterAlias("LowerCompositeOps", "lower-composite-ops");
     r->RegisterAlias("NormalizeStmtStructure", "normalize-stmt-structure");
+    r->RegisterAlias("VerifyNoNestedCall", "verify-no-nested-call");
     r->RegisterAlias("VerifySSA", "verify-ssa");
     r->RegisterPipeline("default", {"convert-to-ssa", "normalize-stmt-structure",
                                     "flatten-call-expr", "lower-composite-ops", "legalize-tile-cast",

@@ -7,6 +7,8 @@
 # RUN: pto-opt %s --passes=NormalizeStmtStructure,FlattenCallExpr --backend=none > $TEST_TMPDIR/once.py
 # RUN: pto-opt $TEST_TMPDIR/once.py --passes=normalize-stmt-structure,flatten-call-expr --backend=none | diff $TEST_TMPDIR/once.py -
 # RUN: not pto-opt %s --passes=flatten-call-expr --backend=none 2>&1 | FileCheck %s --check-prefix=ORDER
+# RUN: not pto-opt %s --passes=verify-no-nested-call --backend=none 2>&1 | FileCheck %s --check-prefix=NESTED
+# RUN: pto-opt %s --passes=NormalizeStmtStructure,FlattenCallExpr,VerifyNoNestedCall --backend=none -o /dev/null
 #
 # CHECK: [[E:r__call_tmp_v[0-9]+]] = pl.tensor.exp(x)
 # CHECK-NEXT: [[M:r__call_tmp_v[0-9]+]] = pl.tensor.muls([[E]], 2.0)
@@ -19,6 +21,7 @@
 # CHECK: [[RET:ret__call_tmp_v[0-9]+]] = pl.tensor.exp(s)
 # CHECK-NEXT: return [[RET]]
 #
+# NESTED: nested_calls.py:33:20: error: nested call: tensor.muls is an argument of another call in function 'main'; run FlattenCallExpr
 # ORDER: pass 'flatten-call-expr' requires NormalizedStmtStructure, which no earlier step established; run a pass that produces it first
 
 import pypto.language as pl
