@@ -340,6 +340,27 @@ inline bool EndsInJump(const Stmt* s) {
   return false;
 }
 
+// True if `body`, a loop's body, holds a break or continue of that loop
+// (through ifs and scopes; a nested loop's belong to it).
+inline bool HasLoopJump(const Stmt* body) {
+  switch (body->kind()) {
+    case NodeKind::kBreak:
+    case NodeKind::kContinue: return true;
+    case NodeKind::kSeq:
+      for (const Stmt* c : body->As<SeqStmts>()->stmts()) {
+        if (HasLoopJump(c)) return true;
+      }
+      return false;
+    case NodeKind::kIf: {
+      const auto* i = body->As<IfStmt>();
+      return HasLoopJump(i->then_body()) ||
+             (i->else_body() != nullptr && HasLoopJump(i->else_body()));
+    }
+    case NodeKind::kScope: return HasLoopJump(body->As<ScopeStmt>()->body());
+    default: return false;
+  }
+}
+
 }  // namespace pto::ir
 
 #endif  // PTO_IR_STMT_H_

@@ -13,31 +13,12 @@ using ir::Expr;
 using ir::Stmt;
 using ir::Var;
 
-// True if a break or continue of the loop whose body `s` is lies in it.
-bool HasJump(const Stmt* s) {
-  switch (s->kind()) {
-    case ir::NodeKind::kBreak:
-    case ir::NodeKind::kContinue: return true;
-    case ir::NodeKind::kSeq:
-      for (const Stmt* c : s->As<ir::SeqStmts>()->stmts()) {
-        if (HasJump(c)) return true;
-      }
-      return false;
-    case ir::NodeKind::kIf: {
-      const auto* i = s->As<ir::IfStmt>();
-      return HasJump(i->then_body()) || (i->else_body() != nullptr && HasJump(i->else_body()));
-    }
-    case ir::NodeKind::kScope: return HasJump(s->As<ir::ScopeStmt>()->body());
-    default: return false;
-  }
-}
-
 class Reassigner : public ir::IRMutator {
  public:
   using IRMutator::IRMutator;
 
   const Stmt* VisitFor(const ir::ForStmt* s) override {
-    if (s->iter_args().empty() || HasJump(s->body())) return IRMutator::VisitFor(s);
+    if (s->iter_args().empty() || ir::HasLoopJump(s->body())) return IRMutator::VisitFor(s);
     std::vector<const Stmt*> out;
     std::vector<const Var*> keys = Inits(s->iter_args(), out);
     const Stmt* body = AssignYield(VisitStmt(s->body()), keys, /*temporaries=*/true);
@@ -49,7 +30,7 @@ class Reassigner : public ir::IRMutator {
   }
 
   const Stmt* VisitWhile(const ir::WhileStmt* s) override {
-    if (s->iter_args().empty() || HasJump(s->body())) return IRMutator::VisitWhile(s);
+    if (s->iter_args().empty() || ir::HasLoopJump(s->body())) return IRMutator::VisitWhile(s);
     std::vector<const Stmt*> out;
     std::vector<const Var*> keys = Inits(s->iter_args(), out);
     const Expr* cond = VisitExpr(s->condition());

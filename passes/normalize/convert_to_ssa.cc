@@ -20,25 +20,6 @@ using ir::IterArg;
 using ir::Stmt;
 using ir::Var;
 
-// True if `s` holds a break or continue of the loop whose body it is.
-bool HasJump(const Stmt* s) {
-  switch (s->kind()) {
-    case ir::NodeKind::kBreak:
-    case ir::NodeKind::kContinue: return true;
-    case ir::NodeKind::kSeq:
-      for (const Stmt* c : s->As<ir::SeqStmts>()->stmts()) {
-        if (HasJump(c)) return true;
-      }
-      return false;
-    case ir::NodeKind::kIf: {
-      const auto* i = s->As<ir::IfStmt>();
-      return HasJump(i->then_body()) || (i->else_body() != nullptr && HasJump(i->else_body()));
-    }
-    case ir::NodeKind::kScope: return HasJump(s->As<ir::ScopeStmt>()->body());
-    default: return false;  // a nested loop owns its jumps
-  }
-}
-
 // One function's conversion. `vis_` maps each name visible here (its first
 // Var, the key) to its current version; bindings are logged so that leaving
 // a loop body or branch undoes them in O(what it bound).
@@ -242,7 +223,7 @@ class SSAConverter : public ir::IRMutator {
     }
     SortByName(carried);
     SortByName(escaping);
-    if ((!carried.empty() || !escaping.empty()) && HasJump(body)) {
+    if ((!carried.empty() || !escaping.empty()) && ir::HasLoopJump(body)) {
       const Var* v = carried.empty() ? escaping.front() : carried.front();
       Fail(s->loc(), absl::StrCat("this loop assigns '", v->name(),
                                   "', which lives on after an iteration, and has break or "
