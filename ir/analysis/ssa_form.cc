@@ -11,7 +11,7 @@
 namespace pto::ir {
 namespace {
 
-// Walks one function, stopping at the first violation. Definitions are
+// Walks one function and reports its first violation. Definitions are
 // logged so that leaving a body retires what it defined in O(its size).
 class SSAChecker : public IRVisitor {
  public:

@@ -1,61 +1,28 @@
 #include "passes/normalize/flatten_call_expr.h"
 
-#include <string>
-
-#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "ir/analysis/structural_equal.h"
-#include "ir/analysis/verifier.h"
-#include "ir/text/parser/parser.h"
-#include "ir/text/printer/printer.h"
 #include "passes/normalize/normalize_stmt_structure.h"
+#include "passes/normalize/pass_test_fixture.h"
 
 namespace pto::passes {
 namespace {
 
 using ::testing::HasSubstr;
 
-constexpr char kHead[] =
-    "import pypto.language as pl\n\n@pl.program\nclass P:\n    @pl.function\n"
-    "    def main(self, x: pl.Tensor[[64], pl.FP32], n: pl.Scalar[pl.INDEX]) "
-    "-> pl.Tensor[[64], pl.FP32]:\n";
-
-class FlattenCallExprTest : public ::testing::Test {
+class FlattenCallExprTest : public NormalizePassTest {
  protected:
-  ir::Program Parse(std::initializer_list<const char*> body) {
-    std::string text = kHead;
-    for (const char* line : body) absl::StrAppend(&text, "        ", line, "\n");
-    absl::StatusOr<ir::Program> p = ir::ParseProgram(ctx_, text, "t.py");
-    EXPECT_TRUE(p.ok()) << p.status();
-    return *p;
-  }
-  absl::StatusOr<ir::Program> Run(const ir::Program& p) {
-    PassContext pctx;
-    return CreateFlattenCallExprPass()->Run(p, pctx);
-  }
-  void ExpectFlattens(std::initializer_list<const char*> before,
-                      std::initializer_list<const char*> expected) {
-    absl::StatusOr<ir::Program> out = Run(Parse(before));
-    ASSERT_TRUE(out.ok()) << out.status();
-    EXPECT_TRUE(ir::VerifyProgram(*out).ok()) << ir::VerifyProgram(*out);
-    absl::Status eq = ir::CheckStructuralEqual(*out, Parse(expected));
-    EXPECT_TRUE(eq.ok()) << eq << "\n" << ir::PrintProgram(*out);
-    absl::StatusOr<ir::Program> again = Run(*out);
-    ASSERT_TRUE(again.ok());
-    EXPECT_TRUE(again->SameAs(*out)) << "not idempotent";
-  }
-  ir::Context ctx_;
+  FlattenCallExprTest() : NormalizePassTest(CreateFlattenCallExprPass()) {}
 };
 
 TEST_F(FlattenCallExprTest, NestedCallArgumentsAreComputedFirstInnerFirst) {
-  ExpectFlattens({"r = pl.add(pl.mul(pl.exp(x), 2.0), pl.exp(x))", "return r"},
+  ExpectRewrites({"r = pl.add(pl.mul(pl.exp(x), 2.0), pl.exp(x))", "return r"},
                  {"t0 = pl.exp(x)", "t1 = pl.mul(t0, 2.0)", "t2 = pl.exp(x)",
                   "r = pl.add(t1, t2)", "return r"});
 }
 
 TEST_F(FlattenCallExprTest, ReturnValuesConditionsAndBoundsAreHoisted) {
-  ExpectFlattens({"for i in pl.range(pl.tile.get_block_idx(), 10, pl.tile.get_block_num()):",
+  ExpectRewrites({"for i in pl.range(pl.tile.get_block_idx(), 10, pl.tile.get_block_num()):",
                   "    pass",
                   "if pl.tile.get_block_idx() < n:", "    y = pl.add(x, 1.0)",
                   "    s = pl.yield_(pl.mul(y, 2.0))", "else:", "    s = pl.yield_(x)",
@@ -75,12 +42,9 @@ TEST_F(FlattenCallExprTest, FlatProgramComesBackAsTheSameObject) {
 }
 
 TEST_F(FlattenCallExprTest, WhileConditionCallOnACarriedValueIsAnError) {
-  absl::StatusOr<ir::Program> out =
-      Run(Parse({"for (t,) in pl.while_(init_values=(x,)):",
-                 "    pl.cond(pl.tensor.read(t, [0]) < 4.0)", "    u = pl.add(t, 1.0)",
-                 "    t = pl.yield_(u)", "return t"}));
-  ASSERT_FALSE(out.ok());
-  EXPECT_THAT(out.status().message(),
+  EXPECT_THAT(ErrorOf({"for (t,) in pl.while_(init_values=(x,)):",
+                       "    pl.cond(pl.tensor.read(t, [0]) < 4.0)", "    u = pl.add(t, 1.0)",
+                       "    t = pl.yield_(u)", "return t"}),
               HasSubstr("t.py:7:9: error: FlattenCallExpr: the while condition calls tensor.read "
                         "on a value the loop carries"));
 }
