@@ -7,6 +7,7 @@
 #include "passes/materialize_tcvt_scratch/materialize_tcvt_scratch.h"
 #include "passes/normalize/convert_to_ssa.h"
 #include "passes/normalize/flatten_call_expr.h"
+#include "passes/normalize/inline_functions.h"
 #include "passes/normalize/normalize_stmt_structure.h"
 #include "passes/verify/verify_no_nested_call.h"
 #include "passes/verify/verify_ssa.h"
@@ -18,6 +19,7 @@ const PassRegistry& BuiltinPasses() {
     auto* r = new PassRegistry();
     r->RegisterPass("convert-to-ssa", CreateConvertToSSAPass);
     r->RegisterPass("flatten-call-expr", CreateFlattenCallExprPass);
+    r->RegisterPass("inline-functions", CreateInlineFunctionsPass);
     r->RegisterPass("legalize-tile-cast", CreateLegalizeTileCastPass);
     r->RegisterPass("lower-composite-ops", CreateLowerCompositeOpsPass);
     r->RegisterPass("materialize-tcvt-scratch", CreateMaterializeTcvtScratchPass);
@@ -27,12 +29,13 @@ const PassRegistry& BuiltinPasses() {
     // Upstream PyPTO's names for the same passes.
     r->RegisterAlias("ConvertToSSA", "convert-to-ssa");
     r->RegisterAlias("FlattenCallExpr", "flatten-call-expr");
+    r->RegisterAlias("InlineFunctions", "inline-functions");
     r->RegisterAlias("LegalizeTileCast", "legalize-tile-cast");
     r->RegisterAlias("LowerCompositeOps", "lower-composite-ops");
     r->RegisterAlias("NormalizeStmtStructure", "normalize-stmt-structure");
     r->RegisterAlias("VerifyNoNestedCall", "verify-no-nested-call");
     r->RegisterAlias("VerifySSA", "verify-ssa");
-    r->RegisterPipeline("default", {"convert-to-ssa", "normalize-stmt-structure",
+    r->RegisterPipeline("default", {"inline-functions", "convert-to-ssa", "normalize-stmt-structure",
                                     "flatten-call-expr", "lower-composite-ops", "legalize-tile-cast",
                                     "materialize-tcvt-scratch"});
     return r;

@@ -8,6 +8,7 @@
 # CHECK:      passes (name, upstream PyPTO name, what it does):
 # CHECK-NEXT:   convert-to-ssa            ConvertToSSA            Gives every assignment its own variable and carries reassigned names out of loops and branches as iter args and if results.
 # CHECK-NEXT:   flatten-call-expr         FlattenCallExpr         Computes every call nested in another expression, condition, loop bound or return/yield value into a temporary before its statement (three-address form).
+# CHECK-NEXT:   inline-functions          InlineFunctions         Replaces every call of an Inline function by a copy of its body and drops the Inline functions.
 # CHECK-NEXT:   legalize-tile-cast        LegalizeTileCast        Expands tile.cast pairs the target cannot convert natively into the shortest chain of native casts.
 # CHECK-NEXT:   lower-composite-ops       LowerCompositeOps       Expands composite ops {{.*}} into primitive tile and distributed ops.
 # CHECK-NEXT:   materialize-tcvt-scratch  -                       Gives every tile.cast whose pto.tcvt reads a scratch buffer on the target a compiler-owned tmp tile.
@@ -15,5 +16,5 @@
 # CHECK-NEXT:   verify-no-nested-call     VerifyNoNestedCall      Fails unless no call is nested in another expression, condition, loop bound or return/yield value (three-address form).
 # CHECK-NEXT:   verify-ssa                VerifySSA               Fails unless the program is in SSA form: each variable defined once and used within its scope.
 # CHECK-NEXT: pipelines:
-# CHECK-NEXT:   default = convert-to-ssa, normalize-stmt-structure, flatten-call-expr, lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch
+# CHECK-NEXT:   default = inline-functions, convert-to-ssa, normalize-stmt-structure, flatten-call-expr, lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch
 # CHECK-EMPTY:
