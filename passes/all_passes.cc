@@ -9,6 +9,7 @@
 #include "passes/normalize/flatten_call_expr.h"
 #include "passes/normalize/inline_functions.h"
 #include "passes/normalize/normalize_stmt_structure.h"
+#include "passes/normalize/unroll_loops.h"
 #include "passes/verify/verify_no_nested_call.h"
 #include "passes/verify/verify_ssa.h"
 
@@ -24,6 +25,7 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterPass("lower-composite-ops", CreateLowerCompositeOpsPass);
     r->RegisterPass("materialize-tcvt-scratch", CreateMaterializeTcvtScratchPass);
     r->RegisterPass("normalize-stmt-structure", CreateNormalizeStmtStructurePass);
+    r->RegisterPass("unroll-loops", CreateUnrollLoopsPass, UnrollLoopsOptions());
     r->RegisterPass("verify-no-nested-call", CreateVerifyNoNestedCallPass);
     r->RegisterPass("verify-ssa", CreateVerifySSAPass);
     // Upstream PyPTO's names for the same passes.
@@ -33,9 +35,10 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterAlias("LegalizeTileCast", "legalize-tile-cast");
     r->RegisterAlias("LowerCompositeOps", "lower-composite-ops");
     r->RegisterAlias("NormalizeStmtStructure", "normalize-stmt-structure");
+    r->RegisterAlias("UnrollLoops", "unroll-loops");
     r->RegisterAlias("VerifyNoNestedCall", "verify-no-nested-call");
     r->RegisterAlias("VerifySSA", "verify-ssa");
-    r->RegisterPipeline("default", {"inline-functions", "convert-to-ssa", "normalize-stmt-structure",
+    r->RegisterPipeline("default", {"inline-functions", "unroll-loops", "convert-to-ssa", "normalize-stmt-structure",
                                     "flatten-call-expr", "lower-composite-ops", "legalize-tile-cast",
                                     "materialize-tcvt-scratch"});
     return r;

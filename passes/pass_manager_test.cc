@@ -191,7 +191,7 @@ TEST(PassRegistryTest, DefaultPipelineRunsTheBuiltPassesInUpstreamOrder) {
   absl::StatusOr<std::vector<std::unique_ptr<Pass>>> passes = BuiltinPasses().Build("default");
   ASSERT_TRUE(passes.ok()) << passes.status();
   EXPECT_THAT(Names(*passes),
-              ElementsAre("inline-functions", "convert-to-ssa", "normalize-stmt-structure",
+              ElementsAre("inline-functions", "unroll-loops", "convert-to-ssa", "normalize-stmt-structure",
                           "flatten-call-expr",
                           "lower-composite-ops", "legalize-tile-cast", "materialize-tcvt-scratch"));
 }

@@ -1,0 +1,162 @@
+#include "passes/normalize/unroll_loops.h"
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "ir/diagnostic.h"
+#include "ir/expr_format.h"
+#include "ir/mutator.h"
+#include "ir/visitor.h"
+#include "passes/fresh_copy.h"
+
+namespace pto::passes {
+namespace {
+
+using ir::Expr;
+using ir::Stmt;
+using ir::Var;
+
+constexpr absl::string_view kPass = "UnrollLoops: ";
+
+// How often each Var occurs (defined or used) in what was visited.
+class Occurrences : public ir::IRVisitor {
+ public:
+  absl::flat_hash_map<const Var*, uint32_t> count;
+  void VisitVar(const Var* v) override { ++count[v]; }
+  void VisitIterArg(const ir::IterArg* v) override {
+    ++count[v];
+    IRVisitor::VisitIterArg(v);
+  }
+};
+
+// The value of an integer literal, possibly negated.
+std::optional<int64_t> ConstantInt(const Expr* e) {
+  if (const auto* c = e->As<ir::ConstInt>()) return c->value();
+  if (const auto* u = e->As<ir::UnaryExpr>(); u != nullptr && u->op() == ir::UnaryOp::kNeg) {
+    if (const auto* c = u->operand()->As<ir::ConstInt>()) return -c->value();
+  }
+  return std::nullopt;
+}
+
+class Unroller : public ir::IRMutator {
+ public:
+  Unroller(ir::Context& ctx, int64_t max_trips) : IRMutator(ctx), max_trips_(max_trips) {}
+
+  absl::StatusOr<const ir::Function*> Run(const ir::Function* f) {
+    f_ = f;
+    const ir::Function* g = MutateFunction(f);
+    if (!status_.ok()) return status_;
+    return g;
+  }
+
+  const Stmt* VisitFor(const ir::ForStmt* s) override {
+    if (s->for_kind() != ir::ForKind::kUnroll) return IRMutator::VisitFor(s);
+    if (!status_.ok()) return s;
+    if (!s->iter_args().empty()) {
+      return Fail(s, "a pl.unroll loop cannot carry values (init_values): each trip is a copy "
+                     "of the body, so write the values as plain assignments");
+    }
+    int64_t bound[3];
+    const char* what[3] = {"start", "stop", "step"};
+    const Expr* exprs[3] = {s->start(), s->stop(), s->step()};
+    for (int i = 0; i < 3; ++i) {
+      std::optional<int64_t> v = ConstantInt(exprs[i]);
+      if (!v.has_value()) {
+        return Fail(s, absl::StrCat("the loop's ", what[i], " must be a compile-time integer "
+                                    "constant, got '", ir::FormatExpr(exprs[i]),
+                                    "'; use pl.range for a bound known only at run time"));
+      }
+      bound[i] = *v;
+    }
+    const int64_t start = bound[0], stop = bound[1], step = bound[2];
+    if (step == 0) return Fail(s, "the loop's step is 0");
+    // Trips of range(start, stop, step), computed without overflow.
+    int64_t trips = 0;
+    if (step > 0 && stop > start) {
+      trips = static_cast<int64_t>((static_cast<uint64_t>(stop) - static_cast<uint64_t>(start) +
+                                    static_cast<uint64_t>(step) - 1) /
+                                   static_cast<uint64_t>(step));
+    } else if (step < 0 && start > stop) {
+      uint64_t mag = static_cast<uint64_t>(0) - static_cast<uint64_t>(step);
+      trips = static_cast<int64_t>(
+          (static_cast<uint64_t>(start) - static_cast<uint64_t>(stop) + mag - 1) / mag);
+    }
+    if (trips > max_trips_) {
+      return Fail(s, absl::StrCat("the loop has ", trips, " trips, more than the ", max_trips_,
+                                  " unroll-loops allows (option max_iterations); use pl.range, "
+                                  "or raise the limit"));
+    }
+    // Vars that occur outside the body keep their identity in every copy.
+    if (totals_.count.empty()) totals_.VisitFunction(f_);  // only once a loop unrolls
+    Occurrences inside;
+    inside.VisitStmt(s->body());
+    std::vector<const Var*> shared;
+    for (const auto& [v, n] : inside.count) {
+      if (n < totals_.count[v]) shared.push_back(v);
+    }
+    const Stmt* body = VisitStmt(s->body());  // unrolls nested loops first
+    if (!status_.ok()) return s;
+    std::vector<const Stmt*> stmts;
+    for (int64_t k = 0; k < trips; ++k) {
+      FreshCopier copy(ctx(), "");
+      for (const Var* v : shared) copy.Bind(v, v);
+      copy.Bind(s->loop_var(), ctx().Index(start + k * step));
+      const Stmt* c = copy.VisitStmt(body);
+      if (const auto* seq = c->As<ir::SeqStmts>()) {
+        stmts.insert(stmts.end(), seq->stmts().begin(), seq->stmts().end());
+      } else {
+        stmts.push_back(c);
+      }
+    }
+    if (stmts.empty()) return ctx().NewSeq({}, s->loc());
+    return Expand(std::move(stmts), s);
+  }
+
+ private:
+  const Stmt* Fail(const ir::ForStmt* s, absl::string_view message) {
+    if (status_.ok()) status_ = ir::LocatedError(ctx(), s->loc(), absl::StrCat(kPass, message));
+    return s;
+  }
+
+  int64_t max_trips_;
+  const ir::Function* f_ = nullptr;
+  Occurrences totals_;
+  absl::Status status_;
+};
+
+class UnrollLoops : public Pass {
+ public:
+  explicit UnrollLoops(int64_t max_trips) : max_trips_(max_trips) {}
+  absl::string_view name() const override { return "unroll-loops"; }
+  absl::string_view description() const override {
+    return "Replaces every pl.unroll loop by one copy of its body per trip, the loop variable "
+           "a constant in each.";
+  }
+  PassProperties properties() const override {
+    return {{}, {IRProperty::kUnrollResolved}, {}};
+  }
+  absl::StatusOr<ir::Program> Run(const ir::Program& program, PassContext&) const override {
+    return RewriteFunctions(program, [&](const ir::Function* f) {
+      return Unroller(program.context(), max_trips_).Run(f);
+    });
+  }
+
+ private:
+  int64_t max_trips_;
+};
+
+}  // namespace
+
+std::vector<PassOptionSpec> UnrollLoopsOptions() {
+  return {{"max_iterations", PassOptionSpec::kInt, "1024",
+           "the most trips a loop may have to be unrolled"}};
+}
+
+std::unique_ptr<Pass> CreateUnrollLoopsPass(const PassOptions& options) {
+  return std::make_unique<UnrollLoops>(options.GetInt("max_iterations"));
+}
+
+}  // namespace pto::passes
