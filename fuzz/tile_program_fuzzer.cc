@@ -9,9 +9,13 @@
 //      hand-written spellings (handwritten.h: unified pl.X names, keyword
 //      and default arguments, no annotations, module constants, scopes
 //      spelled several ways, tuple unpacking, ...), and that parse computes
-//      the same outputs as P, bit for bit (checked in 6);
-//   3. the `default` pipeline (convert-to-ssa, lower-composite-ops,
-//      legalize-tile-cast, materialize-tcvt-scratch) with
+//      the same outputs as P, bit for bit (checked in 6); P written
+//      without SSA (reassigned_form.h) goes back through convert-to-ssa,
+//      and that form with its kernel behind an Inline function and its
+//      short loops as pl.unroll (front_form.h) through inline-functions,
+//      unroll-loops and convert-to-ssa: every output verifies, the last is
+//      in SSA form, and each computes P's outputs bit for bit (in 6);
+//   3. the `default` pipeline (passes/all_passes.cc) with
 //      the verifier after each pass either succeeds, leaving no composite
 //      op, or - only when P holds something the backend cannot lower (an
 //      8-bit select on a2a3, a cast pair without a chain) - fails with a
@@ -42,10 +46,12 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "backends/registry.h"
 #include "fuzz/max_input.h"
 #include "fuzz/oracle/codegen_claim.h"
 #include "fuzz/oracle/output_compare.h"
+#include "fuzz/gen/front_form.h"
 #include "fuzz/gen/handwritten.h"
 #include "fuzz/gen/reassigned_form.h"
 #include "fuzz/gen/tile_program_gen.h"
@@ -97,6 +103,13 @@ const pto::passes::Pass& LowerCompositeOps() {
 const pto::passes::Pass& ConvertToSSA() {
   static const pto::passes::Pass* const pass = BuildPass("convert-to-ssa");
   return *pass;
+}
+
+// The passes that take the front form (front_form.h) back to SSA, in order.
+const std::vector<const pto::passes::Pass*>& FrontPasses() {
+  static const auto* const passes = new std::vector<const pto::passes::Pass*>{
+      BuildPass("inline-functions"), BuildPass("unroll-loops"), &ConvertToSSA()};
+  return *passes;
 }
 
 void CheckRoundTrip(const ir::Program& p, const char* what) {
@@ -172,6 +185,32 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   PTO_CHECK(ssa_twice.ok() && ssa_twice->SameAs(*ssa))
       << "ConvertToSSA is not a no-op on its own output";
 
+  // 2d. The front of the pipeline: the reassigned form with its kernel
+  //     behind an Inline function and its short loops as pl.unroll
+  //     (front_form.h). InlineFunctions, UnrollLoops and ConvertToSSA in
+  //     turn: each output verifies, the last is in SSA form, and each
+  //     computes what P computes (checked in 6).
+  std::vector<std::pair<std::string, ir::Program>> forms = {{"reassigned", reassigned},
+                                                            {"re-converted", *ssa}};
+  forms.emplace_back("front-form", pto::fuzz::ToFrontForm(ctx, reassigned));
+  if (getenv("DBG_FRONT")) fprintf(stderr, "%s\n", ir::PrintProgram(forms.back().second).c_str());
+  absl::Status front_ok = ir::VerifyProgram(forms.back().second);
+  PTO_CHECK(front_ok.ok()) << "the front form does not verify: " << front_ok << "\n"
+                           << ir::PrintProgram(forms.back().second);
+  for (const pto::passes::Pass* pass : FrontPasses()) {
+    const ir::Program& in = forms.back().second;
+    absl::StatusOr<ir::Program> out = pass->Run(in, no_target);
+    PTO_CHECK(out.ok()) << pass->name() << " failed on the front form: " << out.status() << "\n"
+                        << ir::PrintProgram(in);
+    absl::Status out_ok = ir::VerifyProgram(*out);
+    PTO_CHECK(out_ok.ok()) << pass->name() << "'s output does not verify: " << out_ok << "\n"
+                           << ir::PrintProgram(*out);
+    forms.emplace_back(absl::StrCat("front form after ", pass->name()), *out);
+  }
+  absl::Status front_ssa = ir::CheckSSAForm(forms.back().second);
+  PTO_CHECK(front_ssa.ok()) << "the front passes' output is not in SSA form: " << front_ssa
+                            << "\n" << ir::PrintProgram(forms.back().second);
+
   // 3. The pipeline.
   const pto::backends::Backend* backend = *pto::backends::FindBackend(tp.arch);
   pto::passes::PassContext pc(backend);
@@ -217,19 +256,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                      << " of the hand-written program differs: " << *diff << "\n"
                      << hand.text;
   }
-  for (const auto& [form, program] :
-       {std::pair<const char*, const ir::Program*>{"reassigned", &reassigned},
-        {"re-converted", &*ssa}}) {
+  for (const auto& [form, program] : forms) {
     absl::StatusOr<std::vector<sim::BufferView>> out =
-        pto::fuzz::RunTileKernel(*program, tp, inputs);
+        pto::fuzz::RunTileKernel(program, tp, inputs);
     PTO_CHECK(out.ok()) << "the " << form << " program does not run: " << out.status() << "\n"
-                        << ir::PrintProgram(*program);
+                        << ir::PrintProgram(program);
     for (size_t k = 0; k < tp.outputs.size(); ++k) {
       std::optional<std::string> diff = pto::fuzz::CompareOutput(
           (*want)[k], (*out)[k], pto::fuzz::ValueBound::Exact(), nullptr);
       PTO_CHECK(!diff) << "output " << tp.outputs[k].param->name() << " of the " << form
                        << " program differs: " << *diff << "\n"
-                       << ir::PrintProgram(*program);
+                       << ir::PrintProgram(program);
     }
   }
   absl::StatusOr<std::vector<sim::BufferView>> got =

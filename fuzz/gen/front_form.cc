@@ -1,0 +1,80 @@
+#include "fuzz/gen/front_form.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "ir/mutator.h"
+#include "passes/fresh_copy.h"
+
+namespace pto::fuzz {
+namespace {
+
+using ir::Expr;
+using ir::Stmt;
+
+class ToUnroll : public ir::IRMutator {
+ public:
+  using IRMutator::IRMutator;
+
+  const Stmt* VisitFor(const ir::ForStmt* s) override {
+    const Stmt* visited = IRMutator::VisitFor(s);
+    const auto* f = visited->As<ir::ForStmt>();
+    if (f == nullptr || f->for_kind() != ir::ForKind::kSequential || !f->iter_args().empty() ||
+        ir::HasLoopJump(f->body())) {
+      return visited;
+    }
+    const auto* start = f->start()->As<ir::ConstInt>();
+    const auto* stop = f->stop()->As<ir::ConstInt>();
+    const auto* step = f->step()->As<ir::ConstInt>();
+    if (start == nullptr || stop == nullptr || step == nullptr || step->value() <= 0 ||
+        stop->value() - start->value() > kMaxUnrollTrips * step->value()) {
+      return visited;
+    }
+    return ctx().NewFor(f->loop_var(), f->start(), f->stop(), f->step(), {}, f->body(), {},
+                        ir::ForKind::kUnroll, 0, f->loc(), f->comments(), f->attrs());
+  }
+};
+
+// `kernel` as a call of an Inline copy of itself, named `inline_name`.
+std::vector<const ir::Function*> Wrap(ir::Context& ctx, const ir::Function* kernel,
+                                      absl::string_view inline_name) {
+  passes::FreshCopier copy(ctx, "");
+  std::vector<const ir::Var*> params;
+  for (const ir::Var* p : kernel->params()) params.push_back(copy.VisitVar(p)->As<ir::Var>());
+  const ir::Function* body_fn = ctx.NewFunction(
+      inline_name, params, kernel->directions(), kernel->return_types(),
+      copy.VisitStmt(kernel->body()), ir::FunctionType::kInline, std::nullopt, std::nullopt,
+      kernel->loc());
+  absl::Span<const ir::Type* const> rts = kernel->return_types();
+  const ir::Type* type = rts.empty()       ? ctx.GetUnknownType()
+                         : rts.size() == 1 ? rts[0]
+                                           : ctx.GetTupleType(rts);
+  std::vector<const Expr*> args(kernel->params().begin(), kernel->params().end());
+  const ir::Call* call = ctx.NewFunctionCall(ctx.GetGlobalVar(inline_name), args, type);
+  const Stmt* body = rts.empty() ? static_cast<const Stmt*>(ctx.NewEval(call))
+                                 : ctx.NewReturn(std::vector<const Expr*>{call});
+  const ir::Function* caller = ctx.NewFunction(
+      kernel->name(), kernel->params(), kernel->directions(), rts, body, kernel->func_type(),
+      kernel->level(), kernel->role(), kernel->loc(), kernel->attrs());
+  return {body_fn, caller};
+}
+
+}  // namespace
+
+ir::Program ToFrontForm(ir::Context& ctx, const ir::Program& program, absl::string_view kernel) {
+  ir::Program unrolled = ToUnroll(ctx).MutateProgram(program);
+  std::vector<const ir::Function*> functions;
+  for (const ir::Function* f : unrolled.functions()) {
+    if (f->name() != kernel) {
+      functions.push_back(f);
+      continue;
+    }
+    for (const ir::Function* g : Wrap(ctx, f, absl::StrCat(kernel, "_body"))) {
+      functions.push_back(g);
+    }
+  }
+  return ctx.NewProgram(program.name(), functions);
+}
+
+}  // namespace pto::fuzz
