@@ -193,7 +193,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<std::pair<std::string, ir::Program>> forms = {{"reassigned", reassigned},
                                                             {"re-converted", *ssa}};
   forms.emplace_back("front-form", pto::fuzz::ToFrontForm(ctx, reassigned));
-  if (getenv("DBG_FRONT")) fprintf(stderr, "%s\n", ir::PrintProgram(forms.back().second).c_str());
   absl::Status front_ok = ir::VerifyProgram(forms.back().second);
   PTO_CHECK(front_ok.ok()) << "the front form does not verify: " << front_ok << "\n"
                            << ir::PrintProgram(forms.back().second);
