@@ -14,6 +14,7 @@
 #include "backends/registry.h"
 #include "bench/alloc_counter.h"
 #include "bench/program_gen.h"
+#include "fuzz/gen/front_form.h"
 #include "fuzz/gen/reassigned_form.h"
 #include "codegen/pto_emitter.h"
 #include "ir/analysis/structural_equal.h"
@@ -48,6 +49,14 @@ ir::Program SmallKernels(ir::Context& ctx, int64_t n) { return SmallKernelsProgr
 // names assigned again.
 ir::Program MixedReassigned(ir::Context& ctx, int64_t n) {
   return fuzz::ToReassignedForm(ctx, MixedProgram(ctx, n));
+}
+// ... with each function's body behind an Inline function it calls.
+ir::Program MixedInline(ir::Context& ctx, int64_t n) {
+  return fuzz::ToInlineForm(ctx, MixedReassigned(ctx, n));
+}
+// ... with its short literal loops as pl.unroll.
+ir::Program MixedUnroll(ir::Context& ctx, int64_t n) {
+  return fuzz::ToUnrollForm(ctx, MixedReassigned(ctx, n));
 }
 
 // --- Read-only stages on a MixedProgram ---------------------------------------
@@ -279,6 +288,12 @@ std::unique_ptr<StageRun> PrepareLegalizeCast(int64_t n) {
 std::unique_ptr<StageRun> PrepareConvertToSSA(int64_t n) {
   return std::make_unique<PassRun>(MixedReassigned, n, "convert-to-ssa", false);
 }
+std::unique_ptr<StageRun> PrepareInlineFunctions(int64_t n) {
+  return std::make_unique<PassRun>(MixedInline, n, "inline-functions", false);
+}
+std::unique_ptr<StageRun> PrepareUnrollLoops(int64_t n) {
+  return std::make_unique<PassRun>(MixedUnroll, n, "unroll-loops", false);
+}
 std::unique_ptr<StageRun> PrepareDefaultPipeline(int64_t n) {
   return std::make_unique<PassRun>(Mixed, n, "default", true);
 }
@@ -300,6 +315,10 @@ constexpr Stage kStages[] = {
     {"legalize_cast", "chained INT32<->FP16 casts (a5)", false, PrepareLegalizeCast},
     {"convert_to_ssa", "statements (mixed program without SSA: carried tiles reassigned)",
      false, PrepareConvertToSSA},
+    {"inline_functions", "statements (mixed program, each body behind an Inline function)",
+     false, PrepareInlineFunctions},
+    {"unroll_loops", "statements (mixed program, short literal loops as pl.unroll)", false,
+     PrepareUnrollLoops},
     {"default_pipeline", "statements (mixed program, PassManager, a5)", false,
      PrepareDefaultPipeline},
     {"pto_emit", "statements (mixed program, lowered)", true, Prepare<EmitRun>},

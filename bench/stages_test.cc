@@ -19,7 +19,9 @@ TEST(StagesTest, EveryStageRunsAtASmallSize) {
     Sample s = TimedRun(*run);
     EXPECT_GT(s.seconds, 0);
     EXPECT_GT(run->InputStatements(), 0);
-    EXPECT_GE(run->OutputStatements(), run->InputStatements());
+    // Stages grow their input or keep it, up to the few statements a pass
+    // may drop (inline-functions replaces each wrapper's call).
+    EXPECT_GE(run->OutputStatements(), run->InputStatements() * 9 / 10);
     if (stage.reusable) {
       int64_t out = run->OutputStatements();
       TimedRun(*run);

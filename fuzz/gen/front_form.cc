@@ -62,19 +62,26 @@ std::vector<const ir::Function*> Wrap(ir::Context& ctx, const ir::Function* kern
 
 }  // namespace
 
-ir::Program ToFrontForm(ir::Context& ctx, const ir::Program& program, absl::string_view kernel) {
-  ir::Program unrolled = ToUnroll(ctx).MutateProgram(program);
+ir::Program ToUnrollForm(ir::Context& ctx, const ir::Program& program) {
+  return ToUnroll(ctx).MutateProgram(program);
+}
+
+ir::Program ToInlineForm(ir::Context& ctx, const ir::Program& program) {
   std::vector<const ir::Function*> functions;
-  for (const ir::Function* f : unrolled.functions()) {
-    if (f->name() != kernel) {
+  for (const ir::Function* f : program.functions()) {
+    if (f->func_type() == ir::FunctionType::kInline) {
       functions.push_back(f);
       continue;
     }
-    for (const ir::Function* g : Wrap(ctx, f, absl::StrCat(kernel, "_body"))) {
+    for (const ir::Function* g : Wrap(ctx, f, absl::StrCat(f->name(), "_body"))) {
       functions.push_back(g);
     }
   }
   return ctx.NewProgram(program.name(), functions);
+}
+
+ir::Program ToFrontForm(ir::Context& ctx, const ir::Program& program) {
+  return ToInlineForm(ctx, ToUnrollForm(ctx, program));
 }
 
 }  // namespace pto::fuzz

@@ -10,12 +10,13 @@
 //                                                 def kernel(self, x, out):
 //                                                     return self.kernel_body(x, out)
 //
-// Every for loop with integer-literal bounds, at most kMaxUnrollTrips trips,
-// no carried values and no break or continue becomes a pl.unroll loop (the
-// reassigned form, reassigned_form.h, has lost most iter args, so most
-// loops qualify there). The kernel's body moves into an Inline function
-// (its Vars copied) that the kernel calls with its params. The result
-// verifies and computes what the input computes.
+// ToUnrollForm: every for loop with integer-literal bounds, at most
+// kMaxUnrollTrips trips, no carried values and no break or continue becomes
+// a pl.unroll loop (the reassigned form, reassigned_form.h, has lost most
+// iter args, so most loops qualify there). ToInlineForm: the body of every
+// function that is not Inline moves into an Inline function `<name>_body`
+// (its Vars copied), which the function calls with its params. ToFrontForm
+// is both. Each result verifies and computes what its input computes.
 //
 //   ir::Program front = ToFrontForm(ctx, ToReassignedForm(ctx, program));
 
@@ -31,9 +32,9 @@ namespace pto::fuzz {
 
 inline constexpr int64_t kMaxUnrollTrips = 8;
 
-// `kernel` names the function to wrap; the others only get unroll loops.
-ir::Program ToFrontForm(ir::Context& ctx, const ir::Program& program,
-                        absl::string_view kernel = "kernel");
+ir::Program ToUnrollForm(ir::Context& ctx, const ir::Program& program);
+ir::Program ToInlineForm(ir::Context& ctx, const ir::Program& program);
+ir::Program ToFrontForm(ir::Context& ctx, const ir::Program& program);
 
 }  // namespace pto::fuzz
 
