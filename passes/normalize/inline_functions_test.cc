@@ -5,20 +5,12 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "ir/analysis/structural_equal.h"
-#include "ir/analysis/verifier.h"
-#include "ir/text/parser/parser.h"
-#include "ir/text/printer/printer.h"
+#include "passes/normalize/pass_test_fixture.h"
 
 namespace pto::passes {
 namespace {
 
 using ::testing::HasSubstr;
-
-// Programs are written from their functions: the header is added.
-std::string Prog(absl::string_view functions) {
-  return absl::StrCat("import pypto.language as pl\n\n@pl.program\nclass P:\n", functions);
-}
 
 constexpr absl::string_view kAddHelper = R"(
     @pl.function(type=pl.FunctionType.Inline)
@@ -27,42 +19,22 @@ constexpr absl::string_view kAddHelper = R"(
         return y
 )";
 
-class InlineFunctionsTest : public ::testing::Test {
+class InlineFunctionsTest : public NormalizePassTest {
  protected:
-  ir::Program Parse(absl::string_view functions) {
-    absl::StatusOr<ir::Program> p = ir::ParseProgram(ctx_, Prog(functions), "t.py");
-    EXPECT_TRUE(p.ok()) << p.status();
-    return p.ok() ? *p : ctx_.NewProgram("P", {});
-  }
-  absl::StatusOr<ir::Program> Run(const ir::Program& p) {
-    PassContext pctx;
-    return pass_->Run(p, pctx);
-  }
-  // The pass turns `before` into a program that verifies, has no Inline
-  // function left, equals `expected` and is a fixed point.
+  InlineFunctionsTest() : NormalizePassTest(CreateInlineFunctionsPass()) {}
+
+  // The fixture's checks, and no Inline function is left.
   void ExpectRewrites(absl::string_view before, absl::string_view expected) {
-    absl::StatusOr<ir::Program> out = Run(Parse(before));
-    ASSERT_TRUE(out.ok()) << out.status();
-    EXPECT_TRUE(ir::VerifyProgram(*out).ok()) << ir::VerifyProgram(*out);
+    absl::StatusOr<ir::Program> out = CheckedProgramRewrite(before, expected);
+    if (!out.ok()) return;
     for (const ir::Function* f : out->functions()) {
       EXPECT_NE(f->func_type(), ir::FunctionType::kInline) << f->name();
     }
-    absl::Status eq = ir::CheckStructuralEqual(*out, Parse(expected));
-    EXPECT_TRUE(eq.ok()) << eq << "\n" << ir::PrintProgram(*out);
-    absl::StatusOr<ir::Program> again = Run(*out);
-    EXPECT_TRUE(again.ok() && again->SameAs(*out));
   }
-  std::string ErrorOf(absl::string_view before) {
-    absl::StatusOr<ir::Program> out = Run(Parse(before));
-    return out.ok() ? "" : std::string(out.status().message());
-  }
-
-  ir::Context ctx_;
-  std::unique_ptr<Pass> pass_ = CreateInlineFunctionsPass();
 };
 
 TEST_F(InlineFunctionsTest, ProgramWithoutInlineFunctionsIsReturnedAsIs) {
-  ir::Program p = Parse(R"(
+  ir::Program p = ParseFunctions(R"(
     @pl.function
     def main(self, a: pl.Tensor[[4], pl.FP32]) -> pl.Tensor[[4], pl.FP32]:
         return a
@@ -256,7 +228,7 @@ TEST_F(InlineFunctionsTest, ArgumentThatIsACallIsComputedOnce) {
 }
 
 TEST_F(InlineFunctionsTest, RecursionIsAnErrorNamingTheCycle) {
-  std::string err = ErrorOf(R"(
+  std::string err = ErrorOfProgram(R"(
     @pl.function(type=pl.FunctionType.Inline)
     def a(self, x: pl.Tensor[[4], pl.FP32]) -> pl.Tensor[[4], pl.FP32]:
         y: pl.Tensor[[4], pl.FP32] = self.b(x)
@@ -277,7 +249,7 @@ TEST_F(InlineFunctionsTest, RecursionIsAnErrorNamingTheCycle) {
 }
 
 TEST_F(InlineFunctionsTest, ErrorsAreLocatedAndNameTheFunction) {
-  EXPECT_THAT(ErrorOf(R"(
+  EXPECT_THAT(ErrorOfProgram(R"(
     @pl.function(type=pl.FunctionType.Inline)
     def f(self, x: pl.Tensor[[4], pl.FP32], c: pl.Scalar[pl.INDEX]) -> pl.Tensor[[4], pl.FP32]:
         if c == 0:
@@ -292,7 +264,7 @@ TEST_F(InlineFunctionsTest, ErrorsAreLocatedAndNameTheFunction) {
 )"),
               HasSubstr("t.py:9:13: error: InlineFunctions: Inline function 'f' returns before "
                         "the end of its body"));
-  EXPECT_THAT(ErrorOf(absl::StrCat(kAddHelper, R"(
+  EXPECT_THAT(ErrorOfProgram(absl::StrCat(kAddHelper, R"(
     @pl.function
     def main(self, x: pl.Tensor[[4], pl.FP32]) -> pl.Tensor[[4], pl.FP32]:
         r: pl.Tensor[[4], pl.FP32] = pl.add(self.helper(x), x)
@@ -300,7 +272,7 @@ TEST_F(InlineFunctionsTest, ErrorsAreLocatedAndNameTheFunction) {
 )")),
               HasSubstr("t.py:13:50: error: InlineFunctions: the call of Inline function "
                         "'helper' is nested in an expression"));
-  EXPECT_THAT(ErrorOf(R"(
+  EXPECT_THAT(ErrorOfProgram(R"(
     @pl.function(type=pl.FunctionType.Inline)
     def noop(self, x: pl.Tensor[[4], pl.FP32]):
         y: pl.Tensor[[4], pl.FP32] = pl.add(x, x)
@@ -311,7 +283,7 @@ TEST_F(InlineFunctionsTest, ErrorsAreLocatedAndNameTheFunction) {
         return r
 )"),
               HasSubstr("Inline function 'noop' returns nothing"));
-  EXPECT_THAT(ErrorOf(absl::StrCat(kAddHelper, R"(
+  EXPECT_THAT(ErrorOfProgram(absl::StrCat(kAddHelper, R"(
     @pl.function(type=pl.FunctionType.Orchestration)
     def main(self, x: pl.Tensor[[4], pl.FP32]) -> pl.Tensor[[4], pl.FP32]:
         with pl.manual_scope():

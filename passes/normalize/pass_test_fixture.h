@@ -1,7 +1,8 @@
 // The fixture the normalizing passes' unit tests share: a one-function
-// program around a few body lines, the pass under test run on it, and the
-// checks every rewrite must pass (the output verifies, equals the expected
-// program structurally, and a second run returns it as the same object).
+// program around a few body lines (or a whole program from its functions),
+// the pass under test run on it, and the checks every rewrite must pass
+// (the output verifies, equals the expected program structurally, and a
+// second run returns it as the same object).
 //
 //   class MyPassTest : public NormalizePassTest {
 //    protected:
@@ -19,6 +20,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "gtest/gtest.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
@@ -46,6 +48,16 @@ class NormalizePassTest : public ::testing::Test {
     return p.ok() ? *p : ctx_.NewProgram("P", {});
   }
 
+  // A program from the text of its functions (the module header is added),
+  // for passes that work across functions.
+  ir::Program ParseFunctions(absl::string_view functions) {
+    absl::StatusOr<ir::Program> p = ir::ParseProgram(
+        ctx_, absl::StrCat("import pypto.language as pl\n\n@pl.program\nclass P:\n", functions),
+        "t.py");
+    EXPECT_TRUE(p.ok()) << p.status();
+    return p.ok() ? *p : ctx_.NewProgram("P", {});
+  }
+
   absl::StatusOr<ir::Program> Run(const ir::Program& p) {
     PassContext pctx;
     return pass_->Run(p, pctx);
@@ -61,27 +73,43 @@ class NormalizePassTest : public ::testing::Test {
   // The same, returning the pass's output for further checks.
   absl::StatusOr<ir::Program> CheckedRewrite(std::initializer_list<const char*> before,
                                              std::initializer_list<const char*> expected) {
-    absl::StatusOr<ir::Program> out = Run(Parse(before));
-    EXPECT_TRUE(out.ok()) << out.status();
-    if (!out.ok()) return out;
-    absl::Status verified = ir::VerifyProgram(*out);
-    EXPECT_TRUE(verified.ok()) << verified;
-    absl::Status eq = ir::CheckStructuralEqual(*out, Parse(expected, /*strict=*/true));
-    EXPECT_TRUE(eq.ok()) << eq << "\n" << ir::PrintProgram(*out);
-    absl::StatusOr<ir::Program> again = Run(*out);
-    EXPECT_TRUE(again.ok() && again->SameAs(*out)) << "a second run changed the program";
-    return out;
+    return CheckRewrite(Parse(before), Parse(expected, /*strict=*/true));
+  }
+  // The same for whole programs (ParseFunctions), `expected` not strict.
+  absl::StatusOr<ir::Program> CheckedProgramRewrite(absl::string_view before,
+                                                    absl::string_view expected) {
+    return CheckRewrite(ParseFunctions(before), ParseFunctions(expected));
   }
 
   // The pass's error message on `before` ("" if it succeeded).
   std::string ErrorOf(std::initializer_list<const char*> before) {
-    absl::StatusOr<ir::Program> out = Run(Parse(before));
-    return out.ok() ? "" : std::string(out.status().message());
+    return ErrorIn(Parse(before));
+  }
+  std::string ErrorOfProgram(absl::string_view functions) {
+    return ErrorIn(ParseFunctions(functions));
   }
 
   ir::Context ctx_;
 
  private:
+  absl::StatusOr<ir::Program> CheckRewrite(const ir::Program& before,
+                                           const ir::Program& expected) {
+    absl::StatusOr<ir::Program> out = Run(before);
+    EXPECT_TRUE(out.ok()) << out.status();
+    if (!out.ok()) return out;
+    absl::Status verified = ir::VerifyProgram(*out);
+    EXPECT_TRUE(verified.ok()) << verified;
+    absl::Status eq = ir::CheckStructuralEqual(*out, expected);
+    EXPECT_TRUE(eq.ok()) << eq << "\n" << ir::PrintProgram(*out);
+    absl::StatusOr<ir::Program> again = Run(*out);
+    EXPECT_TRUE(again.ok() && again->SameAs(*out)) << "a second run changed the program";
+    return out;
+  }
+  std::string ErrorIn(const ir::Program& before) {
+    absl::StatusOr<ir::Program> out = Run(before);
+    return out.ok() ? "" : std::string(out.status().message());
+  }
+
   std::unique_ptr<Pass> pass_;
 };
 
