@@ -111,6 +111,12 @@ class Unroller : public ir::IRMutator {
         stmts.push_back(c);
       }
     }
+    // Read after the loop (Python keeps it), the loop var holds the last trip's value.
+    const bool read_after = totals_.count[s->loop_var()] > inside.count[s->loop_var()] + 1;
+    if (read_after && trips > 0) {
+      stmts.push_back(
+          ctx().NewAssign(s->loop_var(), ctx().Index(start + (trips - 1) * step), s->loc()));
+    }
     if (stmts.empty()) return ctx().NewSeq({}, s->loc());
     return Expand(std::move(stmts), s);
   }

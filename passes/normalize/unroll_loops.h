@@ -10,8 +10,9 @@
 // each copy, so a program in SSA form stays in SSA form; one that lives on
 // outside the loop (a name the body reassigns, upstream's pre-SSA form)
 // stays one Var, assigned in every copy in turn, and ConvertToSSA versions
-// it. Unroll loops nested in the body are unrolled too; a zero-trip loop
-// disappears; other loops are left as they are.
+// it. A loop variable read after the loop is assigned the last trip's
+// value, as in Python. Unroll loops nested in the body are unrolled too; a
+// zero-trip loop disappears; other loops are left as they are.
 //
 // Errors (located, naming the pass): a start, stop or step that is not a
 // compile-time integer (an integer literal, possibly negated); a zero step;

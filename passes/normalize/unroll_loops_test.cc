@@ -96,6 +96,13 @@ TEST_F(UnrollLoopsTest, AReassignedNameStaysOneVarAcrossTheCopies) {
   }
 }
 
+TEST_F(UnrollLoopsTest, TheLoopVarReadAfterTheLoopHoldsTheLastTrip) {
+  ExpectRewrites({"for i in pl.unroll(1, 8, 3):", "    y = pl.add(x, 1.0)",
+                  "z = pl.add(x, pl.cast(i, pl.FP32))", "return z"},
+                 {"y0 = pl.add(x, 1.0)", "y1 = pl.add(x, 1.0)", "y2 = pl.add(x, 1.0)",
+                  "i: pl.Scalar[pl.INDEX] = 7", "z = pl.add(x, pl.cast(i, pl.FP32))", "return z"});
+}
+
 TEST_F(UnrollLoopsTest, BoundsMustBeConstantAndTripsLimited) {
   EXPECT_THAT(ErrorOf({"for i in pl.unroll(n):", "    y = pl.add(x, 1.0)", "return x"}),
               HasSubstr("t.py:7:9: error: UnrollLoops: the loop's stop must be a compile-time "
