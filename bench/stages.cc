@@ -54,6 +54,10 @@ ir::Program MixedReassigned(ir::Context& ctx, int64_t n) {
 ir::Program MixedInline(ir::Context& ctx, int64_t n) {
   return fuzz::ToInlineForm(ctx, MixedReassigned(ctx, n));
 }
+// ... with a never-taken break opening every loop.
+ir::Program MixedJumps(ir::Context& ctx, int64_t n) {
+  return fuzz::ToJumpForm(ctx, MixedReassigned(ctx, n));
+}
 // ... with its short literal loops as pl.unroll.
 ir::Program MixedUnroll(ir::Context& ctx, int64_t n) {
   return fuzz::ToUnrollForm(ctx, MixedReassigned(ctx, n));
@@ -291,6 +295,9 @@ std::unique_ptr<StageRun> PrepareConvertToSSA(int64_t n) {
 std::unique_ptr<StageRun> PrepareInlineFunctions(int64_t n) {
   return std::make_unique<PassRun>(MixedInline, n, "inline-functions", false);
 }
+std::unique_ptr<StageRun> PrepareCtrlFlowTransform(int64_t n) {
+  return std::make_unique<PassRun>(MixedJumps, n, "ctrl-flow-transform", false);
+}
 std::unique_ptr<StageRun> PrepareUnrollLoops(int64_t n) {
   return std::make_unique<PassRun>(MixedUnroll, n, "unroll-loops", false);
 }
@@ -319,6 +326,8 @@ constexpr Stage kStages[] = {
      false, PrepareInlineFunctions},
     {"unroll_loops", "statements (mixed program, short literal loops as pl.unroll)", false,
      PrepareUnrollLoops},
+    {"ctrl_flow_transform", "statements (mixed program, a break opening every loop)", false,
+     PrepareCtrlFlowTransform},
     {"default_pipeline", "statements (mixed program, PassManager, a5)", false,
      PrepareDefaultPipeline},
     {"pto_emit", "statements (mixed program, lowered)", true, Prepare<EmitRun>},

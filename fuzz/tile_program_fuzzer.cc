@@ -11,10 +11,11 @@
 //      spelled several ways, tuple unpacking, ...), and that parse computes
 //      the same outputs as P, bit for bit (checked in 6); P written
 //      without SSA (reassigned_form.h) goes back through convert-to-ssa,
-//      and that form with its kernel behind an Inline function and its
-//      short loops as pl.unroll (front_form.h) through inline-functions,
-//      unroll-loops and convert-to-ssa: every output verifies, the last is
-//      in SSA form, and each computes P's outputs bit for bit (in 6);
+//      and that form with its kernel behind an Inline function, its short
+//      loops as pl.unroll and a never-taken break opening the others
+//      (front_form.h) through inline-functions, unroll-loops,
+//      ctrl-flow-transform and convert-to-ssa: every output verifies, the
+//      last is in SSA form, and each computes P's outputs bit for bit (in 6);
 //   3. the `default` pipeline (passes/all_passes.cc) with
 //      the verifier after each pass either succeeds, leaving no composite
 //      op, or - only when P holds something the backend cannot lower (an
@@ -108,7 +109,8 @@ const pto::passes::Pass& ConvertToSSA() {
 // The passes that take the front form (front_form.h) back to SSA, in order.
 const std::vector<const pto::passes::Pass*>& FrontPasses() {
   static const auto* const passes = new std::vector<const pto::passes::Pass*>{
-      BuildPass("inline-functions"), BuildPass("unroll-loops"), &ConvertToSSA()};
+      BuildPass("inline-functions"), BuildPass("unroll-loops"), BuildPass("ctrl-flow-transform"),
+      &ConvertToSSA()};
   return *passes;
 }
 
@@ -185,11 +187,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   PTO_CHECK(ssa_twice.ok() && ssa_twice->SameAs(*ssa))
       << "ConvertToSSA is not a no-op on its own output";
 
-  // 2d. The front of the pipeline: the reassigned form with its kernel
-  //     behind an Inline function and its short loops as pl.unroll
-  //     (front_form.h). InlineFunctions, UnrollLoops and ConvertToSSA in
-  //     turn: each output verifies, the last is in SSA form, and each
-  //     computes what P computes (checked in 6).
+  // 2d. The front of the pipeline: the reassigned form in the front form
+  //     (front_form.h). InlineFunctions, UnrollLoops, CtrlFlowTransform and
+  //     ConvertToSSA in turn: each output verifies, the last is in SSA
+  //     form, and each computes what P computes (checked in 6).
   std::vector<std::pair<std::string, ir::Program>> forms = {{"reassigned", reassigned},
                                                             {"re-converted", *ssa}};
   forms.emplace_back("front-form", pto::fuzz::ToFrontForm(ctx, reassigned));

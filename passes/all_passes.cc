@@ -6,6 +6,7 @@
 #include "passes/lower_composite/lower_composite_ops.h"
 #include "passes/materialize_tcvt_scratch/materialize_tcvt_scratch.h"
 #include "passes/normalize/convert_to_ssa.h"
+#include "passes/normalize/ctrl_flow_transform.h"
 #include "passes/normalize/flatten_call_expr.h"
 #include "passes/normalize/inline_functions.h"
 #include "passes/normalize/normalize_stmt_structure.h"
@@ -19,6 +20,7 @@ const PassRegistry& BuiltinPasses() {
   static const PassRegistry* const registry = [] {
     auto* r = new PassRegistry();
     r->RegisterPass("convert-to-ssa", CreateConvertToSSAPass);
+    r->RegisterPass("ctrl-flow-transform", CreateCtrlFlowTransformPass);
     r->RegisterPass("flatten-call-expr", CreateFlattenCallExprPass);
     r->RegisterPass("inline-functions", CreateInlineFunctionsPass);
     r->RegisterPass("legalize-tile-cast", CreateLegalizeTileCastPass);
@@ -30,6 +32,7 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterPass("verify-ssa", CreateVerifySSAPass);
     // Upstream PyPTO's names for the same passes.
     r->RegisterAlias("ConvertToSSA", "convert-to-ssa");
+    r->RegisterAlias("CtrlFlowTransform", "ctrl-flow-transform");
     r->RegisterAlias("FlattenCallExpr", "flatten-call-expr");
     r->RegisterAlias("InlineFunctions", "inline-functions");
     r->RegisterAlias("LegalizeTileCast", "legalize-tile-cast");
@@ -38,7 +41,8 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterAlias("UnrollLoops", "unroll-loops");
     r->RegisterAlias("VerifyNoNestedCall", "verify-no-nested-call");
     r->RegisterAlias("VerifySSA", "verify-ssa");
-    r->RegisterPipeline("default", {"inline-functions", "unroll-loops", "convert-to-ssa", "normalize-stmt-structure",
+    r->RegisterPipeline("default", {"inline-functions", "unroll-loops", "ctrl-flow-transform",
+                                    "convert-to-ssa", "normalize-stmt-structure",
                                     "flatten-call-expr", "lower-composite-ops", "legalize-tile-cast",
                                     "materialize-tcvt-scratch"});
     return r;

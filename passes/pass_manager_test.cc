@@ -191,8 +191,8 @@ TEST(PassRegistryTest, DefaultPipelineRunsTheBuiltPassesInUpstreamOrder) {
   absl::StatusOr<std::vector<std::unique_ptr<Pass>>> passes = BuiltinPasses().Build("default");
   ASSERT_TRUE(passes.ok()) << passes.status();
   EXPECT_THAT(Names(*passes),
-              ElementsAre("inline-functions", "unroll-loops", "convert-to-ssa", "normalize-stmt-structure",
-                          "flatten-call-expr",
+              ElementsAre("inline-functions", "unroll-loops", "ctrl-flow-transform",
+                          "convert-to-ssa", "normalize-stmt-structure", "flatten-call-expr",
                           "lower-composite-ops", "legalize-tile-cast", "materialize-tcvt-scratch"));
 }
 

@@ -36,6 +36,30 @@ class ToUnroll : public ir::IRMutator {
   }
 };
 
+class ToJump : public ir::IRMutator {
+ public:
+  using IRMutator::IRMutator;
+
+  const Stmt* VisitFor(const ir::ForStmt* s) override {
+    const Stmt* visited = IRMutator::VisitFor(s);
+    const auto* f = visited->As<ir::ForStmt>();
+    if (f == nullptr || f->for_kind() != ir::ForKind::kSequential) return visited;
+    const auto* scalar = f->loop_var()->type()->As<ir::ScalarType>();
+    if (scalar == nullptr) return visited;
+    const Expr* never = ctx().NewBinary(ir::BinaryOp::kLt, f->loop_var(),
+                                        ctx().Int(0, scalar->dtype()), ir::DataType::kBool);
+    std::vector<const Stmt*> body = {ctx().NewIf(never, ctx().NewBreak(), nullptr, {})};
+    if (const auto* seq = f->body()->As<ir::SeqStmts>()) {
+      body.insert(body.end(), seq->stmts().begin(), seq->stmts().end());
+    } else {
+      body.push_back(f->body());
+    }
+    return ctx().NewFor(f->loop_var(), f->start(), f->stop(), f->step(), f->iter_args(),
+                        ctx().NewSeq(body, f->loc()), f->return_vars(), f->for_kind(),
+                        f->stage(), f->loc(), f->comments(), f->attrs());
+  }
+};
+
 // `kernel` as a call of an Inline copy of itself, named `inline_name`.
 std::vector<const ir::Function*> Wrap(ir::Context& ctx, const ir::Function* kernel,
                                       absl::string_view inline_name) {
@@ -80,8 +104,12 @@ ir::Program ToInlineForm(ir::Context& ctx, const ir::Program& program) {
   return ctx.NewProgram(program.name(), functions);
 }
 
+ir::Program ToJumpForm(ir::Context& ctx, const ir::Program& program) {
+  return ToJump(ctx).MutateProgram(program);
+}
+
 ir::Program ToFrontForm(ir::Context& ctx, const ir::Program& program) {
-  return ToInlineForm(ctx, ToUnrollForm(ctx, program));
+  return ToInlineForm(ctx, ToJumpForm(ctx, ToUnrollForm(ctx, program)));
 }
 
 }  // namespace pto::fuzz

@@ -15,8 +15,10 @@
 // a pl.unroll loop (the reassigned form, reassigned_form.h, has lost most
 // iter args, so most loops qualify there). ToInlineForm: the body of every
 // function that is not Inline moves into an Inline function `<name>_body`
-// (its Vars copied), which the function calls with its params. ToFrontForm
-// is both. Each result verifies and computes what its input computes.
+// (its Vars copied), which the function calls with its params. ToJumpForm:
+// every other sequential for loop starts with `if i < 0: break`, a jump
+// never taken that CtrlFlowTransform must still restructure. ToFrontForm is
+// all three. Each result verifies and computes what its input computes.
 //
 //   ir::Program front = ToFrontForm(ctx, ToReassignedForm(ctx, program));
 
@@ -34,6 +36,7 @@ inline constexpr int64_t kMaxUnrollTrips = 8;
 
 ir::Program ToUnrollForm(ir::Context& ctx, const ir::Program& program);
 ir::Program ToInlineForm(ir::Context& ctx, const ir::Program& program);
+ir::Program ToJumpForm(ir::Context& ctx, const ir::Program& program);
 ir::Program ToFrontForm(ir::Context& ctx, const ir::Program& program);
 
 }  // namespace pto::fuzz

@@ -54,15 +54,16 @@ const passes::Pass* Build(const char* name) {
 }
 
 // The differential check tile_program_fuzzer makes (its step 2d), over a
-// fixed sweep of generated programs: inline-functions, unroll-loops and
-// convert-to-ssa take the front form back to SSA, and every step computes
+// fixed sweep of generated programs: inline-functions, unroll-loops,
+// ctrl-flow-transform and convert-to-ssa take the front form back to SSA, and every step computes
 // what the generated program computes, bit for bit.
 TEST(FrontFormTest, FrontPassesPreserveWhatGeneratedProgramsCompute) {
   const passes::Pass* front[] = {Build("inline-functions"), Build("unroll-loops"),
-                                 Build("convert-to-ssa")};
+                                 Build("ctrl-flow-transform"), Build("convert-to-ssa")};
   for (const passes::Pass* pass : front) ASSERT_NE(pass, nullptr);
   std::mt19937 rng(11);
   int unrolled = 0;
+  int jumps = 0;
   for (int n = 0; n < 1000; ++n) {
     std::vector<uint8_t> bytes(16 + rng() % 240);
     for (uint8_t& b : bytes) b = static_cast<uint8_t>(rng());
@@ -73,7 +74,9 @@ TEST(FrontFormTest, FrontPassesPreserveWhatGeneratedProgramsCompute) {
     absl::StatusOr<std::vector<sim::BufferView>> want = RunTileKernel(tp.program, tp, inputs);
     ASSERT_TRUE(want.ok()) << want.status();
     ir::Program p = ToFrontForm(ctx, ToReassignedForm(ctx, tp.program));
-    unrolled += absl::StrContains(ir::PrintProgram(p), "pl.unroll(");
+    std::string text = ir::PrintProgram(p);
+    unrolled += absl::StrContains(text, "pl.unroll(");
+    jumps += absl::StrContains(text, "break") || absl::StrContains(text, "continue");
     passes::PassContext pctx;
     for (const passes::Pass* pass : front) {
       absl::StatusOr<ir::Program> out = pass->Run(p, pctx);
@@ -92,6 +95,7 @@ TEST(FrontFormTest, FrontPassesPreserveWhatGeneratedProgramsCompute) {
     EXPECT_TRUE(ir::CheckSSAForm(p).ok()) << ir::CheckSSAForm(p);
   }
   EXPECT_GT(unrolled, 100);  // the sweep exercises unroll-loops
+  EXPECT_GT(jumps, 50);      // and ctrl-flow-transform
 }
 
 }  // namespace

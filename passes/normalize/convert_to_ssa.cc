@@ -225,9 +225,15 @@ class SSAConverter : public ir::IRMutator {
     SortByName(escaping);
     if ((!carried.empty() || !escaping.empty()) && ir::HasLoopJump(body)) {
       const Var* v = carried.empty() ? escaping.front() : carried.front();
+      // CtrlFlowTransform restructures InCore functions' loops only.
       Fail(s->loc(), absl::StrCat("this loop assigns '", v->name(),
                                   "', which lives on after an iteration, and has break or "
-                                  "continue; run CtrlFlowTransform first"));
+                                  "continue; ",
+                                  f_->IsInCore()
+                                      ? "run CtrlFlowTransform first"
+                                      : "carry it with init_values and pl.yield_, or move "
+                                        "the loop into an InCore function, whose loops "
+                                        "CtrlFlowTransform restructures"));
       return false;
     }
     for (const Var* key : carried) {

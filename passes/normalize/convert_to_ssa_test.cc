@@ -92,8 +92,8 @@ TEST_F(ConvertToSSATest, CarriedNameInALoopWithBreakIsAnError) {
   EXPECT_THAT(ErrorOf({"a = x", "for i in pl.range(4):", "    a = pl.add(a, 1.0)",
                        "    if i == 2:", "        break", "return a"}),
               HasSubstr("t.py:8:9: error: ConvertToSSA: this loop assigns 'a', which lives on "
-                        "after an iteration, and has break or continue; run CtrlFlowTransform "
-                        "first"));
+                        "after an iteration, and has break or continue; carry it with "
+                        "init_values and pl.yield_, or move the loop into an InCore function"));
 }
 
 TEST_F(ConvertToSSATest, ValueFromOneBranchOnlyIsAnError) {

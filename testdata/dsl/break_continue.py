@@ -1,10 +1,13 @@
 # break / continue in pl.range and while loops that carry no values: they
-# print back as written, the passes keep them, PTO codegen rejects them.
+# print back as written. PTO codegen has no jumps: it rejects them as
+# written, and the default pipeline's CtrlFlowTransform turns them into
+# structured loops it emits (scf.while on a break flag).
 #
 # RUN: pto-opt %s --passes=none | FileCheck %s
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
 # RUN: pto-opt $TEST_TMPDIR/once.py --passes=none | diff $TEST_TMPDIR/once.py -
-# RUN: pto-opt %s | diff $TEST_TMPDIR/once.py -
+# RUN: pto-opt %s --concise | FileCheck %s --check-prefix=DEFAULT
+# RUN: pto-opt %s --emit=pto | FileCheck %s --check-prefix=EMIT
 #
 # CHECK: for i in pl.range(8):
 # CHECK-NEXT: if i == 2:
@@ -14,8 +17,15 @@
 # CHECK: while n > 0:
 # CHECK-NEXT: break
 #
-# RUN: not pto-opt %s --emit=pto 2>&1 | FileCheck %s --check-prefix=CODEGEN
-# CODEGEN: break_continue.py:29:17: error: codegen: continue is not supported by PTO codegen
+# DEFAULT-NOT: break
+# DEFAULT-NOT: continue
+# DEFAULT: pl.cond({{i_idx.*}} < 8 and not {{brk.*}})
+# DEFAULT: pl.cond(n > 0 and not {{brk.*}})
+#
+# EMIT-COUNT-2: scf.while
+#
+# RUN: not pto-opt %s --passes=none --emit=pto 2>&1 | FileCheck %s --check-prefix=CODEGEN
+# CODEGEN: break_continue.py:39:17: error: codegen: continue is not supported by PTO codegen
 import pypto.language as pl
 
 

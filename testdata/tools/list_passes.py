@@ -7,6 +7,7 @@
 #
 # CHECK:      passes (name, upstream PyPTO name, what it does):
 # CHECK-NEXT:   convert-to-ssa            ConvertToSSA            Gives every assignment its own variable and carries reassigned names out of loops and branches as iter args and if results.
+# CHECK-NEXT:   ctrl-flow-transform       CtrlFlowTransform       Rewrites the loops of InCore functions without break and continue: if/else for a continue, a while loop on a flag for a break.
 # CHECK-NEXT:   flatten-call-expr         FlattenCallExpr         Computes every call nested in another expression, condition, loop bound or return/yield value into a temporary before its statement (three-address form).
 # CHECK-NEXT:   inline-functions          InlineFunctions         Replaces every call of an Inline function by a copy of its body and drops the Inline functions.
 # CHECK-NEXT:   legalize-tile-cast        LegalizeTileCast        Expands tile.cast pairs the target cannot convert natively into the shortest chain of native casts.
@@ -18,5 +19,5 @@
 # CHECK-NEXT:   verify-no-nested-call     VerifyNoNestedCall      Fails unless no call is nested in another expression, condition, loop bound or return/yield value (three-address form).
 # CHECK-NEXT:   verify-ssa                VerifySSA               Fails unless the program is in SSA form: each variable defined once and used within its scope.
 # CHECK-NEXT: pipelines:
-# CHECK-NEXT:   default = inline-functions, unroll-loops, convert-to-ssa, normalize-stmt-structure, flatten-call-expr, lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch
+# CHECK-NEXT:   default = inline-functions, unroll-loops, ctrl-flow-transform, convert-to-ssa, normalize-stmt-structure, flatten-call-expr, lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch
 # CHECK-EMPTY:
