@@ -1,5 +1,7 @@
 #include "ir/expr.h"
 
+#include <limits>
+
 #include "ir/function.h"
 #include "ir/op.h"
 
@@ -8,6 +10,16 @@ namespace pto::ir {
 std::optional<int64_t> AsConstInt(const Expr* e) {
   if (const auto* c = e->As<ConstInt>()) return c->value();
   return std::nullopt;
+}
+
+std::optional<int64_t> AsIntLiteral(const Expr* e) {
+  if (const auto* u = e->As<UnaryExpr>(); u != nullptr && u->op() == UnaryOp::kNeg) {
+    std::optional<int64_t> v = AsConstInt(u->operand());
+    // -INT64_MIN does not exist; such a literal is not a constant here.
+    if (v.has_value() && *v != std::numeric_limits<int64_t>::min()) return -*v;
+    return std::nullopt;
+  }
+  return AsConstInt(e);
 }
 
 bool IsComparison(BinaryOp op) { return op >= BinaryOp::kEq && op <= BinaryOp::kGe; }

@@ -327,6 +327,9 @@ class UnaryExpr : public Expr {
 
 // If `e` is an integer constant, its value.
 std::optional<int64_t> AsConstInt(const Expr* e);
+// The same, also for a negated integer constant: how the parser reads a
+// literal such as the `-1` of `pl.range(10, 0, -1)`.
+std::optional<int64_t> AsIntLiteral(const Expr* e);
 
 }  // namespace pto::ir
 

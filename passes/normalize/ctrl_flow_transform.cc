@@ -5,12 +5,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
 #include "ir/diagnostic.h"
 #include "ir/mutator.h"
-#include "ir/visitor.h"
 #include "passes/fresh_copy.h"
+#include "passes/var_occurrences.h"
 
 namespace pto::passes {
 namespace {
@@ -48,45 +46,6 @@ std::vector<const Stmt*> StmtList(const Stmt* body) {
   return {body};
 }
 
-std::optional<int64_t> ConstantInt(const Expr* e) {
-  if (const auto* c = e->As<ir::ConstInt>()) return c->value();
-  if (const auto* u = e->As<ir::UnaryExpr>(); u != nullptr && u->op() == ir::UnaryOp::kNeg) {
-    if (const auto* c = u->operand()->As<ir::ConstInt>()) return -c->value();
-  }
-  return std::nullopt;
-}
-
-// What statements define, and how often each Var occurs in them.
-class DefsAndUses : public ir::IRVisitor {
- public:
-  absl::flat_hash_set<const Var*> defs;
-  absl::flat_hash_map<const Var*, uint32_t> count;
-  void VisitVar(const Var* v) override { ++count[v]; }
-  void VisitIterArg(const ir::IterArg* v) override {
-    ++count[v];
-    IRVisitor::VisitIterArg(v);
-  }
-  void VisitAssign(const ir::AssignStmt* s) override {
-    defs.insert(s->var());
-    IRVisitor::VisitAssign(s);
-  }
-  void VisitIf(const ir::IfStmt* s) override {
-    defs.insert(s->return_vars().begin(), s->return_vars().end());
-    IRVisitor::VisitIf(s);
-  }
-  void VisitFor(const ir::ForStmt* s) override {
-    defs.insert(s->loop_var());
-    defs.insert(s->iter_args().begin(), s->iter_args().end());
-    defs.insert(s->return_vars().begin(), s->return_vars().end());
-    IRVisitor::VisitFor(s);
-  }
-  void VisitWhile(const ir::WhileStmt* s) override {
-    defs.insert(s->iter_args().begin(), s->iter_args().end());
-    defs.insert(s->return_vars().begin(), s->return_vars().end());
-    IRVisitor::VisitWhile(s);
-  }
-};
-
 class Restructurer : public ir::IRMutator {
  public:
   using IRMutator::IRMutator;
@@ -106,7 +65,7 @@ class Restructurer : public ir::IRMutator {
     IterArgBuffer iter_args;
     bool changed = VisitIterArgs(s->iter_args(), iter_args);
     const bool to_while = s->for_kind() == ir::ForKind::kSequential && HasLoopBreak(s->body());
-    std::optional<int64_t> step_value = ConstantInt(step);
+    std::optional<int64_t> step_value = ir::AsIntLiteral(step);
     if (to_while && !step_value.has_value()) {
       return Fail(s, "a for loop with break becomes a while loop, which must know the sign of "
                      "the step; make the step a constant");
@@ -284,13 +243,12 @@ class Restructurer : public ir::IRMutator {
   // Var on another path would be a redefinition), and maps `vals` into it.
   void CopyRest(absl::Span<const Stmt* const> rest, std::vector<const Stmt*>& list,
                 std::vector<const Expr*>& vals) {
-    DefsAndUses inside;
+    VarOccurrences inside;
     for (const Stmt* s : rest) inside.VisitStmt(s);
     for (const Expr* v : vals) inside.VisitExpr(v);
     FreshCopier copy(ctx(), "");
     for (const auto& [v, n] : inside.count) {
-      auto total = totals_.count.find(v);
-      const bool seen_elsewhere = total != totals_.count.end() && total->second > n;
+      const bool seen_elsewhere = totals_.Count(v) > n;
       if (!inside.defs.contains(v) || seen_elsewhere) copy.Bind(v, v);
     }
     for (const Stmt* s : rest) list.push_back(copy.VisitStmt(s));
@@ -317,7 +275,7 @@ class Restructurer : public ir::IRMutator {
     return at;
   }
 
-  DefsAndUses totals_;  // over the function as it came in
+  VarOccurrences totals_;  // over the function as it came in
   absl::Status status_;
 };
 

@@ -4,13 +4,12 @@
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "ir/diagnostic.h"
 #include "ir/expr_format.h"
 #include "ir/mutator.h"
-#include "ir/visitor.h"
 #include "passes/fresh_copy.h"
+#include "passes/var_occurrences.h"
 
 namespace pto::passes {
 namespace {
@@ -20,26 +19,6 @@ using ir::Stmt;
 using ir::Var;
 
 constexpr absl::string_view kPass = "UnrollLoops: ";
-
-// How often each Var occurs (defined or used) in what was visited.
-class Occurrences : public ir::IRVisitor {
- public:
-  absl::flat_hash_map<const Var*, uint32_t> count;
-  void VisitVar(const Var* v) override { ++count[v]; }
-  void VisitIterArg(const ir::IterArg* v) override {
-    ++count[v];
-    IRVisitor::VisitIterArg(v);
-  }
-};
-
-// The value of an integer literal, possibly negated.
-std::optional<int64_t> ConstantInt(const Expr* e) {
-  if (const auto* c = e->As<ir::ConstInt>()) return c->value();
-  if (const auto* u = e->As<ir::UnaryExpr>(); u != nullptr && u->op() == ir::UnaryOp::kNeg) {
-    if (const auto* c = u->operand()->As<ir::ConstInt>()) return -c->value();
-  }
-  return std::nullopt;
-}
 
 class Unroller : public ir::IRMutator {
  public:
@@ -63,7 +42,7 @@ class Unroller : public ir::IRMutator {
     const char* what[3] = {"start", "stop", "step"};
     const Expr* exprs[3] = {s->start(), s->stop(), s->step()};
     for (int i = 0; i < 3; ++i) {
-      std::optional<int64_t> v = ConstantInt(exprs[i]);
+      std::optional<int64_t> v = ir::AsIntLiteral(exprs[i]);
       if (!v.has_value()) {
         return Fail(s, absl::StrCat("the loop's ", what[i], " must be a compile-time integer "
                                     "constant, got '", ir::FormatExpr(exprs[i]),
@@ -91,11 +70,11 @@ class Unroller : public ir::IRMutator {
     }
     // Vars that occur outside the body keep their identity in every copy.
     if (totals_.count.empty()) totals_.VisitFunction(f_);  // only once a loop unrolls
-    Occurrences inside;
+    VarOccurrences inside;
     inside.VisitStmt(s->body());
     std::vector<const Var*> shared;
     for (const auto& [v, n] : inside.count) {
-      if (n < totals_.count[v]) shared.push_back(v);
+      if (n < totals_.Count(v)) shared.push_back(v);
     }
     const Stmt* body = VisitStmt(s->body());  // unrolls nested loops first
     if (!status_.ok()) return s;
@@ -112,7 +91,7 @@ class Unroller : public ir::IRMutator {
       }
     }
     // Read after the loop (Python keeps it), the loop var holds the last trip's value.
-    const bool read_after = totals_.count[s->loop_var()] > inside.count[s->loop_var()] + 1;
+    const bool read_after = totals_.Count(s->loop_var()) > inside.Count(s->loop_var()) + 1;
     if (read_after && trips > 0) {
       stmts.push_back(
           ctx().NewAssign(s->loop_var(), ctx().Index(start + (trips - 1) * step), s->loc()));
@@ -129,7 +108,7 @@ class Unroller : public ir::IRMutator {
 
   int64_t max_trips_;
   const ir::Function* f_ = nullptr;
-  Occurrences totals_;
+  VarOccurrences totals_;
   absl::Status status_;
 };
 
