@@ -74,7 +74,7 @@ void Append(std::string& out, const Expr* e, int depth) {
     case NodeKind::kCall: {
       const auto* c = e->As<Call>();
       if (c->op() != nullptr) {
-        absl::StrAppend(&out, "pl.", c->op()->name(), "(");
+        absl::StrAppend(&out, DslOpPrefix(c->op()->name()), c->op()->name(), "(");
       } else {
         absl::StrAppend(&out, "self.", c->callee() ? c->callee()->name() : "<null>", "(");
       }

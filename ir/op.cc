@@ -1,7 +1,9 @@
 #include "ir/op.h"
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "ir/check.h"
+#include "ir/type.h"
 
 namespace pto::ir {
 
@@ -143,6 +145,28 @@ OpBuilder& OpBuilder::Deduce(DeduceFn fn) {
 OpBuilder& OpBuilder::Canonicalize(CanonicalizeFn fn) {
   op_->canonicalize_ = fn;
   return *this;
+}
+
+absl::string_view DslOpPrefix(absl::string_view op_name) {
+  return absl::StartsWith(op_name, "pld.") ? "" : "pl.";
+}
+
+bool IsDimQueryOf(const Expr* e, const Type* type) {
+  const auto* c = e->As<Call>();
+  if (c == nullptr || c->op() == nullptr || !c->args().empty() || type == nullptr) return false;
+  if (const auto* tuple = type->As<TupleType>()) {
+    for (const Type* t : tuple->elements()) {
+      if (IsDimQueryOf(e, t)) return true;
+    }
+    return false;
+  }
+  const auto* shaped = type->As<ShapedType>();
+  if (shaped == nullptr) return false;
+  for (const Expr* dim : shaped->shape()) {
+    const auto* d = dim->As<Call>();
+    if (d != nullptr && d->op() == c->op() && d->args().empty()) return true;
+  }
+  return false;
 }
 
 }  // namespace pto::ir

@@ -206,6 +206,17 @@ class OpBuilder {
   bool keyword_only_ = false;
 };
 
+// What the DSL writes before an op's name in a call: "pl." (pl.tile.add),
+// or nothing for the distributed ops, whose names start with "pld.".
+absl::string_view DslOpPrefix(absl::string_view op_name);
+
+// True if `e` is a call of an op without arguments that a dim of `type`
+// (or of one of its tuple elements) also calls: the pld.system.world_size()
+// of a window typed [pld.system.world_size(), 1]. Three-address form leaves
+// such a call where it is, since a temporary would part the value from the
+// type that names it.
+bool IsDimQueryOf(const Expr* e, const Type* type);
+
 }  // namespace pto::ir
 
 #endif  // PTO_IR_OP_H_

@@ -51,7 +51,7 @@ class Flattener : public PreludeMutator {
   }
 
   const Expr* VisitCall(const ir::Call* c) override {
-    const bool hoist = depth_ > 0 || whole_;
+    const bool hoist = (depth_ > 0 || whole_) && !ir::IsDimQueryOf(c, def_type_);
     const Expr* r = Operands([&] { return PreludeMutator::VisitCall(c); });
     return hoist ? Hoist(r) : r;
   }
@@ -64,6 +64,7 @@ class Flattener : public PreludeMutator {
 
   const Stmt* VisitAssign(const ir::AssignStmt* s) override {
     Enter(false);
+    def_type_ = s->var()->type();
     return PreludeMutator::VisitAssign(s);
   }
   const Stmt* VisitEval(const ir::EvalStmt* s) override {
@@ -114,6 +115,7 @@ class Flattener : public PreludeMutator {
   void Enter(bool whole) {
     whole_ = whole;
     while_ = nullptr;
+    def_type_ = nullptr;
   }
 
   const Expr* Hoist(const Expr* call) {
@@ -139,6 +141,8 @@ class Flattener : public PreludeMutator {
   int depth_ = 0;
   bool whole_ = false;
   const ir::WhileStmt* while_ = nullptr;
+  // The type of the Var the statement being visited assigns, if any.
+  const ir::Type* def_type_ = nullptr;
   absl::flat_hash_set<const ir::Var*> carried_;
   absl::Status status_;
 };

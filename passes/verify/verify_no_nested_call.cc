@@ -34,7 +34,9 @@ class NestedCallFinder : public ir::IRVisitor {
   }
   void VisitAssign(const ir::AssignStmt* s) override {
     at = s->loc();
+    def_type_ = s->var()->type();
     IRVisitor::VisitAssign(s);
+    def_type_ = nullptr;
   }
   void VisitEval(const ir::EvalStmt* s) override {
     at = s->loc();
@@ -67,8 +69,11 @@ class NestedCallFinder : public ir::IRVisitor {
   }
 
  private:
+  const ir::Type* def_type_ = nullptr;  // the assigned Var's, in an AssignStmt
+
   void Operand(const Expr* e, const char* place) {
     if (found != nullptr) return;
+    if (ir::IsDimQueryOf(e, def_type_)) return;  // stays put (ir/op.h)
     if (const auto* c = e->As<ir::Call>()) {
       found = c;
       where = place;

@@ -67,7 +67,7 @@ const Printer::OpFacts& Printer::FactsOf(const Op* op) {
   OpFacts f;
   f.op = op;
   absl::string_view name = op->name();
-  if (!absl::StartsWith(name, "pld.")) f.callee = "pl.";
+  f.callee = std::string(DslOpPrefix(name));
   absl::StrAppend(&f.callee, name);
   size_t dot = name.rfind('.');
   if (IsPythonKeyword(dot == absl::string_view::npos ? name : name.substr(dot + 1))) {
