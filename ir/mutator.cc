@@ -168,6 +168,8 @@ const Expr* IRMutator::VisitMakeTuple(const MakeTuple* t) {
 const Expr* IRMutator::VisitTupleGetItem(const TupleGetItem* t) {
   const Expr* tuple = VisitExpr(t->tuple());
   if (tuple == t->tuple()) return t;
+  // A tuple a rewrite turned into the tuple it builds is read directly.
+  if (const auto* mt = tuple->As<MakeTuple>()) return mt->elements()[t->index()];
   return ctx_.NewTupleGetItem(tuple, t->index(), t->loc());
 }
 

@@ -3,7 +3,8 @@
 // IRMutator rebuilds only what changes: every Visit* returns the node it was
 // given when none of its children changed, so an untouched function or
 // program comes back as the same object. Uses of a Var can be redirected with
-// Remap(); definitions keep their Var objects. A statement hook replaces one
+// Remap(); definitions keep their Var objects. A projection `t[i]` whose
+// tuple a rewrite turned into a MakeTuple becomes that tuple's element i. A statement hook replaces one
 // statement by several with Expand(), which puts them straight into the
 // enclosing sequence being rebuilt (no SeqStmts is built only to be
 // flattened).

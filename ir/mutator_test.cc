@@ -52,6 +52,19 @@ TEST_F(MutatorTest, RemapRewritesUsesAndKeepsDefinitions) {
   EXPECT_EQ(out->As<SeqStmts>()->stmts()[1], body[1]);
 }
 
+TEST_F(MutatorTest, AProjectionOfATupleRewrittenIntoItsElementsReadsTheElement) {
+  const Type* elems[] = {index(), index()};
+  const Var* t = ctx_.NewVar("t", ctx_.GetTupleType(elems));
+  const Var* a = ctx_.NewVar("a", index());
+  const Var* b = ctx_.NewVar("b", index());
+  const Expr* ab[] = {a, b};
+  const Expr* second = ctx_.NewTupleGetItem(t, 1);
+  EXPECT_EQ(Substitute(ctx_, t, ctx_.NewMakeTuple(ab)).VisitExpr(second), b);
+  // A projection of a MakeTuple the program wrote itself stays as written.
+  const Expr* written = ctx_.NewTupleGetItem(ctx_.NewMakeTuple(ab), 0);
+  EXPECT_EQ(Substitute(ctx_, t, a).VisitExpr(written), written);
+}
+
 // Puts `pre = 0` in front of every assignment of `target`.
 class Prepend : public IRMutator {
  public:

@@ -16,6 +16,7 @@
 #define PTO_IR_STMT_H_
 
 #include <cstring>
+#include <vector>
 
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
@@ -340,25 +341,42 @@ inline bool EndsInJump(const Stmt* s) {
   return false;
 }
 
-// True if `body`, a loop's body, holds a break or continue of that loop
-// (through ifs and scopes; a nested loop's belong to it).
-inline bool HasLoopJump(const Stmt* body) {
+namespace stmt_internal {
+// HasLoopJump, or with `breaks_only` HasLoopBreak.
+inline bool FindLoopJump(const Stmt* body, bool breaks_only) {
   switch (body->kind()) {
-    case NodeKind::kBreak:
-    case NodeKind::kContinue: return true;
+    case NodeKind::kBreak: return true;
+    case NodeKind::kContinue: return !breaks_only;
     case NodeKind::kSeq:
       for (const Stmt* c : body->As<SeqStmts>()->stmts()) {
-        if (HasLoopJump(c)) return true;
+        if (FindLoopJump(c, breaks_only)) return true;
       }
       return false;
     case NodeKind::kIf: {
       const auto* i = body->As<IfStmt>();
-      return HasLoopJump(i->then_body()) ||
-             (i->else_body() != nullptr && HasLoopJump(i->else_body()));
+      return FindLoopJump(i->then_body(), breaks_only) ||
+             (i->else_body() != nullptr && FindLoopJump(i->else_body(), breaks_only));
     }
-    case NodeKind::kScope: return HasLoopJump(body->As<ScopeStmt>()->body());
+    case NodeKind::kScope: return FindLoopJump(body->As<ScopeStmt>()->body(), breaks_only);
     default: return false;
   }
+}
+}  // namespace stmt_internal
+
+// True if `body`, a loop's body, holds a break or continue of that loop
+// (through ifs and scopes; a nested loop's belong to it).
+inline bool HasLoopJump(const Stmt* body) { return stmt_internal::FindLoopJump(body, false); }
+// The same for a break only.
+inline bool HasLoopBreak(const Stmt* body) { return stmt_internal::FindLoopJump(body, true); }
+
+// The statements of `body` in order: a sequence's elements, else `body`
+// itself; none for a null body.
+inline std::vector<const Stmt*> StmtList(const Stmt* body) {
+  if (body == nullptr) return {};
+  if (const auto* seq = body->As<SeqStmts>()) {
+    return std::vector<const Stmt*>(seq->stmts().begin(), seq->stmts().end());
+  }
+  return {body};
 }
 
 }  // namespace pto::ir

@@ -32,13 +32,6 @@ const Expr* FreshCopier::VisitVar(const Var* v) {
   return fresh;
 }
 
-// A tuple the copy builds in place (a bound MakeTuple) is read directly.
-const Expr* FreshCopier::VisitTupleGetItem(const ir::TupleGetItem* t) {
-  const Expr* tuple = VisitExpr(t->tuple());
-  if (const auto* mt = tuple->As<ir::MakeTuple>()) return mt->elements()[t->index()];
-  return ctx().NewTupleGetItem(tuple, t->index(), t->loc());
-}
-
 const Stmt* FreshCopier::VisitAssign(const ir::AssignStmt* s) {
   const Expr* value = VisitExpr(s->value());
   return ctx().NewAssign(Def(s->var()), value, s->loc(), s->comments());

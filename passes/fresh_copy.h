@@ -40,7 +40,6 @@ class FreshCopier : public ir::IRMutator {
   }
 
   const ir::Expr* VisitVar(const ir::Var* v) override;
-  const ir::Expr* VisitTupleGetItem(const ir::TupleGetItem* t) override;
   const ir::Stmt* VisitAssign(const ir::AssignStmt* s) override;
   const ir::Stmt* VisitIf(const ir::IfStmt* s) override;
   const ir::Stmt* VisitFor(const ir::ForStmt* s) override;

@@ -1,5 +1,6 @@
 #include "fuzz/gen/front_form.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,11 +25,10 @@ class ToUnroll : public ir::IRMutator {
         ir::HasLoopJump(f->body())) {
       return visited;
     }
-    const auto* start = f->start()->As<ir::ConstInt>();
-    const auto* stop = f->stop()->As<ir::ConstInt>();
-    const auto* step = f->step()->As<ir::ConstInt>();
-    if (start == nullptr || stop == nullptr || step == nullptr || step->value() <= 0 ||
-        stop->value() - start->value() > kMaxUnrollTrips * step->value()) {
+    std::optional<int64_t> start = ir::AsConstInt(f->start());
+    std::optional<int64_t> stop = ir::AsConstInt(f->stop());
+    std::optional<int64_t> step = ir::AsConstInt(f->step());
+    if (!start || !stop || !step || *step <= 0 || *stop - *start > kMaxUnrollTrips * *step) {
       return visited;
     }
     return ctx().NewFor(f->loop_var(), f->start(), f->stop(), f->step(), {}, f->body(), {},
@@ -48,12 +48,8 @@ class ToJump : public ir::IRMutator {
     if (scalar == nullptr) return visited;
     const Expr* never = ctx().NewBinary(ir::BinaryOp::kLt, f->loop_var(),
                                         ctx().Int(0, scalar->dtype()), ir::DataType::kBool);
-    std::vector<const Stmt*> body = {ctx().NewIf(never, ctx().NewBreak(), nullptr, {})};
-    if (const auto* seq = f->body()->As<ir::SeqStmts>()) {
-      body.insert(body.end(), seq->stmts().begin(), seq->stmts().end());
-    } else {
-      body.push_back(f->body());
-    }
+    std::vector<const Stmt*> body = ir::StmtList(f->body());
+    body.insert(body.begin(), ctx().NewIf(never, ctx().NewBreak(), nullptr, {}));
     return ctx().NewFor(f->loop_var(), f->start(), f->stop(), f->step(), f->iter_args(),
                         ctx().NewSeq(body, f->loc()), f->return_vars(), f->for_kind(),
                         f->stage(), f->loc(), f->comments(), f->attrs());

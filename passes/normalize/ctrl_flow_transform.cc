@@ -19,52 +19,28 @@ using ir::Var;
 
 constexpr absl::string_view kPass = "CtrlFlowTransform: ";
 
-// True if `body`, a loop's body, holds a break of that loop.
-bool HasLoopBreak(const Stmt* body) {
-  switch (body->kind()) {
-    case ir::NodeKind::kBreak: return true;
-    case ir::NodeKind::kSeq:
-      for (const Stmt* c : body->As<ir::SeqStmts>()->stmts()) {
-        if (HasLoopBreak(c)) return true;
-      }
-      return false;
-    case ir::NodeKind::kIf: {
-      const auto* i = body->As<ir::IfStmt>();
-      return HasLoopBreak(i->then_body()) ||
-             (i->else_body() != nullptr && HasLoopBreak(i->else_body()));
-    }
-    case ir::NodeKind::kScope: return HasLoopBreak(body->As<ir::ScopeStmt>()->body());
-    default: return false;
-  }
-}
-
-std::vector<const Stmt*> StmtList(const Stmt* body) {
-  if (body == nullptr) return {};
-  if (const auto* seq = body->As<ir::SeqStmts>()) {
-    return std::vector<const Stmt*>(seq->stmts().begin(), seq->stmts().end());
-  }
-  return {body};
-}
-
 class Restructurer : public ir::IRMutator {
  public:
   using IRMutator::IRMutator;
 
   absl::StatusOr<const ir::Function*> Run(const ir::Function* f) {
     if (!f->IsInCore()) return f;
-    totals_.VisitFunction(f);
+    f_ = f;
     const ir::Function* g = MutateFunction(f);
     if (!status_.ok()) return status_;
     return g;
   }
 
   const Stmt* VisitFor(const ir::ForStmt* s) override {
+    if (s->for_kind() != ir::ForKind::kSequential || !ir::HasLoopJump(s->body())) {
+      return IRMutator::VisitFor(s);
+    }
     const Expr* start = VisitExpr(s->start());
     const Expr* stop = VisitExpr(s->stop());
     const Expr* step = VisitExpr(s->step());
     IterArgBuffer iter_args;
-    bool changed = VisitIterArgs(s->iter_args(), iter_args);
-    const bool to_while = s->for_kind() == ir::ForKind::kSequential && HasLoopBreak(s->body());
+    VisitIterArgs(s->iter_args(), iter_args);
+    const bool to_while = ir::HasLoopBreak(s->body());
     std::optional<int64_t> step_value = ir::AsIntLiteral(step);
     if (to_while && !step_value.has_value()) {
       return Fail(s, "a for loop with break becomes a while loop, which must know the sign of "
@@ -77,14 +53,6 @@ class Restructurer : public ir::IRMutator {
       Remap(s->loop_var(), idx);
     }
     const Stmt* body = VisitStmt(s->body());
-    if (s->for_kind() != ir::ForKind::kSequential || !ir::HasLoopJump(body)) {
-      if (!changed && start == s->start() && stop == s->stop() && step == s->step() &&
-          body == s->body()) {
-        return s;
-      }
-      return ctx().NewFor(s->loop_var(), start, stop, step, iter_args, body, s->return_vars(),
-                          s->for_kind(), s->stage(), s->loc(), s->comments(), s->attrs());
-    }
     ir::IterArgSpan args(iter_args.data(), iter_args.size());
     if (!to_while) {
       const Stmt* flat = Restructure(body, args, nullptr, nullptr, s);
@@ -114,7 +82,7 @@ class Restructurer : public ir::IRMutator {
     const Stmt* visited = IRMutator::VisitWhile(s);
     const auto* w = visited->As<ir::WhileStmt>();
     if (w == nullptr || !ir::HasLoopJump(w->body())) return visited;
-    if (!HasLoopBreak(w->body())) {
+    if (!ir::HasLoopBreak(w->body())) {
       const Stmt* flat = Restructure(w->body(), w->iter_args(), nullptr, nullptr, s);
       return ctx().NewWhile(w->condition(), w->iter_args(), flat, w->return_vars(), w->loc(),
                             w->comments());
@@ -153,13 +121,13 @@ class Restructurer : public ir::IRMutator {
   // at the end of every iteration that does not break.
   const Stmt* Restructure(const Stmt* body, ir::IterArgSpan iter_args, const Var* brk,
                           const Stmt* tail, const Stmt* loop) {
-    std::vector<const Stmt*> stmts = StmtList(body);
+    std::vector<const Stmt*> stmts = ir::StmtList(body);
     std::vector<const Expr*> final_vals;
     if (!iter_args.empty()) {
       const auto* y = stmts.empty() ? nullptr : stmts.back()->As<ir::YieldStmt>();
       if (y == nullptr) {
-        Fail(loop, "the loop carries values but its body does not end in pl.yield_; run "
-                   "ConvertToSSA on a loop without break first");
+        Fail(loop, "the loop carries values (init_values) but its body does not end in "
+                   "pl.yield_; end it by yielding the carried values");
         return body;
       }
       final_vals.assign(y->values().begin(), y->values().end());
@@ -243,6 +211,8 @@ class Restructurer : public ir::IRMutator {
   // Var on another path would be a redefinition), and maps `vals` into it.
   void CopyRest(absl::Span<const Stmt* const> rest, std::vector<const Stmt*>& list,
                 std::vector<const Expr*>& vals) {
+    // Counted only once a copy is needed: most functions have no jumps.
+    if (totals_.count.empty()) totals_.VisitFunction(f_);
     VarOccurrences inside;
     for (const Stmt* s : rest) inside.VisitStmt(s);
     for (const Expr* v : vals) inside.VisitExpr(v);
@@ -258,7 +228,7 @@ class Restructurer : public ir::IRMutator {
   // A branch's statements; its yield of the if's results becomes
   // assignments of them, since what follows the if moves in after it.
   std::vector<const Stmt*> BranchStmts(const Stmt* branch, ir::VarSpan results) {
-    std::vector<const Stmt*> list = StmtList(branch);
+    std::vector<const Stmt*> list = ir::StmtList(branch);
     if (!results.empty() && !list.empty()) {
       if (const auto* y = list.back()->As<ir::YieldStmt>()) {
         list.pop_back();
@@ -275,6 +245,7 @@ class Restructurer : public ir::IRMutator {
     return at;
   }
 
+  const ir::Function* f_ = nullptr;
   VarOccurrences totals_;  // over the function as it came in
   absl::Status status_;
 };

@@ -194,6 +194,16 @@ TEST_F(CtrlFlowTransformTest, ErrorsAreLocated) {
 )")),
               HasSubstr("t.py:8:9: error: CtrlFlowTransform: break or continue inside a `with` "
                         "scope cannot be restructured"));
+  EXPECT_THAT(ErrorOfProgram(Kernel(R"(
+        for i, (acc,) in pl.range(4, init_values=(x,)):
+            acc = pl.add(acc, x)
+            if i == 2:
+                break
+        return x
+)",
+                                    "InCore", false)),
+              HasSubstr("t.py:8:9: error: CtrlFlowTransform: the loop carries values "
+                        "(init_values) but its body does not end in pl.yield_"));
 }
 
 }  // namespace

@@ -31,13 +31,6 @@ const ir::Function* InlineCallee(const Expr* e, const Functions& inline_fns) {
   return it == inline_fns.end() ? nullptr : it->second;
 }
 
-// The statements of a body; `one` holds a body that is not a sequence.
-ir::Stmts BodyStmts(const Stmt* body, const Stmt*& one) {
-  if (const auto* seq = body->As<ir::SeqStmts>()) return seq->stmts();
-  one = body;
-  return ir::Stmts(&one, 1);
-}
-
 // The calls of Inline functions in a body, in program order.
 class InlineCalls : public ir::IRVisitor {
  public:
@@ -61,8 +54,7 @@ class EarlyReturn : public ir::IRVisitor {
   }
   static const ir::ReturnStmt* In(const ir::Function* f) {
     EarlyReturn v;
-    const Stmt* one;
-    ir::Stmts stmts = BodyStmts(f->body(), one);
+    std::vector<const Stmt*> stmts = ir::StmtList(f->body());
     for (size_t i = 0; i < stmts.size(); ++i) {
       if (i + 1 == stmts.size() && stmts[i]->Is<ir::ReturnStmt>()) break;
       v.VisitStmt(stmts[i]);
@@ -137,16 +129,11 @@ class Inliner : public ir::IRMutator {
     return g;
   }
 
+  // `r = f(...)` with several results binds r to the tuple of them, whose
+  // elements its projections then read (IRMutator::VisitTupleGetItem).
   const Expr* VisitVar(const Var* v) override {
     auto it = tuples_.find(v);
     return it != tuples_.end() ? it->second : IRMutator::VisitVar(v);
-  }
-  // `r = f(...)` with several results binds r to the tuple of them: its
-  // elements are read directly.
-  const Expr* VisitTupleGetItem(const ir::TupleGetItem* t) override {
-    const Expr* tuple = VisitExpr(t->tuple());
-    if (const auto* mt = tuple->As<ir::MakeTuple>()) return mt->elements()[t->index()];
-    return tuple == t->tuple() ? t : ctx().NewTupleGetItem(tuple, t->index(), t->loc());
   }
   // Reached only for a call no statement hook expands.
   const Expr* VisitCall(const ir::Call* c) override {
@@ -275,8 +262,7 @@ class Inliner : public ir::IRMutator {
       const Expr* local = copy.VisitVar(f->params()[i]);  // its new Var
       out.push_back(ctx().NewAssign(local->As<Var>(), args[i], c->loc()));
     }
-    const Stmt* one;
-    for (const Stmt* s : BodyStmts(f->body(), one)) {
+    for (const Stmt* s : ir::StmtList(f->body())) {
       if (const auto* r = s->As<ir::ReturnStmt>()) {
         for (const Expr* v : r->values()) values.push_back(copy.VisitExpr(v));
         // `return t` of a tuple built in the body returns its elements.

@@ -291,6 +291,14 @@ TEST_F(InlineFunctionsTest, ErrorsAreLocatedAndNameTheFunction) {
         return a
 )")),
               HasSubstr("pl.submit of Inline function 'helper'"));
+  EXPECT_THAT(ErrorOfProgram(absl::StrCat(kAddHelper, R"(
+    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+    def main(self, x: pl.Tensor[[4], pl.FP32]) -> pl.Tensor[[4], pl.FP32]:
+        r: pl.Tensor[[4], pl.FP32] = self.helper(x, attrs={"tag": 1})
+        return r
+)")),
+              HasSubstr("t.py:13:43: error: InlineFunctions: the call of Inline function "
+                        "'helper' has dispatch options"));
 }
 
 }  // namespace

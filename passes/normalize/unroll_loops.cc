@@ -83,12 +83,8 @@ class Unroller : public ir::IRMutator {
       FreshCopier copy(ctx(), "");
       for (const Var* v : shared) copy.Bind(v, v);
       copy.Bind(s->loop_var(), ctx().Index(start + k * step));
-      const Stmt* c = copy.VisitStmt(body);
-      if (const auto* seq = c->As<ir::SeqStmts>()) {
-        stmts.insert(stmts.end(), seq->stmts().begin(), seq->stmts().end());
-      } else {
-        stmts.push_back(c);
-      }
+      std::vector<const Stmt*> trip = ir::StmtList(copy.VisitStmt(body));
+      stmts.insert(stmts.end(), trip.begin(), trip.end());
     }
     // Read after the loop (Python keeps it), the loop var holds the last trip's value.
     const bool read_after = totals_.Count(s->loop_var()) > inside.Count(s->loop_var()) + 1;
