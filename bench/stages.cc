@@ -301,6 +301,9 @@ std::unique_ptr<StageRun> PrepareCtrlFlowTransform(int64_t n) {
 std::unique_ptr<StageRun> PrepareUnrollLoops(int64_t n) {
   return std::make_unique<PassRun>(MixedUnroll, n, "unroll-loops", false);
 }
+std::unique_ptr<StageRun> PrepareSimplify(int64_t n) {
+  return std::make_unique<PassRun>(Mixed, n, "simplify", false);
+}
 std::unique_ptr<StageRun> PrepareDefaultPipeline(int64_t n) {
   return std::make_unique<PassRun>(Mixed, n, "default", true);
 }
@@ -328,6 +331,7 @@ constexpr Stage kStages[] = {
      PrepareUnrollLoops},
     {"ctrl_flow_transform", "statements (mixed program, a break opening every loop)", false,
      PrepareCtrlFlowTransform},
+    {"simplify", "statements (mixed program)", false, PrepareSimplify},
     {"default_pipeline", "statements (mixed program, PassManager, a5)", false,
      PrepareDefaultPipeline},
     {"pto_emit", "statements (mixed program, lowered)", true, Prepare<EmitRun>},

@@ -14,7 +14,7 @@
 //      and that form with its kernel behind an Inline function, its short
 //      loops as pl.unroll and a never-taken break opening the others
 //      (front_form.h) through inline-functions, unroll-loops,
-//      ctrl-flow-transform and convert-to-ssa: every output verifies, the
+//      ctrl-flow-transform, convert-to-ssa and simplify: every output verifies, the
 //      last is in SSA form, and each computes P's outputs bit for bit (in 6);
 //   3. the `default` pipeline (passes/all_passes.cc) with
 //      the verifier after each pass either succeeds, leaving no composite
@@ -106,11 +106,12 @@ const pto::passes::Pass& ConvertToSSA() {
   return *pass;
 }
 
-// The passes that take the front form (front_form.h) back to SSA, in order.
+// The passes that take the front form (front_form.h) back to SSA, in order,
+// and Simplify after them as in the default pipeline.
 const std::vector<const pto::passes::Pass*>& FrontPasses() {
   static const auto* const passes = new std::vector<const pto::passes::Pass*>{
       BuildPass("inline-functions"), BuildPass("unroll-loops"), BuildPass("ctrl-flow-transform"),
-      &ConvertToSSA()};
+      &ConvertToSSA(), BuildPass("simplify")};
   return *passes;
 }
 
@@ -188,9 +189,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       << "ConvertToSSA is not a no-op on its own output";
 
   // 2d. The front of the pipeline: the reassigned form in the front form
-  //     (front_form.h). InlineFunctions, UnrollLoops, CtrlFlowTransform and
-  //     ConvertToSSA in turn: each output verifies, the last is in SSA
-  //     form, and each computes what P computes (checked in 6).
+  //     (front_form.h). InlineFunctions, UnrollLoops, CtrlFlowTransform,
+  //     ConvertToSSA and Simplify in turn: each output verifies, the last is
+  //     in SSA form, and each computes what P computes (checked in 6).
   std::vector<std::pair<std::string, ir::Program>> forms = {{"reassigned", reassigned},
                                                             {"re-converted", *ssa}};
   forms.emplace_back("front-form", pto::fuzz::ToFrontForm(ctx, reassigned));

@@ -13,6 +13,7 @@
 #define PTO_IR_TYPE_SUBSTITUTE_H_
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/functional/function_ref.h"
 #include "ir/context.h"
 #include "ir/expr.h"
 #include "ir/type.h"
@@ -24,6 +25,14 @@ using DimVarMap = absl::flat_hash_map<const Var*, const Expr*>;
 // Returns `type` itself when no dim mentions a mapped Var. Interned types
 // stay interned: the result comes from the Context's factories.
 const Type* SubstituteDimVars(Context& ctx, const Type* type, const DimVarMap& map);
+
+// `type` with `f` applied to each of its dims (shape, valid shape, stride,
+// start offset, through tuples); `type` itself when `f` changes none.
+const Type* MapTypeDims(Context& ctx, const Type* type,
+                        absl::FunctionRef<const Expr*(const Expr*)> f);
+
+// Calls `f` on each dim of `type`, in MapTypeDims' order.
+void ForEachTypeDim(const Type* type, absl::FunctionRef<void(const Expr*)> f);
 
 // The same for one dim expression.
 const Expr* SubstituteDimVars(Context& ctx, const Expr* dim, const DimVarMap& map);

@@ -10,6 +10,7 @@
 #include "passes/normalize/flatten_call_expr.h"
 #include "passes/normalize/inline_functions.h"
 #include "passes/normalize/normalize_stmt_structure.h"
+#include "passes/normalize/simplify.h"
 #include "passes/normalize/unroll_loops.h"
 #include "passes/verify/verify_no_nested_call.h"
 #include "passes/verify/verify_ssa.h"
@@ -27,6 +28,7 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterPass("lower-composite-ops", CreateLowerCompositeOpsPass);
     r->RegisterPass("materialize-tcvt-scratch", CreateMaterializeTcvtScratchPass);
     r->RegisterPass("normalize-stmt-structure", CreateNormalizeStmtStructurePass);
+    r->RegisterPass("simplify", CreateSimplifyPass);
     r->RegisterPass("unroll-loops", CreateUnrollLoopsPass, UnrollLoopsOptions());
     r->RegisterPass("verify-no-nested-call", CreateVerifyNoNestedCallPass);
     r->RegisterPass("verify-ssa", CreateVerifySSAPass);
@@ -38,11 +40,12 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterAlias("LegalizeTileCast", "legalize-tile-cast");
     r->RegisterAlias("LowerCompositeOps", "lower-composite-ops");
     r->RegisterAlias("NormalizeStmtStructure", "normalize-stmt-structure");
+    r->RegisterAlias("Simplify", "simplify");
     r->RegisterAlias("UnrollLoops", "unroll-loops");
     r->RegisterAlias("VerifyNoNestedCall", "verify-no-nested-call");
     r->RegisterAlias("VerifySSA", "verify-ssa");
     r->RegisterPipeline("default", {"inline-functions", "unroll-loops", "ctrl-flow-transform",
-                                    "convert-to-ssa", "normalize-stmt-structure",
+                                    "convert-to-ssa", "simplify", "normalize-stmt-structure",
                                     "flatten-call-expr", "lower-composite-ops", "legalize-tile-cast",
                                     "materialize-tcvt-scratch"});
     return r;

@@ -192,7 +192,8 @@ TEST(PassRegistryTest, DefaultPipelineRunsTheBuiltPassesInUpstreamOrder) {
   ASSERT_TRUE(passes.ok()) << passes.status();
   EXPECT_THAT(Names(*passes),
               ElementsAre("inline-functions", "unroll-loops", "ctrl-flow-transform",
-                          "convert-to-ssa", "normalize-stmt-structure", "flatten-call-expr",
+                          "convert-to-ssa", "simplify", "normalize-stmt-structure",
+                          "flatten-call-expr",
                           "lower-composite-ops", "legalize-tile-cast", "materialize-tcvt-scratch"));
 }
 

@@ -55,11 +55,13 @@ const passes::Pass* Build(const char* name) {
 
 // The differential check tile_program_fuzzer makes (its step 2d), over a
 // fixed sweep of generated programs: inline-functions, unroll-loops,
-// ctrl-flow-transform and convert-to-ssa take the front form back to SSA, and every step computes
-// what the generated program computes, bit for bit.
+// ctrl-flow-transform and convert-to-ssa take the front form back to SSA,
+// simplify folds what they leave, and every step computes what the
+// generated program computes, bit for bit.
 TEST(FrontFormTest, FrontPassesPreserveWhatGeneratedProgramsCompute) {
   const passes::Pass* front[] = {Build("inline-functions"), Build("unroll-loops"),
-                                 Build("ctrl-flow-transform"), Build("convert-to-ssa")};
+                                 Build("ctrl-flow-transform"), Build("convert-to-ssa"),
+                                 Build("simplify")};
   for (const passes::Pass* pass : front) ASSERT_NE(pass, nullptr);
   std::mt19937 rng(11);
   int unrolled = 0;

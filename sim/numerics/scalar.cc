@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "ir/arith/int_eval.h"
 #include "sim/numerics/element_convert.h"
 #include "sim/numerics/float_formats.h"
 
@@ -15,27 +16,11 @@ using ir::UnaryOp;
 
 namespace {
 
-// Sign- or zero-extends the low bits of `bits` per the dtype.
-int64_t Extend(DataType dtype, uint64_t bits) {
-  if (dtype.IsBool()) return bits != 0 ? 1 : 0;
-  int width = dtype.bits();
-  if (width >= 64) return static_cast<int64_t>(bits);
-  uint64_t mask = (uint64_t{1} << width) - 1;
-  uint64_t v = bits & mask;
-  if (dtype.IsSignedInt() && ((v >> (width - 1)) & 1) != 0) v |= ~mask;
-  return static_cast<int64_t>(v);
-}
-
 __int128 Wide(const Scalar& s) {
   if (s.dtype.IsUnsignedInt() && s.dtype.bits() >= 64) {
     return static_cast<__int128>(static_cast<uint64_t>(s.i));
   }
   return s.i;
-}
-
-absl::Status Error(BinaryOp op, absl::string_view what) {
-  return absl::InvalidArgumentError(absl::StrCat("scalar operator ", static_cast<int>(op), ": ",
-                                                 what));
 }
 
 absl::StatusOr<Scalar> FloatBinary(BinaryOp op, const Scalar& a, const Scalar& b,
@@ -66,90 +51,18 @@ absl::StatusOr<Scalar> FloatBinary(BinaryOp op, const Scalar& a, const Scalar& b
 }
 
 absl::StatusOr<Scalar> IntBinary(BinaryOp op, const Scalar& a, const Scalar& b, DataType result) {
-  __int128 x = Wide(a);
-  __int128 y = Wide(b);
-  uint64_t ux = static_cast<uint64_t>(a.i);
-  uint64_t uy = static_cast<uint64_t>(b.i);
-  int width = result.IsBool() ? 1 : result.bits();
-  switch (op) {
-    case BinaryOp::kAdd: return Scalar::Int(result, static_cast<int64_t>(ux + uy));
-    case BinaryOp::kSub: return Scalar::Int(result, static_cast<int64_t>(ux - uy));
-    case BinaryOp::kMul: return Scalar::Int(result, static_cast<int64_t>(ux * uy));
-    case BinaryOp::kFloorDiv:
-    case BinaryOp::kFloorMod: {
-      if (y == 0) return absl::InvalidArgumentError(absl::StrCat("integer ", BinaryOpSpelling(op),
-                                                                 " by zero"));
-      __int128 q = x / y;
-      __int128 r = x % y;
-      if (r != 0 && ((r < 0) != (y < 0))) {
-        q -= 1;
-        r += y;
-      }
-      return Scalar::Int(result, static_cast<int64_t>(op == BinaryOp::kFloorDiv ? q : r));
-    }
-    case BinaryOp::kFloatDiv: {
-      if (y == 0) return absl::InvalidArgumentError("integer / by zero");
-      return Scalar::Int(result, static_cast<int64_t>(x / y));
-    }
-    case BinaryOp::kPow: {
-      if (y < 0) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "integer ** with a negative exponent (", static_cast<int64_t>(y), ")"));
-      }
-      uint64_t base = ux;
-      uint64_t acc = 1;
-      for (__int128 e = y; e > 0; e >>= 1) {
-        if (e & 1) acc *= base;
-        base *= base;
-      }
-      return Scalar::Int(result, static_cast<int64_t>(acc));
-    }
-    case BinaryOp::kMin: return Scalar::Int(result, static_cast<int64_t>(y < x ? y : x));
-    case BinaryOp::kMax: return Scalar::Int(result, static_cast<int64_t>(y > x ? y : x));
-    case BinaryOp::kBitAnd: return Scalar::Int(result, static_cast<int64_t>(ux & uy));
-    case BinaryOp::kBitOr: return Scalar::Int(result, static_cast<int64_t>(ux | uy));
-    case BinaryOp::kBitXor: return Scalar::Int(result, static_cast<int64_t>(ux ^ uy));
-    case BinaryOp::kShl:
-    case BinaryOp::kShr: {
-      if (y < 0 || y >= width) {
-        return absl::InvalidArgumentError(absl::StrCat("shift ", BinaryOpSpelling(op), " by ",
-                                                       static_cast<int64_t>(y),
-                                                       " is outside [0, ", width, ")"));
-      }
-      int s = static_cast<int>(y);
-      if (op == BinaryOp::kShl) return Scalar::Int(result, static_cast<int64_t>(ux << s));
-      // Arithmetic for signed results, logical for unsigned ones.
-      __int128 v = result.IsUnsignedInt() ? static_cast<__int128>(ux & ElementMask(result)) : x;
-      return Scalar::Int(result, static_cast<int64_t>(v >> s));
-    }
-    default:
-      return Error(op, "is not an arithmetic operator");
-  }
+  absl::StatusOr<int64_t> r = ir::EvalIntBinary(op, Wide(a), Wide(b), result);
+  if (!r.ok()) return r.status();
+  return Scalar::Int(result, *r);
 }
 
 bool Compare(BinaryOp op, const Scalar& a, const Scalar& b) {
   if (a.IsFloat() || b.IsFloat()) {
     double x = a.IsFloat() ? a.f : static_cast<double>(Wide(a));
     double y = b.IsFloat() ? b.f : static_cast<double>(Wide(b));
-    switch (op) {
-      case BinaryOp::kEq: return x == y;
-      case BinaryOp::kNe: return x != y;
-      case BinaryOp::kLt: return x < y;
-      case BinaryOp::kLe: return x <= y;
-      case BinaryOp::kGt: return x > y;
-      default: return x >= y;
-    }
+    return ir::CompareValues(op, x, y);
   }
-  __int128 x = Wide(a);
-  __int128 y = Wide(b);
-  switch (op) {
-    case BinaryOp::kEq: return x == y;
-    case BinaryOp::kNe: return x != y;
-    case BinaryOp::kLt: return x < y;
-    case BinaryOp::kLe: return x <= y;
-    case BinaryOp::kGt: return x > y;
-    default: return x >= y;
-  }
+  return ir::CompareValues(op, Wide(a), Wide(b));
 }
 
 }  // namespace
@@ -157,7 +70,7 @@ bool Compare(BinaryOp op, const Scalar& a, const Scalar& b) {
 Scalar Scalar::Int(DataType dtype, int64_t value) {
   Scalar s;
   s.dtype = dtype;
-  s.i = Extend(dtype, static_cast<uint64_t>(value));
+  s.i = ir::WrapInt(dtype, static_cast<uint64_t>(value));
   return s;
 }
 
@@ -182,7 +95,7 @@ Scalar Scalar::FromElementBits(DataType dtype, uint64_t bits) {
   if (dtype.IsFloat()) {
     s.f = DecodeFloat(dtype, static_cast<uint32_t>(bits)).ToDouble();
   } else {
-    s.i = Extend(dtype, bits);
+    s.i = ir::WrapInt(dtype, bits);
   }
   return s;
 }
