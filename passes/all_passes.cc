@@ -11,6 +11,8 @@
 #include "passes/normalize/inline_functions.h"
 #include "passes/normalize/normalize_stmt_structure.h"
 #include "passes/normalize/simplify.h"
+#include "passes/outline/outline_hierarchy_scopes.h"
+#include "passes/outline/outline_incore_scopes.h"
 #include "passes/normalize/unroll_loops.h"
 #include "passes/verify/verify_no_nested_call.h"
 #include "passes/verify/verify_ssa.h"
@@ -28,6 +30,8 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterPass("lower-composite-ops", CreateLowerCompositeOpsPass);
     r->RegisterPass("materialize-tcvt-scratch", CreateMaterializeTcvtScratchPass);
     r->RegisterPass("normalize-stmt-structure", CreateNormalizeStmtStructurePass);
+    r->RegisterPass("outline-hierarchy-scopes", CreateOutlineHierarchyScopesPass);
+    r->RegisterPass("outline-incore-scopes", CreateOutlineIncoreScopesPass);
     r->RegisterPass("simplify", CreateSimplifyPass);
     r->RegisterPass("unroll-loops", CreateUnrollLoopsPass, UnrollLoopsOptions());
     r->RegisterPass("verify-no-nested-call", CreateVerifyNoNestedCallPass);
@@ -40,14 +44,17 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterAlias("LegalizeTileCast", "legalize-tile-cast");
     r->RegisterAlias("LowerCompositeOps", "lower-composite-ops");
     r->RegisterAlias("NormalizeStmtStructure", "normalize-stmt-structure");
+    r->RegisterAlias("OutlineHierarchyScopes", "outline-hierarchy-scopes");
+    r->RegisterAlias("OutlineIncoreScopes", "outline-incore-scopes");
     r->RegisterAlias("Simplify", "simplify");
     r->RegisterAlias("UnrollLoops", "unroll-loops");
     r->RegisterAlias("VerifyNoNestedCall", "verify-no-nested-call");
     r->RegisterAlias("VerifySSA", "verify-ssa");
     r->RegisterPipeline("default", {"inline-functions", "unroll-loops", "ctrl-flow-transform",
                                     "convert-to-ssa", "simplify", "normalize-stmt-structure",
-                                    "flatten-call-expr", "lower-composite-ops", "legalize-tile-cast",
-                                    "materialize-tcvt-scratch"});
+                                    "flatten-call-expr", "outline-hierarchy-scopes",
+                                    "outline-incore-scopes", "lower-composite-ops",
+                                    "legalize-tile-cast", "materialize-tcvt-scratch"});
     return r;
   }();
   return *registry;

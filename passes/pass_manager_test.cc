@@ -193,7 +193,7 @@ TEST(PassRegistryTest, DefaultPipelineRunsTheBuiltPassesInUpstreamOrder) {
   EXPECT_THAT(Names(*passes),
               ElementsAre("inline-functions", "unroll-loops", "ctrl-flow-transform",
                           "convert-to-ssa", "simplify", "normalize-stmt-structure",
-                          "flatten-call-expr",
+                          "flatten-call-expr", "outline-hierarchy-scopes", "outline-incore-scopes",
                           "lower-composite-ops", "legalize-tile-cast", "materialize-tcvt-scratch"));
 }
 

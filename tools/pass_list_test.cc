@@ -64,7 +64,8 @@ TEST(PassListTest, ListsTheBuiltinDefaultPipeline) {
   EXPECT_THAT(text, HasSubstr("  materialize-tcvt-scratch  -                       Gives every"));
   EXPECT_THAT(text, HasSubstr(
       "  default = inline-functions, unroll-loops, ctrl-flow-transform, convert-to-ssa, "
-      "simplify, normalize-stmt-structure, flatten-call-expr, "
+      "simplify, normalize-stmt-structure, flatten-call-expr, outline-hierarchy-scopes, "
+      "outline-incore-scopes, "
       "lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch\n"));
 }
 

@@ -1,0 +1,162 @@
+#include "passes/outline/outline_incore_scopes.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "passes/normalize/pass_test_fixture.h"
+
+namespace pto::passes {
+namespace {
+
+using ::testing::HasSubstr;
+
+class OutlineIncoreScopesTest : public NormalizePassTest {
+ protected:
+  OutlineIncoreScopesTest() : NormalizePassTest(CreateOutlineIncoreScopesPass()) {}
+};
+
+TEST_F(OutlineIncoreScopesTest, ScopeBecomesAnInCoreFunctionAndTheParentOrchestrates) {
+  CheckedProgramRewrite(R"(
+    @pl.function
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        a: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
+        with pl.at(level=pl.Level.CORE_GROUP):
+            y: pl.Tensor[[64], pl.FP32] = pl.add(a, a)
+            z: pl.Tensor[[64], pl.FP32] = pl.mul(y, x)
+        r: pl.Tensor[[64], pl.FP32] = pl.add(z, y)
+        return r
+)",
+                        R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def main_incore_0(self, a: pl.Tensor[[64], pl.FP32], x: pl.Tensor[[64], pl.FP32]) -> tuple[pl.Tensor[[64], pl.FP32], pl.Tensor[[64], pl.FP32]]:
+        y: pl.Tensor[[64], pl.FP32] = pl.add(a, a)
+        z: pl.Tensor[[64], pl.FP32] = pl.mul(y, x)
+        return y, z
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        a: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
+        ret = self.main_incore_0(a, x)
+        y = ret[0]
+        z = ret[1]
+        r: pl.Tensor[[64], pl.FP32] = pl.add(z, y)
+        return r
+)").status().IgnoreError();
+}
+
+TEST_F(OutlineIncoreScopesTest, WrittenTensorsAreOutOrInOutAndReturnedAsThemselves) {
+  CheckedProgramRewrite(R"(
+    @pl.function
+    def main(self, dst: pl.Tensor[[64], pl.FP32], acc: pl.Tensor[[64], pl.FP32], src: pl.Tensor[[32], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        buf: pl.Tensor[[16, 128], pl.FP32] = pl.create_tensor([16, 128], dtype=pl.FP32)
+        with pl.at(level=pl.Level.CORE_GROUP):
+            t = pl.tile.full([16, 128], dtype=pl.FP32, value=0.0)
+            pl.store(t, [0, 0], buf)
+            u: pl.Tensor[[64], pl.FP32] = pl.assemble(dst, src, [0])
+            head: pl.Tensor[[32], pl.FP32] = pl.tensor.slice(acc, [32], [0], [], [])
+            v: pl.Tensor[[64], pl.FP32] = pl.assemble(acc, head, [32])
+        r: pl.Tensor[[16, 128], pl.FP32] = pl.add(buf, buf)
+        s: pl.Tensor[[64], pl.FP32] = pl.add(u, v)
+        return s
+)",
+                        R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def main_incore_0(self, buf: pl.Out[pl.Tensor[[16, 128], pl.FP32]], dst: pl.Out[pl.Tensor[[64], pl.FP32]], src: pl.Tensor[[32], pl.FP32], acc: pl.InOut[pl.Tensor[[64], pl.FP32]]) -> tuple[pl.Tensor[[64], pl.FP32], pl.Tensor[[64], pl.FP32], pl.Tensor[[16, 128], pl.FP32]]:
+        t = pl.tile.full([16, 128], dtype=pl.FP32, value=0.0)
+        buf_store: pl.Tensor[[16, 128], pl.FP32] = pl.store(t, [0, 0], buf)
+        u: pl.Tensor[[64], pl.FP32] = pl.assemble(dst, src, [0])
+        head: pl.Tensor[[32], pl.FP32] = pl.tensor.slice(acc, [32], [0], [], [])
+        v: pl.Tensor[[64], pl.FP32] = pl.assemble(acc, head, [32])
+        return dst, acc, buf
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, dst: pl.Tensor[[64], pl.FP32], acc: pl.Tensor[[64], pl.FP32], src: pl.Tensor[[32], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        buf: pl.Tensor[[16, 128], pl.FP32] = pl.create_tensor([16, 128], dtype=pl.FP32)
+        ret = self.main_incore_0(buf, dst, src, acc)
+        u = ret[0]
+        v = ret[1]
+        buf_1 = ret[2]
+        r: pl.Tensor[[16, 128], pl.FP32] = pl.add(buf_1, buf_1)
+        s: pl.Tensor[[64], pl.FP32] = pl.add(u, v)
+        return s
+)").status().IgnoreError();
+}
+
+TEST_F(OutlineIncoreScopesTest, NamesCountersAndPlacement) {
+  CheckedProgramRewrite(R"(
+    @pl.function
+    def f(self, x: pl.Tensor[[64], pl.FP32], c: pl.Scalar[pl.BOOL]) -> pl.Tensor[[64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="k"):
+            a: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
+        if c:
+            with pl.at(level=pl.Level.CORE_GROUP):
+                b: pl.Tensor[[64], pl.FP32] = pl.add(a, x)
+            r: pl.Tensor[[64], pl.FP32] = pl.yield_(b)
+        else:
+            r: pl.Tensor[[64], pl.FP32] = pl.yield_(a)
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="k"):
+            pl.add(r, r)
+        return r
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def g(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="k"):
+            a: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
+        return a
+)",
+                        R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        a: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
+        return a
+    @pl.function(type=pl.FunctionType.InCore)
+    def f_incore_1(self, a: pl.Tensor[[64], pl.FP32], x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        b: pl.Tensor[[64], pl.FP32] = pl.add(a, x)
+        return b
+    @pl.function(type=pl.FunctionType.InCore)
+    def k_0(self, r: pl.Tensor[[64], pl.FP32]):
+        pl.add(r, r)
+        return
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def f(self, x: pl.Tensor[[64], pl.FP32], c: pl.Scalar[pl.BOOL]) -> pl.Tensor[[64], pl.FP32]:
+        a: pl.Tensor[[64], pl.FP32] = self.k(x)
+        if c:
+            b: pl.Tensor[[64], pl.FP32] = self.f_incore_1(a, x)
+            r: pl.Tensor[[64], pl.FP32] = pl.yield_(b)
+        else:
+            r: pl.Tensor[[64], pl.FP32] = pl.yield_(a)
+        self.k_0(r)
+        return r
+    @pl.function(type=pl.FunctionType.InCore)
+    def g_k(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        a: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
+        return a
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def g(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        a: pl.Tensor[[64], pl.FP32] = self.g_k(x)
+        return a
+)").status().IgnoreError();
+}
+
+TEST_F(OutlineIncoreScopesTest, ProgramWithoutScopesIsUnchanged) {
+  ir::Program p = ParseFunctions(R"(
+    @pl.function
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        y: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
+        return y
+)");
+  absl::StatusOr<ir::Program> out = Run(p);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_TRUE(out->SameAs(p));
+}
+
+TEST_F(OutlineIncoreScopesTest, ScopeArgumentsNotYetHandledAreLocatedErrors) {
+  EXPECT_THAT(ErrorOfProgram(R"(
+    @pl.function
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]):
+            y: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
+        return y
+)"),
+              HasSubstr("t.py:8:9: error: OutlineIncoreScopes: outlining a scope with "
+                        "optimizations is not supported yet"));
+}
+
+}  // namespace
+}  // namespace pto::passes

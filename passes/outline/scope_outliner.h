@@ -1,0 +1,106 @@
+// Outlining a `with` scope into a function of its own: the machinery the
+// OutlineHierarchyScopes, OutlineIncoreScopes and OutlineClusterScopes
+// passes share. Each pass says which scopes go and what the new functions
+// are; this library does the rest.
+//
+//   with pl.at(level=pl.Level.CORE_GROUP):      def main_incore_0(self, x, dst: pl.Out[..]):
+//       y = pl.add(x, x)                 =>         y = pl.add(x, x)
+//       d = pl.assemble(dst, y, [0])                d = pl.assemble(dst, y, [0])
+//   ... y, d used after ...                         return (y, dst)
+//                                               ret = self.main_incore_0(x, dst)
+//                                               y = ret[0]; d = ret[1]
+//
+//   * Params: the Vars the scope reads and does not define, in the order the
+//     body first reads them (a Var only a param's type names comes first).
+//     A param the body writes through an op that writes an argument in place
+//     (tile.store, tensor.assemble, ...) is Out; written and read, InOut.
+//     A read of a write's result counts as a read of what it wrote.
+//   * Results: the Vars the scope defines that are read after it, in the
+//     order it defines them, then each written param no result stands for.
+//     A result that is a write's value is returned as the param it wrote
+//     (the caller's tensor was written in place). After the call, the
+//     caller reads a written param through the call's result.
+//   * The body is copied with new Vars (passes/fresh_copy.h); a write whose
+//     value the scope drops is bound to `<param>_store` in the copy.
+//   * The scope becomes `v = f(...)`, `ret = f(...)` with `v_i = ret[i]`,
+//     or the bare call.
+//
+// Requires SSA form (each Var defined once): a Var defined in the scope is
+// read after it only where its definition reaches.
+//
+//   ScopeOutliner outliner(ctx, parent, [&](const ir::ScopeStmt* s) -> std::optional<OutlinedFunction> {
+//     ...   // nullopt keeps the scope
+//   });
+//   absl::StatusOr<const ir::Function*> rewritten = outliner.Run();
+//   for (const ir::Function* f : outliner.outlined()) ...
+
+#ifndef PTO_PASSES_OUTLINE_SCOPE_OUTLINER_H_
+#define PTO_PASSES_OUTLINE_SCOPE_OUTLINER_H_
+
+#include <functional>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "ir/function.h"
+#include "ir/mutator.h"
+
+namespace pto::passes {
+
+// What a scope becomes.
+struct OutlinedFunction {
+  std::string name;
+  ir::FunctionType type = ir::FunctionType::kOpaque;
+  std::optional<ir::Level> level;
+  std::optional<ir::Role> role;
+};
+
+// The scope's argument `key`, or null.
+const ir::ScopeArg* FindScopeArg(const ir::ScopeStmt* s, absl::string_view key);
+
+// The level of a `with pl.at(level=...)` scope; nullopt for other scopes.
+std::optional<ir::Level> ScopeLevel(const ir::ScopeStmt* s);
+// The scope's name_hint, or "".
+absl::string_view ScopeNameHint(const ir::ScopeStmt* s);
+
+// An error at the scope unless each of its arguments is one of `handled`:
+// `pass` cannot outline `with pl.at(<key>=...)` yet.
+absl::Status CheckScopeArgs(ir::Context& ctx, const ir::ScopeStmt* s, absl::string_view pass,
+                            std::initializer_list<absl::string_view> handled);
+
+class ScopeOutliner : public ir::IRMutator {
+ public:
+  // Says whether to outline a scope, and as what. An error stops the
+  // outlining (a scope the pass cannot outline); it should be located.
+  using Select =
+      std::function<absl::StatusOr<std::optional<OutlinedFunction>>(const ir::ScopeStmt*)>;
+
+  ScopeOutliner(ir::Context& ctx, const ir::Function* parent, Select select)
+      : IRMutator(ctx), parent_(parent), select_(std::move(select)) {}
+
+  // The parent with its selected scopes replaced by calls (the parent
+  // itself when none was selected). Scopes inside a selected scope are not
+  // looked at: they go into the new function as they are.
+  absl::StatusOr<const ir::Function*> Run();
+  // The new functions, in the order of their scopes.
+  const std::vector<const ir::Function*>& outlined() const { return outlined_; }
+
+  const ir::Stmt* VisitScope(const ir::ScopeStmt* s) override;
+
+ private:
+  const ir::Stmt* Outline(const ir::ScopeStmt* s, const OutlinedFunction& as);
+
+  const ir::Function* parent_;
+  Select select_;
+  absl::Status status_;
+  // How often each Var occurs in the parent, before any rewrite.
+  absl::flat_hash_map<const ir::Var*, uint32_t> occurrences_;
+  bool inside_selected_ = false;
+  std::vector<const ir::Function*> outlined_;
+};
+
+}  // namespace pto::passes
+
+#endif  // PTO_PASSES_OUTLINE_SCOPE_OUTLINER_H_
