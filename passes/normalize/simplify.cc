@@ -118,7 +118,9 @@ class Folder : public ir::IRMutator {
     if (std::optional<bool> taken = an_.Decide(cond)) {
       const Stmt* branch = *taken ? s->then_body() : s->else_body();
       if (branch == nullptr) return ctx().NewSeq({}, s->loc());
-      const Stmt* body = Region(branch);
+      // The branch runs whenever the if does: it is visited as the code it
+      // becomes, at this level (so a second run finds nothing more to do).
+      const Stmt* body = VisitStmt(branch);
       if (s->return_vars().empty()) return Lift(body, s);
       if (auto split = SplitTrailingYield(body)) {
         for (size_t k = 0; k < s->return_vars().size(); ++k) {
@@ -167,7 +169,7 @@ class Folder : public ir::IRMutator {
         for (size_t k = 0; k < iter_args.size(); ++k) {
           Remap(s->iter_args()[k], iter_args[k]->init());
         }
-        const Stmt* body = Region(s->body());
+        const Stmt* body = VisitStmt(s->body());  // runs once, at this level
         auto split = SplitTrailingYield(body);
         if (s->return_vars().empty() && !split) return Lift(body, s);
         if (split) {

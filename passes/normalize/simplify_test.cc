@@ -133,6 +133,20 @@ TEST_F(SimplifyTest, SingleAndZeroTripLoops) {
                   "return o"});
 }
 
+TEST_F(SimplifyTest, FoldedCodeIsSimplifiedAsTheCodeItBecomes) {
+  // The kept branch and the single trip run at the top level once folded:
+  // their constants propagate in the same run, so a second run changes
+  // nothing (the fixture checks).
+  ExpectRewrites({"if True:",
+                  "    k: pl.Scalar[pl.INDEX] = 3",
+                  "    for i in pl.range(0, 1):",
+                  "        j: pl.Scalar[pl.INDEX] = i + k",
+                  "        pl.tensor.write(o, [j + n], 1.0)",
+                  "return o"},
+                 {"pl.tensor.write(o, [3 + n], 1.0)",
+                  "return o"});
+}
+
 TEST_F(SimplifyTest, SingleTripLoopWithResults) {
   ExpectRewrites({"for i, (acc,) in pl.range(1, init_values=(x,)):",
                   "    nxt: pl.Tensor[[64], pl.FP32] = pl.tensor.adds(acc, 1.0)",
