@@ -11,6 +11,7 @@
 #include "passes/normalize/inline_functions.h"
 #include "passes/normalize/normalize_stmt_structure.h"
 #include "passes/normalize/simplify.h"
+#include "passes/outline/outline_cluster_scopes.h"
 #include "passes/outline/outline_hierarchy_scopes.h"
 #include "passes/outline/outline_incore_scopes.h"
 #include "passes/normalize/unroll_loops.h"
@@ -32,6 +33,7 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterPass("normalize-stmt-structure", CreateNormalizeStmtStructurePass);
     r->RegisterPass("outline-hierarchy-scopes", CreateOutlineHierarchyScopesPass);
     r->RegisterPass("outline-incore-scopes", CreateOutlineIncoreScopesPass);
+    r->RegisterPass("outline-cluster-scopes", CreateOutlineClusterScopesPass);
     r->RegisterPass("simplify", CreateSimplifyPass);
     r->RegisterPass("unroll-loops", CreateUnrollLoopsPass, UnrollLoopsOptions());
     r->RegisterPass("verify-no-nested-call", CreateVerifyNoNestedCallPass);
@@ -46,6 +48,7 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterAlias("NormalizeStmtStructure", "normalize-stmt-structure");
     r->RegisterAlias("OutlineHierarchyScopes", "outline-hierarchy-scopes");
     r->RegisterAlias("OutlineIncoreScopes", "outline-incore-scopes");
+    r->RegisterAlias("OutlineClusterScopes", "outline-cluster-scopes");
     r->RegisterAlias("Simplify", "simplify");
     r->RegisterAlias("UnrollLoops", "unroll-loops");
     r->RegisterAlias("VerifyNoNestedCall", "verify-no-nested-call");
@@ -53,7 +56,7 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterPipeline("default", {"inline-functions", "unroll-loops", "ctrl-flow-transform",
                                     "convert-to-ssa", "simplify", "normalize-stmt-structure",
                                     "flatten-call-expr", "outline-hierarchy-scopes",
-                                    "outline-incore-scopes", "lower-composite-ops",
+                                    "outline-incore-scopes", "outline-cluster-scopes", "lower-composite-ops",
                                     "legalize-tile-cast", "materialize-tcvt-scratch"});
     return r;
   }();

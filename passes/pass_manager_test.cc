@@ -194,6 +194,7 @@ TEST(PassRegistryTest, DefaultPipelineRunsTheBuiltPassesInUpstreamOrder) {
               ElementsAre("inline-functions", "unroll-loops", "ctrl-flow-transform",
                           "convert-to-ssa", "simplify", "normalize-stmt-structure",
                           "flatten-call-expr", "outline-hierarchy-scopes", "outline-incore-scopes",
+                          "outline-cluster-scopes",
                           "lower-composite-ops", "legalize-tile-cast", "materialize-tcvt-scratch"));
 }
 

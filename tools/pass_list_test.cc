@@ -65,7 +65,7 @@ TEST(PassListTest, ListsTheBuiltinDefaultPipeline) {
   EXPECT_THAT(text, HasSubstr(
       "  default = inline-functions, unroll-loops, ctrl-flow-transform, convert-to-ssa, "
       "simplify, normalize-stmt-structure, flatten-call-expr, outline-hierarchy-scopes, "
-      "outline-incore-scopes, "
+      "outline-incore-scopes, outline-cluster-scopes, "
       "lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch\n"));
 }
 

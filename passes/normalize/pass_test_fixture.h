@@ -48,11 +48,15 @@ class NormalizePassTest : public ::testing::Test {
     return p.ok() ? *p : ctx_.NewProgram("P", {});
   }
 
-  // A program from the text of its functions (the module header is added),
-  // for passes that work across functions.
-  ir::Program ParseFunctions(absl::string_view functions) {
+  // A program from the text of its functions (the module header is added:
+  // pl and pld imported, then `prelude`, module-level lines such as
+  // `M = pl.dynamic("M")`), for passes that work across functions. The class
+  // line is line 4 plus the prelude's lines.
+  ir::Program ParseFunctions(absl::string_view functions, absl::string_view prelude = "") {
     absl::StatusOr<ir::Program> p = ir::ParseProgram(
-        ctx_, absl::StrCat("import pypto.language as pl\n\n@pl.program\nclass P:\n", functions),
+        ctx_,
+        absl::StrCat("import pypto.language as pl\nimport pypto.language.distributed as pld\n",
+                     prelude, "@pl.program\nclass P:\n", functions),
         "t.py");
     EXPECT_TRUE(p.ok()) << p.status();
     return p.ok() ? *p : ctx_.NewProgram("P", {});
@@ -77,16 +81,17 @@ class NormalizePassTest : public ::testing::Test {
   }
   // The same for whole programs (ParseFunctions), `expected` not strict.
   absl::StatusOr<ir::Program> CheckedProgramRewrite(absl::string_view before,
-                                                    absl::string_view expected) {
-    return CheckRewrite(ParseFunctions(before), ParseFunctions(expected));
+                                                    absl::string_view expected,
+                                                    absl::string_view prelude = "") {
+    return CheckRewrite(ParseFunctions(before, prelude), ParseFunctions(expected, prelude));
   }
 
   // The pass's error message on `before` ("" if it succeeded).
   std::string ErrorOf(std::initializer_list<const char*> before) {
     return ErrorIn(Parse(before));
   }
-  std::string ErrorOfProgram(absl::string_view functions) {
-    return ErrorIn(ParseFunctions(functions));
+  std::string ErrorOfProgram(absl::string_view functions, absl::string_view prelude = "") {
+    return ErrorIn(ParseFunctions(functions, prelude));
   }
 
   ir::Context ctx_;

@@ -17,8 +17,8 @@ std::string FunctionNames::Free(std::string name) const {
 }
 
 std::string FunctionNames::Next(absl::string_view parent, absl::string_view tag,
-                                absl::string_view hint) {
-  const int number = counter_[parent]++;
+                                absl::string_view hint, absl::string_view counter) {
+  const int number = counter_[absl::StrCat(parent, "\n", counter)]++;
   std::string name;
   if (hint.empty()) {
     name = Free(absl::StrCat(parent, "_", tag, "_", number));

@@ -25,7 +25,10 @@ namespace pto::passes {
 class FunctionNames {
  public:
   explicit FunctionNames(const ir::Program& program);
-  std::string Next(absl::string_view parent, absl::string_view tag, absl::string_view hint);
+  // `counter` picks one of the parent's counters: a pass outlining two
+  // kinds of scope in separate sweeps numbers each kind on its own.
+  std::string Next(absl::string_view parent, absl::string_view tag, absl::string_view hint,
+                   absl::string_view counter = "");
 
  private:
   std::string Free(std::string name) const;

@@ -65,11 +65,15 @@ class OutlineHierarchyScopes : public Pass {
       return false;
     }
     ScopeOutliner outliner(
-        ctx, f, [&](const ir::ScopeStmt* s) -> absl::StatusOr<std::optional<OutlinedFunction>> {
+        ctx, f, [&](const ir::ScopeStmt* s, absl::Span<const ir::ScopeStmt* const>)
+              -> absl::StatusOr<std::optional<OutlinedFunction>> {
           std::optional<ir::Level> level = ScopeLevel(s);
           if (!level.has_value() || *level == ir::Level::kCoreGroup) return std::nullopt;
-          PTO_RETURN_IF_ERROR(CheckScopeArgs(ctx, s, kPass, {"level", "role", "name_hint"}));
+          PTO_RETURN_IF_ERROR(CheckScopeArgs(
+              ctx, s, kPass,
+              {"level", "role", "name_hint", "task_id_var", "deps", "allow_early_resolve"}));
           OutlinedFunction as;
+          TakeDispatch(s, as);
           as.level = level;
           std::string tag = LevelTag(*level);
           if (const ir::ScopeArg* role = FindScopeArg(s, "role")) {

@@ -66,16 +66,45 @@ TEST_F(OutlineHierarchyScopesTest, IncoreScopesAndNonOpaqueFunctionsStay) {
   EXPECT_TRUE(out->SameAs(p));
 }
 
-TEST_F(OutlineHierarchyScopesTest, TaskIdScopeIsALocatedError) {
+TEST_F(OutlineHierarchyScopesTest, TaskIdScopeIsSubmittedWithItsDeps) {
+  CheckedProgramRewrite(R"(
+    @pl.function
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        with pl.at(level=pl.Level.HOST, role=pl.Role.Orchestrator) as t1:
+            y: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
+        with pl.at(level=pl.Level.HOST, role=pl.Role.Orchestrator, deps=[t1]):
+            z: pl.Tensor[[64], pl.FP32] = pl.mul(y, y)
+        return z
+)",
+                        R"(
+    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+    def main_host_orch_0(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        y: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
+        return y
+    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+    def main_host_orch_1(self, y: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        z: pl.Tensor[[64], pl.FP32] = pl.mul(y, y)
+        return z
+    @pl.function
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        y, t1 = pl.submit(self.main_host_orch_0, x)
+        z, t2 = pl.submit(self.main_host_orch_1, y, deps=[t1])
+        return z
+)")
+      .status()
+      .IgnoreError();
+}
+
+TEST_F(OutlineHierarchyScopesTest, ScopeArgumentNotHandledIsALocatedError) {
   EXPECT_THAT(ErrorOfProgram(R"(
     @pl.function
     def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
-        with pl.at(level=pl.Level.HOST, role=pl.Role.Orchestrator) as t:
+        with pl.at(level=pl.Level.HOST, role=pl.Role.Orchestrator, windowize=True):
             y: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
         return y
 )"),
-              HasSubstr("error: OutlineHierarchyScopes: outlining a scope with a task id "
-                        "(`as tid`) is not supported yet"));
+              HasSubstr("t.py:8:9: error: OutlineHierarchyScopes: outlining a scope with "
+                        "windowize is not supported yet"));
 }
 
 }  // namespace

@@ -3,11 +3,61 @@
 #include <vector>
 
 #include "ir/status_macros.h"
+#include "ir/visitor.h"
+#include "absl/strings/str_cat.h"
+#include "ir/diagnostic.h"
+#include "passes/outline/deferred_wait.h"
 #include "passes/outline/function_names.h"
+#include "passes/outline/param_dim_fold.h"
 #include "passes/outline/scope_outliner.h"
 
 namespace pto::passes {
 namespace {
+
+// Whether `body` holds a pl.at(level=CORE_GROUP) scope.
+bool HoldsKernelScope(const ir::Stmt* body) {
+  struct Find : ir::IRVisitor {
+    bool found = false;
+    void VisitScope(const ir::ScopeStmt* s) override {
+      found = found || ScopeLevel(s) == ir::Level::kCoreGroup;
+      if (!found) IRVisitor::VisitScope(s);
+    }
+  } find;
+  find.VisitStmt(body);
+  return find.found;
+}
+
+constexpr absl::string_view kPass = "OutlineIncoreScopes";
+
+ir::FuncAttr TrueAttr(absl::string_view key) {
+  ir::FuncAttr a;
+  a.key = key;
+  a.value = ir::AttrValue::Bool(true);
+  return a;
+}
+
+// A deferred waiter is a task of its own, completing when its conditions
+// hold: nothing may resolve it early or launch it from outside.
+absl::Status CheckWaiterDispatch(ir::Context& ctx, const ir::ScopeStmt* s,
+                                 const OutlinedFunction& as,
+                                 absl::Span<const ir::ScopeStmt* const> enclosing) {
+  if (as.allow_early_resolve) {
+    return ir::LocatedError(ctx, s->loc(),
+                            absl::StrCat(kPass, ": a pl.at scope calling pld.system.defer_wait "
+                                                "cannot use allow_early_resolve=True: its task "
+                                                "completes only when its conditions hold"));
+  }
+  for (const ir::ScopeStmt* outer : enclosing) {
+    if (outer->scope_kind() == ir::ScopeKind::kSpmd) {
+      return ir::LocatedError(
+          ctx, s->loc(),
+          absl::StrCat(kPass, ": pld.system.defer_wait must be in a task-level "
+                              "pl.at(CORE_GROUP) scope; nesting it under pl.spmd is unsupported, "
+                              "since the outer launch owns the predicate and early resolve"));
+    }
+  }
+  return absl::OkStatus();
+}
 
 bool HoldsScopes(ir::FunctionType t) {
   return t == ir::FunctionType::kOpaque || t == ir::FunctionType::kOrchestration ||
@@ -35,15 +85,30 @@ class OutlineIncoreScopes : public Pass {
         functions.push_back(f);
         continue;
       }
+      // An Opaque function with kernels becomes Orchestration: it takes that
+      // body's normal form first, so its kernels capture the dim symbols.
+      const ir::Function* source = f;
+      if (f->func_type() == ir::FunctionType::kOpaque && HoldsKernelScope(f->body())) {
+        source = FoldParamDimReads(ctx, f);
+      }
       ScopeOutliner outliner(
-          ctx, f,
-          [&](const ir::ScopeStmt* s) -> absl::StatusOr<std::optional<OutlinedFunction>> {
+          ctx, source,
+          [&](const ir::ScopeStmt* s, absl::Span<const ir::ScopeStmt* const> enclosing)
+              -> absl::StatusOr<std::optional<OutlinedFunction>> {
             if (ScopeLevel(s) != ir::Level::kCoreGroup) return std::nullopt;
-            PTO_RETURN_IF_ERROR(
-                CheckScopeArgs(ctx, s, "OutlineIncoreScopes", {"level", "name_hint"}));
+            PTO_RETURN_IF_ERROR(CheckScopeArgs(ctx, s, kPass,
+                                               {"level", "name_hint", "task_id_var", "deps",
+                                                "allow_early_resolve", "windowize"}));
             OutlinedFunction as;
             as.name = names.Next(f->name(), "incore", ScopeNameHint(s));
             as.type = ir::FunctionType::kInCore;
+            TakeDispatch(s, as);
+            PTO_ASSIGN_OR_RETURN(bool waiter, CheckDeferredWaiter(ctx, s, kPass));
+            if (waiter) {
+              PTO_RETURN_IF_ERROR(CheckWaiterDispatch(ctx, s, as, enclosing));
+              as.attrs.push_back(TrueAttr("deferred_completion_waiter"));
+            }
+            if (ScopeFlag(s, "windowize")) as.attrs.push_back(TrueAttr("windowize"));
             return as;
           });
       PTO_ASSIGN_OR_RETURN(const ir::Function* g, outliner.Run());

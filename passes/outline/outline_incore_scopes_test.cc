@@ -1,5 +1,6 @@
 #include "passes/outline/outline_incore_scopes.h"
 
+#include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "passes/normalize/pass_test_fixture.h"
@@ -112,7 +113,6 @@ TEST_F(OutlineIncoreScopesTest, NamesCountersAndPlacement) {
     @pl.function(type=pl.FunctionType.InCore)
     def k_0(self, r: pl.Tensor[[64], pl.FP32]):
         pl.add(r, r)
-        return
     @pl.function(type=pl.FunctionType.Orchestration)
     def f(self, x: pl.Tensor[[64], pl.FP32], c: pl.Scalar[pl.BOOL]) -> pl.Tensor[[64], pl.FP32]:
         a: pl.Tensor[[64], pl.FP32] = self.k(x)
@@ -156,6 +156,100 @@ TEST_F(OutlineIncoreScopesTest, ScopeArgumentsNotYetHandledAreLocatedErrors) {
 )"),
               HasSubstr("t.py:8:9: error: OutlineIncoreScopes: outlining a scope with "
                         "optimizations is not supported yet"));
+}
+
+TEST_F(OutlineIncoreScopesTest, TaskIdScopesAreSubmittedAndTheirPlaceholdersGo) {
+  CheckedProgramRewrite(R"(
+    @pl.function
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP) as t0:
+            y: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
+        with pl.at(level=pl.Level.CORE_GROUP, deps=[t0], allow_early_resolve=True) as t1:
+            z: pl.Tensor[[64], pl.FP32] = pl.mul(y, y)
+        return z
+)",
+                        R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def main_incore_0(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        y: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
+        return y
+    @pl.function(type=pl.FunctionType.InCore)
+    def main_incore_1(self, y: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        z: pl.Tensor[[64], pl.FP32] = pl.mul(y, y)
+        return z
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        y, t0 = pl.submit(self.main_incore_0, x)
+        z, t1 = pl.submit(self.main_incore_1, y, deps=[t0], allow_early_resolve=True)
+        return z
+)")
+      .status()
+      .IgnoreError();
+}
+
+TEST_F(OutlineIncoreScopesTest, PromotionFoldsParamDimReadsFirst) {
+  // The kernel captures the symbol M, not a copy of it read back.
+  CheckedProgramRewrite(R"(
+    @pl.function
+    def main(self, a: pl.Tensor[[M, 16], pl.FP32], o: pl.Out[pl.Tensor[[M, 16], pl.FP32]]) -> pl.Tensor[[M, 16], pl.FP32]:
+        m: pl.Scalar[pl.INDEX] = pl.tensor.dim(a, 0)
+        t: pl.Tensor[[M, 16], pl.FP32] = pl.create_tensor([m, 16], dtype=pl.FP32)
+        n: pl.Scalar[pl.INDEX] = pl.tensor.dim(t, 0)
+        with pl.at(level=pl.Level.CORE_GROUP):
+            s: pl.Tensor[[M, 16], pl.FP32] = pl.slice(a, [n, 16], [0, 0])
+            r: pl.Tensor[[M, 16], pl.FP32] = pl.assemble(o, s, [0, 0])
+        return r
+)",
+                        R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def main_incore_0(self, M: pl.Scalar[pl.INDEX], a: pl.Tensor[[M, 16], pl.FP32], o: pl.Out[pl.Tensor[[M, 16], pl.FP32]]) -> pl.Tensor[[M, 16], pl.FP32]:
+        s: pl.Tensor[[M, 16], pl.FP32] = pl.slice(a, [M, 16], [0, 0])
+        r: pl.Tensor[[M, 16], pl.FP32] = pl.assemble(o, s, [0, 0])
+        return o
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[M, 16], pl.FP32], o: pl.Out[pl.Tensor[[M, 16], pl.FP32]]) -> pl.Tensor[[M, 16], pl.FP32]:
+        t: pl.Tensor[[M, 16], pl.FP32] = pl.create_tensor([M, 16], dtype=pl.FP32)
+        r: pl.Tensor[[M, 16], pl.FP32] = self.main_incore_0(M, a, o)
+        return r
+)",
+                        "M = pl.dynamic(\"M\")\n")
+      .status()
+      .IgnoreError();
+}
+
+TEST_F(OutlineIncoreScopesTest, DeferredWaiterIsMarkedAndItsContractChecked) {
+  constexpr absl::string_view kWaiter = R"(
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, sig: pld.DistributedTensor[[8, 1], pl.INT32], idx: pl.Tensor[[1, 1], pl.INT32], me: pl.Scalar[pl.INT32], e: pl.Scalar[pl.INT32]):
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="waiter") as tid:
+            anchor = pl.read(idx, [0, 0])
+            for src in pl.range(BOUND):
+                if src != me:
+                    pld.system.defer_wait(sig, offsets=[src, 0], expected=e, cmp=pld.WaitCmp.Ge)
+)";
+  auto with = [&](absl::string_view bound) {
+    return absl::StrReplaceAll(kWaiter, {{"BOUND", bound}});
+  };
+  absl::StatusOr<ir::Program> out = Run(ParseFunctions(with("8")));
+  ASSERT_TRUE(out.ok()) << out.status();
+  const ir::Function* waiter = out->FindFunction("waiter");
+  ASSERT_NE(waiter, nullptr);
+  ASSERT_EQ(waiter->attrs().attrs.size(), 1u);
+  EXPECT_EQ(waiter->attrs().attrs[0].key, "deferred_completion_waiter");
+
+  EXPECT_THAT(ErrorOfProgram(with("65")),
+              HasSubstr("t.py:8:9: error: OutlineIncoreScopes: a deferred waiter registers at "
+                        "most 64 conditions"));
+  EXPECT_THAT(ErrorOfProgram(with("0")),
+              HasSubstr("t.py:10:13: error: OutlineIncoreScopes: a deferred waiter's "
+                        "registration loop needs a statically known positive trip count"));
+  EXPECT_THAT(ErrorOfProgram(absl::StrReplaceAll(
+                  with("8"), {{"if src != me:", "if pl.read(idx, [0, 0]) != me:"}})),
+              HasSubstr("error: OutlineIncoreScopes: a deferred waiter's bookkeeping allows "
+                        "only a tensor.read before its first registration"));
+  EXPECT_THAT(ErrorOfProgram(absl::StrReplaceAll(
+                  with("8"), {{"name_hint=\"waiter\")", "name_hint=\"waiter\", allow_early_resolve=True)"}})),
+              HasSubstr("cannot use allow_early_resolve=True"));
 }
 
 }  // namespace

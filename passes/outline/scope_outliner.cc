@@ -21,19 +21,31 @@ using ir::Expr;
 using ir::Stmt;
 using ir::Var;
 
-// The argument positions an op call writes in place.
+// The arguments a call writes in place: an op's written_args, or, when the
+// callee is known, the ones it takes as Out or InOut.
 template <typename F>
-void ForEachWrittenArg(const ir::Call* c, F&& f) {
-  if (c->op() == nullptr || c->op()->written_args() == 0) return;
-  const uint32_t mask = c->op()->written_args();
-  for (size_t i = 0; i < c->args().size() && i < 32; ++i) {
-    if ((mask >> i) & 1) f(c->arg(i));
+void ForEachWrittenArg(const ir::Call* c, const ScopeOutliner::Callees* callees, F&& f) {
+  if (c->op() != nullptr) {
+    const uint32_t mask = c->op()->written_args();
+    for (size_t i = 0; mask != 0 && i < c->args().size() && i < 32; ++i) {
+      if ((mask >> i) & 1) f(c->arg(i));
+    }
+    return;
+  }
+  if (callees == nullptr) return;
+  auto it = callees->find(c->callee()->name());
+  if (it == callees->end()) return;
+  absl::Span<const ir::ParamDirection> dirs = it->second->directions();
+  for (size_t i = 0; i < c->args().size() && i < dirs.size(); ++i) {
+    if (dirs[i] != ir::ParamDirection::kIn) f(c->arg(i));
   }
 }
 
 // What a scope's body reads, defines and writes in place.
 class ScopeReads : public ir::IRVisitor {
  public:
+  explicit ScopeReads(const ScopeOutliner::Callees* callees) : callees_(callees) {}
+
   std::vector<const Var*> first_reads;  // in the order first read
   absl::flat_hash_set<const Var*> defs;
   std::vector<const Var*> def_order;
@@ -43,6 +55,8 @@ class ScopeReads : public ir::IRVisitor {
   // how often as a written argument.
   absl::flat_hash_map<const Var*, uint32_t> occurrences, writes;
   std::vector<const Var*> write_order;
+  // The Vars tile.store writes, in the order first stored.
+  std::vector<const Var*> store_order;
 
   const Var* Root(const Var* v) const {
     auto it = alias.find(v);
@@ -55,10 +69,12 @@ class ScopeReads : public ir::IRVisitor {
   }
   void VisitIterArg(const ir::IterArg* v) override { VisitVar(v); }
   void VisitCall(const ir::Call* c) override {
-    ForEachWrittenArg(c, [&](const Expr* a) {
+    const bool store = c->op() != nullptr && c->op()->name() == "tile.store";
+    ForEachWrittenArg(c, callees_, [&](const Expr* a) {
       if (const auto* v = a->As<Var>()) {
         const Var* root = Root(v);
         if (writes[root]++ == 0) write_order.push_back(root);
+        if (store && stored_.insert(root).second) store_order.push_back(root);
       }
     });
     IRVisitor::VisitCall(c);
@@ -66,7 +82,7 @@ class ScopeReads : public ir::IRVisitor {
   void VisitAssign(const ir::AssignStmt* s) override {
     VisitExpr(s->value());
     if (const auto* c = s->value()->As<ir::Call>()) {
-      ForEachWrittenArg(c, [&](const Expr* a) {
+      ForEachWrittenArg(c, callees_, [&](const Expr* a) {
         if (const auto* v = a->As<Var>(); v != nullptr && !alias.contains(s->var())) {
           alias[s->var()] = Root(v);
         }
@@ -108,7 +124,8 @@ class ScopeReads : public ir::IRVisitor {
       Define(a);
     }
   }
-  absl::flat_hash_set<const Var*> seen_;
+  const ScopeOutliner::Callees* callees_;
+  absl::flat_hash_set<const Var*> seen_, stored_;
 };
 
 // The Vars the dims of `type` name.
@@ -123,24 +140,111 @@ std::vector<const Var*> DimVars(const ir::Type* type) {
   return out;
 }
 
-// Binds each write whose value the body drops: `<written>_store = write`.
-class BindDroppedWrites : public ir::IRMutator {
+// Names what the body's writes of a param store: a write whose value the
+// body drops is bound, `<param>_store = write`; a tile.store whose value is
+// bound under another name is also named so, `<param>_store = v`, as
+// upstream's outliner does.
+class NameParamWrites : public ir::IRMutator {
  public:
-  using IRMutator::IRMutator;
+  NameParamWrites(ir::Context& ctx, const absl::flat_hash_set<const Var*>& params)
+      : IRMutator(ctx), params_(params) {}
+
   const Stmt* VisitEval(const ir::EvalStmt* s) override {
     const auto* c = s->expr()->As<ir::Call>();
     if (c == nullptr || !c->type()->Is<ir::ShapedType>()) return s;
     const Var* written = nullptr;
-    ForEachWrittenArg(c, [&](const Expr* a) {
+    ForEachWrittenArg(c, nullptr, [&](const Expr* a) {
       if (written == nullptr) written = a->As<Var>();
     });
     if (written == nullptr) return s;
-    const Var* v = ctx().NewVar(absl::StrCat(written->name(), "_store"), c->type(), s->loc());
-    return ctx().NewAssign(v, c, s->loc(), s->comments());
+    return ctx().NewAssign(StoreVar(written, c->type(), s->loc()), c, s->loc(), s->comments());
   }
+  const Stmt* VisitAssign(const ir::AssignStmt* s) override {
+    const auto* c = s->value()->As<ir::Call>();
+    if (c == nullptr || c->op() == nullptr || c->op()->name() != "tile.store") return s;
+    const Var* target = nullptr;
+    ForEachWrittenArg(c, nullptr, [&](const Expr* a) { target = a->As<Var>(); });
+    if (target == nullptr || !params_.contains(target)) return s;
+    const Var* alias = StoreVar(target, s->var()->type(), s->loc());
+    return Expand({s, ctx().NewAssign(alias, s->var(), s->loc())}, s);
+  }
+
+ private:
+  const Var* StoreVar(const Var* written, const ir::Type* type, ir::SourceLoc loc) {
+    return ctx().NewVar(absl::StrCat(written->name(), "_store"), type, loc);
+  }
+  const absl::flat_hash_set<const Var*>& params_;
+};
+
+// Drops the `v = system.task_invalid()` placeholders of `vars` (each a
+// statement of a sequence).
+class DropPlaceholders : public ir::IRMutator {
+ public:
+  DropPlaceholders(ir::Context& ctx, const absl::flat_hash_set<const Var*>& vars)
+      : IRMutator(ctx), vars_(vars) {}
+  const Stmt* VisitSeq(const ir::SeqStmts* s) override {
+    std::vector<const Stmt*> kept;
+    bool changed = false;
+    for (const Stmt* st : s->stmts()) {
+      const auto* a = st->As<ir::AssignStmt>();
+      const auto* c = a != nullptr ? a->value()->As<ir::Call>() : nullptr;
+      if (c != nullptr && c->op() != nullptr && c->op()->name() == "system.task_invalid" &&
+          vars_.contains(a->var())) {
+        changed = true;
+        continue;
+      }
+      const Stmt* n = VisitStmt(st);
+      changed |= n != st;
+      kept.push_back(n);
+    }
+    return changed ? ctx().NewSeq(kept, s->loc()) : s;
+  }
+
+ private:
+  const absl::flat_hash_set<const Var*>& vars_;
 };
 
 }  // namespace
+
+ScopeOutliner::Callees ScopeOutliner::CalleesOf(const ir::Program& program) {
+  Callees out;
+  for (const ir::Function* f : program.functions()) out[f->name()] = f;
+  return out;
+}
+
+std::vector<const Expr*> ScopeArgList(const ir::ScopeStmt* s, const ir::ScopeArg& arg) {
+  if (arg.operand < 0) return {};
+  const Expr* e = s->operands()[arg.operand];
+  if (const auto* t = e->As<ir::MakeTuple>()) {
+    return std::vector<const Expr*>(t->elements().begin(), t->elements().end());
+  }
+  return {e};
+}
+
+namespace {
+
+const Expr* ScopeOperand(const ir::ScopeStmt* s, absl::string_view key) {
+  const ir::ScopeArg* arg = FindScopeArg(s, key);
+  return arg != nullptr && arg->operand >= 0 ? s->operands()[arg->operand] : nullptr;
+}
+
+}  // namespace
+
+bool ScopeFlag(const ir::ScopeStmt* s, absl::string_view key) {
+  const ir::ScopeArg* arg = FindScopeArg(s, key);
+  return arg != nullptr && arg->value.kind() == ir::AttrKind::kBool && arg->value.bool_value();
+}
+
+void TakeDispatch(const ir::ScopeStmt* s, OutlinedFunction& as) {
+  as.core_num = ScopeOperand(s, "core_num");
+  as.sync_start = ScopeFlag(s, "sync_start");
+  as.allow_early_resolve = ScopeFlag(s, "allow_early_resolve");
+  as.predicate = ScopeOperand(s, "predicate");
+  if (const ir::ScopeArg* deps = FindScopeArg(s, "deps")) as.deps = ScopeArgList(s, *deps);
+  if (const Expr* tid = ScopeOperand(s, "task_id_var")) as.task_id = tid->As<Var>();
+  as.submit = as.task_id != nullptr || !as.deps.empty() || as.allow_early_resolve ||
+              as.predicate != nullptr;
+}
 
 const ir::ScopeArg* FindScopeArg(const ir::ScopeStmt* s, absl::string_view key) {
   for (const ir::ScopeArg& a : s->args()) {
@@ -182,6 +286,7 @@ absl::StatusOr<const ir::Function*> ScopeOutliner::Run() {
   occurrences_ = std::move(all.count);
   const Stmt* body = VisitStmt(parent_->body());
   if (!status_.ok()) return status_;
+  if (!placeholders_.empty()) body = DropPlaceholders(ctx(), placeholders_).VisitStmt(body);
   if (body == parent_->body()) return parent_;
   return ctx().NewFunction(parent_->name(), parent_->params(), parent_->directions(),
                            parent_->return_types(), body, parent_->func_type(),
@@ -191,12 +296,17 @@ absl::StatusOr<const ir::Function*> ScopeOutliner::Run() {
 
 const Stmt* ScopeOutliner::VisitScope(const ir::ScopeStmt* s) {
   if (inside_selected_ || !status_.ok()) return IRMutator::VisitScope(s);
-  absl::StatusOr<std::optional<OutlinedFunction>> as = select_(s);
+  absl::StatusOr<std::optional<OutlinedFunction>> as = select_(s, enclosing_);
   if (!as.ok()) {
     status_ = as.status();
     return s;
   }
-  if (!as->has_value()) return IRMutator::VisitScope(s);
+  if (!as->has_value()) {
+    enclosing_.push_back(s);
+    const Stmt* kept = IRMutator::VisitScope(s);
+    enclosing_.pop_back();
+    return kept;
+  }
   return Outline(s, **as);
 }
 
@@ -206,7 +316,7 @@ const Stmt* ScopeOutliner::Outline(const ir::ScopeStmt* s, const OutlinedFunctio
   const Stmt* body = VisitStmt(s->body());
   inside_selected_ = false;
 
-  ScopeReads reads;
+  ScopeReads reads(callees_);
   reads.VisitStmt(body);
   VarOccurrences in_scope;
   in_scope.VisitStmt(s->body());
@@ -241,10 +351,14 @@ const Stmt* ScopeOutliner::Outline(const ir::ScopeStmt* s, const OutlinedFunctio
     directions.push_back(!written ? ir::ParamDirection::kIn
                                   : read ? ir::ParamDirection::kInOut : ir::ParamDirection::kOut);
   }
-  const Stmt* copied = BindDroppedWrites(ctx()).VisitStmt(copy.VisitStmt(body));
+  const absl::flat_hash_set<const Var*> param_set(params.begin(), params.end());
+  const Stmt* copied = NameParamWrites(ctx(), param_set).VisitStmt(copy.VisitStmt(body));
+  if (as.rewrite_body) copied = as.rewrite_body(copied);
 
-  // Results: the scope's values read after it, then the written params no
-  // result stands for. `targets` are what the caller binds them to.
+  // Results, as upstream orders them: the scope's values read after it
+  // (except a tile.store's value: its param stands for it), the params a
+  // tile.store writes (the last first stored first), then the other written
+  // params no result stands for. `targets` are what the caller binds them to.
   std::vector<const Expr*> results;
   std::vector<const Var*> targets;
   absl::flat_hash_set<const Var*> represented;
@@ -252,9 +366,21 @@ const Stmt* ScopeOutliner::Outline(const ir::ScopeStmt* s, const OutlinedFunctio
     if (!reads.writes.contains(root) || !param_of.contains(root)) return nullptr;
     return param_of[root]->As<Var>();
   };
+  absl::flat_hash_set<const Var*> stored;
+  for (const Var* root : reads.store_order) {
+    if (written_param(root) != nullptr) stored.insert(root);
+  }
+  // The caller's value for each stored param: the store's value read after
+  // the scope, when there is one.
+  absl::flat_hash_map<const Var*, const Var*> stored_as;
   for (const Var* v : reads.def_order) {
     if (!read_after(v)) continue;
     const Var* root = reads.Root(v);
+    if (stored.contains(root)) {
+      auto [it, fresh] = stored_as.try_emplace(root, v);
+      if (!fresh) Remap(v, it->second);
+      continue;
+    }
     if (const Var* p = written_param(root)) {
       represented.insert(root);
       results.push_back(p);
@@ -263,39 +389,92 @@ const Stmt* ScopeOutliner::Outline(const ir::ScopeStmt* s, const OutlinedFunctio
     }
     targets.push_back(v);
   }
+  auto rebind = [&](const Var* root) {
+    // Later reads of the caller's tensor see it through the call.
+    const Var* rebound = ctx().NewVar(root->name(), root->type(), s->loc());
+    Remap(root, rebound);
+    return rebound;
+  };
+  for (auto it = reads.store_order.rbegin(); it != reads.store_order.rend(); ++it) {
+    if (!stored.contains(*it)) continue;
+    represented.insert(*it);
+    results.push_back(written_param(*it));
+    auto as_value = stored_as.find(*it);
+    targets.push_back(as_value != stored_as.end() ? as_value->second : rebind(*it));
+  }
   for (const Var* root : reads.write_order) {
     const Var* p = written_param(root);
     if (p == nullptr || represented.contains(root)) continue;
     results.push_back(p);
-    // Later reads of the caller's tensor see it through the call.
-    const Var* rebound = ctx().NewVar(root->name(), root->type(), s->loc());
-    Remap(root, rebound);
-    targets.push_back(rebound);
+    targets.push_back(rebind(root));
   }
 
   std::vector<const ir::Type*> result_types;
   for (const Expr* r : results) result_types.push_back(r->type());
+  ir::FunctionAttrs fn_attrs;
+  fn_attrs.attrs = as.attrs;
   std::vector<const Stmt*> fn_body = ir::StmtList(copied);
-  fn_body.push_back(ctx().NewReturn(results, s->loc()));
+  if (!results.empty()) fn_body.push_back(ctx().NewReturn(results, s->loc()));
   outlined_.push_back(ctx().NewFunction(as.name, params, directions, result_types,
                                         ctx().NewSeq(fn_body, s->loc()), as.type, as.level,
-                                        as.role, s->loc()));
+                                        as.role, s->loc(), fn_attrs));
 
   // The caller sees each result in its own terms: its dims name the
   // caller's Vars, not the new function's params.
+  // A submit's value is the results and then the task id.
+  if (as.submit) {
+    const Var* tid = as.task_id;
+    if (tid != nullptr) {
+      placeholders_.insert(tid);
+    } else {
+      tid = ctx().NewVar("tid", ctx().GetScalarType(ir::DataType::kTaskId), s->loc());
+    }
+    targets.push_back(tid);
+  }
   std::vector<const ir::Type*> caller_types;
   for (const Var* t : targets) caller_types.push_back(t->type());
   const ir::Type* call_type = caller_types.empty() ? ctx().GetUnknownType()
-                              : caller_types.size() == 1
+                              : caller_types.size() == 1 && !as.submit
                                   ? caller_types[0]
                                   : static_cast<const ir::Type*>(ctx().GetTupleType(caller_types));
   std::vector<const Expr*> args(inputs.begin(), inputs.end());
+  // The dispatch's expressions read the caller as it is now.
+  auto renamed = [&](const Expr* e) { return e == nullptr ? e : VisitExpr(e); };
+  ir::CallSite site;
+  std::vector<const Expr*> deps;
+  ir::CallAttrItem launch[2];
+  ir::CallAttr attrs[2];
+  int num_attrs = 0;
+  if (as.submit) {
+    site.form = as.core_num != nullptr ? ir::CallForm::kSpmdSubmit : ir::CallForm::kSubmit;
+    site.core_num = renamed(as.core_num);
+    site.sync_start = as.sync_start;
+    site.allow_early_resolve = as.allow_early_resolve;
+    site.predicate = renamed(as.predicate);
+    for (const Expr* d : as.deps) deps.push_back(renamed(d));
+    site.deps = deps;
+  } else if (as.core_num != nullptr) {
+    // As the parser reads `attrs={"core_num": 4}`: a literal is a value.
+    const Expr* n = renamed(as.core_num);
+    if (const auto* c = n->As<ir::ConstInt>()) {
+      launch[0].value = ir::AttrValue::Int(c->value());
+    } else {
+      launch[0].kind = ir::CallAttrItem::Kind::kExpr;
+      launch[0].expr = n;
+    }
+    attrs[num_attrs++] = ir::CallAttr{"core_num", false, absl::MakeConstSpan(&launch[0], 1)};
+    if (as.sync_start) {
+      launch[1].value = ir::AttrValue::Bool(true);
+      attrs[num_attrs++] = ir::CallAttr{"sync_start", false, absl::MakeConstSpan(&launch[1], 1)};
+    }
+    site.attrs = absl::MakeConstSpan(attrs, num_attrs);
+  }
   const ir::Call* call =
-      ctx().NewFunctionCall(ctx().GetGlobalVar(as.name), args, call_type, s->loc());
+      ctx().NewFunctionCall(ctx().GetGlobalVar(as.name), args, call_type, s->loc(), &site);
   std::vector<const Stmt*> stmts;
   if (targets.empty()) {
     stmts.push_back(ctx().NewEval(call, s->loc()));
-  } else if (targets.size() == 1) {
+  } else if (targets.size() == 1 && !as.submit) {
     stmts.push_back(ctx().NewAssign(targets[0], call, s->loc()));
   } else {
     const Var* ret = ctx().NewVar("ret", call_type, s->loc());

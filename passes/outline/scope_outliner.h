@@ -23,7 +23,12 @@
 //   * The body is copied with new Vars (passes/fresh_copy.h); a write whose
 //     value the scope drops is bound to `<param>_store` in the copy.
 //   * The scope becomes `v = f(...)`, `ret = f(...)` with `v_i = ret[i]`,
-//     or the bare call.
+//     or the bare call. A dispatch with options (a launch spec, task
+//     dependencies) carries them on the call's CallSite; a submit's value is
+//     the results followed by the task id, which binds the scope's `as tid`
+//     Var (its `tid = system.task_invalid()` placeholder goes).
+//   * Given the program, a call of one of its functions writes the
+//     arguments the callee takes as Out or InOut, as an in-place op does.
 //
 // Requires SSA form (each Var defined once): a Var defined in the scope is
 // read after it only where its definition reaches.
@@ -43,6 +48,8 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "ir/function.h"
 #include "ir/mutator.h"
@@ -55,15 +62,42 @@ struct OutlinedFunction {
   ir::FunctionType type = ir::FunctionType::kOpaque;
   std::optional<ir::Level> level;
   std::optional<ir::Role> role;
+  std::vector<ir::FuncAttr> attrs;
+  // How the caller dispatches it. The expressions are the caller's, as the
+  // scope read them (the outliner renames them as it renames the caller).
+  // A plain call carries a launch spec as its "core_num" / "sync_start"
+  // attrs; a submit (pl.submit, or pl.spmd_submit with a core_num) carries
+  // it, its deps and options as fields, and binds `task_id` (the scope's
+  // `as tid` Var, or a fresh one when null) to the task's id.
+  bool submit = false;
+  const ir::Expr* core_num = nullptr;
+  bool sync_start = false;
+  bool allow_early_resolve = false;
+  const ir::Expr* predicate = nullptr;
+  std::vector<const ir::Expr*> deps;
+  const ir::Var* task_id = nullptr;
+  // Applied to the copied body before it becomes the function's (params and
+  // results are those of the scope as written).
+  std::function<const ir::Stmt*(const ir::Stmt*)> rewrite_body;
 };
+
+// The expressions a scope argument holding a list (`deps=[t0, t1]`) names.
+std::vector<const ir::Expr*> ScopeArgList(const ir::ScopeStmt* s, const ir::ScopeArg& arg);
 
 // The scope's argument `key`, or null.
 const ir::ScopeArg* FindScopeArg(const ir::ScopeStmt* s, absl::string_view key);
 
 // The level of a `with pl.at(level=...)` scope; nullopt for other scopes.
 std::optional<ir::Level> ScopeLevel(const ir::ScopeStmt* s);
+// Whether the scope's boolean argument `key` is given as True.
+bool ScopeFlag(const ir::ScopeStmt* s, absl::string_view key);
 // The scope's name_hint, or "".
 absl::string_view ScopeNameHint(const ir::ScopeStmt* s);
+
+// The dispatch a scope asks for, onto `as`: a spmd scope's launch spec
+// (core_num, sync_start) and the task options of pl.at / pl.spmd (`as tid`,
+// deps, allow_early_resolve, predicate), any of which makes it a submit.
+void TakeDispatch(const ir::ScopeStmt* s, OutlinedFunction& as);
 
 // An error at the scope unless each of its arguments is one of `handled`:
 // `pass` cannot outline `with pl.at(<key>=...)` yet.
@@ -74,11 +108,18 @@ class ScopeOutliner : public ir::IRMutator {
  public:
   // Says whether to outline a scope, and as what. An error stops the
   // outlining (a scope the pass cannot outline); it should be located.
-  using Select =
-      std::function<absl::StatusOr<std::optional<OutlinedFunction>>(const ir::ScopeStmt*)>;
+  // `enclosing` are the scopes around it, outermost first.
+  using Select = std::function<absl::StatusOr<std::optional<OutlinedFunction>>(
+      const ir::ScopeStmt*, absl::Span<const ir::ScopeStmt* const> enclosing)>;
 
-  ScopeOutliner(ir::Context& ctx, const ir::Function* parent, Select select)
-      : IRMutator(ctx), parent_(parent), select_(std::move(select)) {}
+  // The functions a call may name, by name.
+  using Callees = absl::flat_hash_map<absl::string_view, const ir::Function*>;
+  static Callees CalleesOf(const ir::Program& program);
+
+  // `callees`, when given, tells what their calls write.
+  ScopeOutliner(ir::Context& ctx, const ir::Function* parent, Select select,
+                const Callees* callees = nullptr)
+      : IRMutator(ctx), parent_(parent), select_(std::move(select)), callees_(callees) {}
 
   // The parent with its selected scopes replaced by calls (the parent
   // itself when none was selected). Scopes inside a selected scope are not
@@ -94,10 +135,14 @@ class ScopeOutliner : public ir::IRMutator {
 
   const ir::Function* parent_;
   Select select_;
+  const Callees* callees_;
+  // The `as tid` placeholders of outlined scopes: their submits bind them.
+  absl::flat_hash_set<const ir::Var*> placeholders_;
   absl::Status status_;
   // How often each Var occurs in the parent, before any rewrite.
   absl::flat_hash_map<const ir::Var*, uint32_t> occurrences_;
   bool inside_selected_ = false;
+  std::vector<const ir::ScopeStmt*> enclosing_;
   std::vector<const ir::Function*> outlined_;
 };
 

@@ -1,5 +1,6 @@
 #include "sim/interp/interpreter.h"
 
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -55,6 +56,14 @@ class Frame : public ScalarEvaluator {
   absl::StatusOr<Flow> ExecFor(const ir::ForStmt* s);
   absl::StatusOr<Flow> ExecWhile(const ir::WhileStmt* s);
   absl::StatusOr<Flow> ExecIf(const ir::IfStmt* s);
+  absl::StatusOr<Flow> ExecSpmd(const ir::ScopeStmt* s);
+  // How many blocks a call of a program function launches (nullopt for a
+  // plain call: it runs in the caller's block); an error for dispatch
+  // options the interpreter does not model.
+  absl::StatusOr<std::optional<int64_t>> LaunchedBlocks(const ir::Call* call) const;
+  // Runs `body` as each of `blocks` blocks in turn.
+  template <typename F>
+  absl::Status InBlocks(int64_t blocks, F&& body) const;
   absl::Status BindVars(ir::VarSpan vars, const std::vector<Value>& values, SourceLoc loc,
                         absl::string_view what);
   absl::StatusOr<int64_t> EvalIndex(const ir::Expr* e, absl::string_view what) const;
@@ -160,17 +169,7 @@ absl::StatusOr<Value> Frame::EvalCall(const ir::Call* call) const {
     args.push_back(std::move(v));
   }
   if (call->op() == nullptr) {
-    if (const ir::CallSite* site = call->site()) {
-      // Task submission and dispatch options belong to a runtime the
-      // interpreter does not model: refuse rather than run it as a plain call.
-      return Error(call->loc(),
-                   absl::StrCat(site->form == ir::CallForm::kSubmit       ? "pl.submit of '"
-                                : site->form == ir::CallForm::kSpmdSubmit ? "pl.spmd_submit of '"
-                                                                          : "the call options of '",
-                                call->callee()->name(),
-                                "' (task submission / device dispatch) are not supported by the "
-                                "interpreter"));
-    }
+    PTO_ASSIGN_OR_RETURN(std::optional<int64_t> blocks, LaunchedBlocks(call));
     const ir::Function* callee = interp_.program_.FindFunction(call->callee()->name());
     if (callee == nullptr) {
       return Error(call->loc(), absl::StrCat("call of unknown function '",
@@ -180,14 +179,28 @@ absl::StatusOr<Value> Frame::EvalCall(const ir::Call* call) const {
       return Error(call->loc(), absl::StrCat("calls nest deeper than ",
                                              interp_.options_.max_call_depth));
     }
-    PTO_ASSIGN_OR_RETURN(std::vector<Value> results,
-                         interp_.Call(*callee, std::move(args), depth_ + 1));
+    // Each block of a launch runs the callee on the same buffers; what it
+    // returns is the last block's (written params are the same buffers).
+    std::vector<Value> results;
+    if (!blocks.has_value()) {
+      PTO_ASSIGN_OR_RETURN(results, interp_.Call(*callee, std::move(args), depth_ + 1));
+    } else {
+      PTO_RETURN_IF_ERROR(InBlocks(*blocks, [&]() -> absl::Status {
+        PTO_ASSIGN_OR_RETURN(results, interp_.Call(*callee, args, depth_ + 1));
+        return absl::OkStatus();
+      }));
+    }
+    // A submit's value ends with the task's id; tasks run when submitted,
+    // so any order their deps ask for holds.
+    if (call->site() != nullptr && call->site()->is_submit()) {
+      results.push_back(Value::Of(Scalar::Int(ir::DataType::kTaskId, interp_.next_task_id_++)));
+    }
     if (results.empty()) return Value();
     if (results.size() == 1 && !call->type()->Is<ir::TupleType>()) return results[0];
     return Value::Tuple(std::move(results));
   }
   PTO_ASSIGN_OR_RETURN(KernelFn kernel, interp_.KernelFor(*call, function_));
-  KernelContext kc(ctx_, *call, args, *this, interp_.options_);
+  KernelContext kc(ctx_, *call, args, *this, interp_.options_, interp_.launch_);
   PTO_RETURN_IF_ERROR(kernel(kc));
   return kc.TakeResult();
 }
@@ -259,12 +272,9 @@ absl::StatusOr<Flow> Frame::Exec(const ir::Stmt* stmt) {
       return Flow{Flow::kContinue, {}};
     case ir::NodeKind::kScope: {
       // pl.at / pl.cluster / pl.scope run their body once where they
-      // dispatch it; pl.spmd runs it once per block, which a single frame
-      // cannot model.
+      // dispatch it; pl.spmd runs it once per block.
       const auto* scope = stmt->As<ir::ScopeStmt>();
-      if (scope->scope_kind() == ir::ScopeKind::kSpmd) {
-        return Error(stmt->loc(), "with pl.spmd(...) scopes are not supported by the interpreter");
-      }
+      if (scope->scope_kind() == ir::ScopeKind::kSpmd) return ExecSpmd(scope);
       // Both AIV lanes run a split_aiv region, each on its half.
       if (scope->scope_kind() == ir::ScopeKind::kSplitAiv) {
         return Error(stmt->loc(),
@@ -275,6 +285,82 @@ absl::StatusOr<Flow> Frame::Exec(const ir::Stmt* stmt) {
     default:
       return Error(stmt->loc(), "not a statement");
   }
+}
+
+template <typename F>
+absl::Status Frame::InBlocks(int64_t blocks, F&& body) const {
+  const LaunchIndex outer = interp_.launch_;
+  absl::Status status;
+  for (int64_t b = 0; b < blocks && status.ok(); ++b) {
+    interp_.launch_ = LaunchIndex{b, blocks};
+    status = body();
+  }
+  interp_.launch_ = outer;
+  return status;
+}
+
+absl::StatusOr<Flow> Frame::ExecSpmd(const ir::ScopeStmt* s) {
+  const ir::Expr* core_num = nullptr;
+  for (const ir::ScopeArg& a : s->args()) {
+    if (a.key == "core_num" && a.operand >= 0) core_num = s->operands()[a.operand];
+    if (a.key == "predicate") {
+      return Error(s->loc(), "a predicated pl.spmd(...) is not supported by the interpreter");
+    }
+  }
+  if (core_num == nullptr) return Error(s->loc(), "pl.spmd(...) without a core count");
+  PTO_ASSIGN_OR_RETURN(int64_t blocks, EvalIndex(core_num, "pl.spmd core count"));
+  if (blocks < 1) {
+    return Error(s->loc(), absl::StrCat("pl.spmd launches ", blocks, " blocks; at least 1"));
+  }
+  Flow flow;
+  PTO_RETURN_IF_ERROR(InBlocks(blocks, [&]() -> absl::Status {
+    PTO_ASSIGN_OR_RETURN(flow, Exec(s->body()));
+    if (flow.kind != Flow::kNext) return Error(s->loc(), "a pl.spmd body must run to its end");
+    return absl::OkStatus();
+  }));
+  return flow;
+}
+
+absl::StatusOr<std::optional<int64_t>> Frame::LaunchedBlocks(const ir::Call* call) const {
+  const ir::CallSite* site = call->site();
+  if (site == nullptr) return std::nullopt;
+  // Dispatch metadata (directions, dump lists) does not change what runs;
+  // placing work on another device or skipping it by a predicate does.
+  auto unsupported = [&](absl::string_view what) {
+    return Error(call->loc(), absl::StrCat(what, " of '", call->callee()->name(),
+                                           "' is not supported by the interpreter"));
+  };
+  if (site->device != nullptr) return unsupported("the device= dispatch");
+  if (site->predicate != nullptr) return unsupported("the predicate= dispatch");
+  if (const ir::Function* callee = interp_.program_.FindFunction(call->callee()->name());
+      callee != nullptr && call->args().size() < callee->params().size()) {
+    // The runtime allocates a submit's omitted Out params.
+    return unsupported(absl::StrCat("leaving out '", callee->params()[call->args().size()]->name(),
+                                    "' for the runtime to allocate in a submit"));
+  }
+  const ir::Expr* count = site->core_num;
+  const ir::CallAttr* attr = site->FindAttr("core_num");
+  // A submit without a core count is one task; other options launch nothing.
+  if (count == nullptr && attr == nullptr) {
+    return site->is_submit() ? std::optional<int64_t>(1) : std::nullopt;
+  }
+  int64_t blocks = 1;
+  if (attr != nullptr && count == nullptr && attr->items.size() == 1) {
+    const ir::CallAttrItem& item = attr->items[0];
+    if (item.kind == ir::CallAttrItem::Kind::kExpr) {
+      count = item.expr;
+    } else if (item.value.kind() == ir::AttrKind::kInt) {
+      blocks = item.value.int_value();
+    }
+  }
+  if (count != nullptr) {
+    PTO_ASSIGN_OR_RETURN(blocks, EvalIndex(count, "core_num"));
+  }
+  if (blocks < 1) {
+    return Error(call->loc(), absl::StrCat("the call of '", call->callee()->name(),
+                                           "' launches ", blocks, " blocks; at least 1"));
+  }
+  return blocks;
 }
 
 absl::StatusOr<Flow> Frame::ExecIf(const ir::IfStmt* s) {

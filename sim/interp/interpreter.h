@@ -6,7 +6,10 @@
 //     For of every kind (parallel, unroll and pipeline loops run in order,
 //     which is one of their legal schedules) with iter args, While with iter
 //     args (capped by InterpreterOptions::max_while_iterations), and calls of
-//     other program functions.
+//     other program functions. A pl.spmd scope, and a call launching
+//     core_num blocks (its "core_num" attr, pl.spmd_submit), run once per
+//     block in block order, get_block_idx reading the block; a submit runs
+//     when submitted and its value ends with a fresh TASK_ID.
 //   * Scalars follow sim/numerics/scalar.h; ops run the kernels of BuiltinKernels()
 //     (sim/interp/kernel.h), one per registered op.
 //   * Tensors and tiles are BufferViews (sim/interp/buffer.h). A parameter's
@@ -58,6 +61,9 @@ class Interpreter {
 
   ir::Program program_;
   InterpreterOptions options_;
+  // The block running now, and the id the next submitted task gets.
+  LaunchIndex launch_;
+  int64_t next_task_id_ = 0;
   absl::flat_hash_map<const ir::Op*, KernelFn> kernels_;
 };
 

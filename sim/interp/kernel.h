@@ -81,13 +81,28 @@ struct BufferSpec {
   Dims element_strides;
 };
 
+// Which block of a launch runs (a pl.spmd scope, a call launching core_num
+// blocks): what get_block_idx / get_block_num read. Outside any launch the
+// code runs as block 0 of 1.
+struct LaunchIndex {
+  int64_t block = 0;
+  int64_t blocks = 1;
+};
+
 class KernelContext {
  public:
   KernelContext(const ir::Context& ir_ctx, const ir::Call& call, absl::Span<const Value> args,
-                const ScalarEvaluator& evaluator, const InterpreterOptions& options)
-      : ir_ctx_(ir_ctx), call_(call), args_(args), evaluator_(evaluator), options_(options) {}
+                const ScalarEvaluator& evaluator, const InterpreterOptions& options,
+                LaunchIndex launch = {})
+      : ir_ctx_(ir_ctx),
+        call_(call),
+        args_(args),
+        evaluator_(evaluator),
+        options_(options),
+        launch_(launch) {}
 
   const ir::Call& call() const { return call_; }
+  const LaunchIndex& launch() const { return launch_; }
   absl::string_view op_name() const { return call_.callee_name(); }
   const InterpreterOptions& options() const { return options_; }
   size_t num_args() const { return args_.size(); }
@@ -127,6 +142,7 @@ class KernelContext {
   absl::Span<const Value> args_;
   const ScalarEvaluator& evaluator_;
   const InterpreterOptions& options_;
+  LaunchIndex launch_;
   Value result_;
 };
 
@@ -157,6 +173,7 @@ absl::Span<const KernelExclusion> ExcludedOps();
 // Family registration functions, one per file.
 void RegisterElementwiseKernels(KernelRegistry& r);  // elementwise.cc
 void RegisterCastKernels(KernelRegistry& r);         // cast.cc
+void RegisterLaunchKernels(KernelRegistry& r);       // launch.cc
 void RegisterCompareSelectKernels(KernelRegistry& r);  // compare_select.cc
 void RegisterMemoryKernels(KernelRegistry& r);       // memory.cc
 void RegisterViewKernels(KernelRegistry& r);         // views.cc

@@ -16,6 +16,7 @@ const KernelRegistry& BuiltinKernels() {
     RegisterCompositeKernels(*r);
     RegisterQuantMxKernels(*r);
     RegisterDistKernels(*r);
+    RegisterLaunchKernels(*r);
     return r;
   }();
   return *registry;
@@ -77,8 +78,6 @@ constexpr KernelExclusion kExcludedOps[] = {
     {"system.sync_wait", kNotSimulatedYet},
     {"system.syncall", kNotSimulatedYet},
     {"system.task_dummy", kNotSimulatedYet},
-    {"system.task_invalid", kNotSimulatedYet},
-    {"system.task_is_valid", kNotSimulatedYet},
     {"system.tfree_to_aic", kNotSimulatedYet},
     {"system.tfree_to_aiv", kNotSimulatedYet},
     {"tensor.abs", kNotSimulatedYet},
@@ -118,8 +117,6 @@ constexpr KernelExclusion kExcludedOps[] = {
     {"tensor.gather_compare", kNotSimulatedYet},
     {"tensor.gather_mask", kNotSimulatedYet},
     {"tensor.gather_row", kNotSimulatedYet},
-    {"tensor.get_block_idx", kNotSimulatedYet},
-    {"tensor.get_block_num", kNotSimulatedYet},
     {"tensor.get_subblock_idx", kNotSimulatedYet},
     {"tensor.log", kNotSimulatedYet},
     {"tensor.matmul", kNotSimulatedYet},
@@ -210,8 +207,6 @@ constexpr KernelExclusion kExcludedOps[] = {
     {"tile.gemv", kNotSimulatedYet},
     {"tile.gemv_acc", kNotSimulatedYet},
     {"tile.gemv_bias", kNotSimulatedYet},
-    {"tile.get_block_idx", kNotSimulatedYet},
-    {"tile.get_block_num", kNotSimulatedYet},
     {"tile.get_subblock_idx", kNotSimulatedYet},
     {"tile.log", kNotSimulatedYet},
     {"tile.lrelu", kNotSimulatedYet},

@@ -2,8 +2,9 @@
 # pl.spmd_submit bind the callee's result and the task's id (through
 # _submit_tmp), deps=[...] lists task ids (None, the invalid task, is left
 # out), a self.f(...) call keeps device= and attrs={"arg_directions": ...}.
-# All print back in upstream's canonical form and re-read to the same IR;
-# the interpreter refuses to run them.
+# All print back in upstream's canonical form and re-read to the same IR.
+# The interpreter runs a submit when it is submitted, but not one leaving an
+# Out param for the runtime to allocate.
 #
 # RUN: pto-opt %s --passes=none | FileCheck %s
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
@@ -19,7 +20,7 @@
 # CHECK-NEXT: d: pl.Tensor{{.*}} = self.chip(c, device=1)
 #
 # RUN: not pto-run %s --func=orch --seed=1 --out-dir=$TEST_TMPDIR/o 2>&1 | FileCheck %s --check-prefix=INTERP
-# INTERP: task_submit.py:41:{{[0-9]+}}: error: pl.submit of 'k' (task submission / device dispatch) are not supported by the interpreter
+# INTERP: task_submit.py:45:{{[0-9]+}}: error: leaving out 'out' for the runtime to allocate in a submit of 'k' is not supported by the interpreter
 # RUN: test ! -e $TEST_TMPDIR/o
 import pypto.language as pl
 
