@@ -59,6 +59,59 @@ absl::Status CheckWaiterDispatch(ir::Context& ctx, const ir::ScopeStmt* s,
   return absl::OkStatus();
 }
 
+// The AIV split the kernel takes, as upstream's function attrs: the scope's
+// optimizations=[pl.split(mode), pl.cross_core_slot(slot_num=N)] become
+// "split" and "slot_num"; pl.split_aiv regions in it make "split_aiv" True
+// and, when they all split one way (not NONE), "split" that mode. A scope
+// splitting both ways is an error (the parser rejects it as written).
+absl::Status AddSplitAttrs(ir::Context& ctx, const ir::ScopeStmt* s, OutlinedFunction& as) {
+  absl::string_view split;
+  const ir::ScopeArg* opt = FindScopeArg(s, "optimizations");
+  if (opt != nullptr) split = opt->enum_ref;
+  struct Regions : ir::IRVisitor {
+    int count = 0;
+    absl::string_view mode;
+    bool uniform = true;
+    void VisitScope(const ir::ScopeStmt* r) override {
+      if (r->scope_kind() == ir::ScopeKind::kSplitAiv) {
+        const ir::ScopeArg* m = FindScopeArg(r, "mode");
+        const absl::string_view this_mode = m != nullptr ? m->enum_ref : "";
+        uniform = uniform && (count == 0 || this_mode == mode);
+        mode = this_mode;
+        ++count;
+      }
+      IRVisitor::VisitScope(r);
+    }
+  } regions;
+  regions.VisitStmt(s->body());
+  ir::FuncAttr mode_attr;
+  mode_attr.key = "split";
+  if (regions.count > 0) {
+    if (!split.empty()) {
+      return ir::LocatedError(
+          ctx, s->loc(),
+          absl::StrCat(kPass, ": optimizations=[pl.split(...)] and pl.split_aiv regions are "
+                              "mutually exclusive ways to split a kernel across the AIV lanes; "
+                              "keep one"));
+    }
+    as.attrs.push_back(TrueAttr("split_aiv"));
+    if (regions.uniform && regions.mode != "SplitMode.NONE" && !regions.mode.empty()) {
+      mode_attr.enum_ref = regions.mode;
+      as.attrs.push_back(mode_attr);
+    }
+  } else if (!split.empty()) {
+    mode_attr.enum_ref = split;
+    as.attrs.push_back(mode_attr);
+  }
+  if (opt != nullptr && opt->value.kind() == ir::AttrKind::kInt) {
+    ir::FuncAttr slots;
+    slots.key = "slot_num";
+    slots.value = opt->value;
+    as.attrs.push_back(slots);
+  }
+  return absl::OkStatus();
+}
+
 bool HoldsScopes(ir::FunctionType t) {
   return t == ir::FunctionType::kOpaque || t == ir::FunctionType::kOrchestration ||
          t == ir::FunctionType::kGraph;
@@ -96,9 +149,10 @@ class OutlineIncoreScopes : public Pass {
           [&](const ir::ScopeStmt* s, absl::Span<const ir::ScopeStmt* const> enclosing)
               -> absl::StatusOr<std::optional<OutlinedFunction>> {
             if (ScopeLevel(s) != ir::Level::kCoreGroup) return std::nullopt;
-            PTO_RETURN_IF_ERROR(CheckScopeArgs(ctx, s, kPass,
-                                               {"level", "name_hint", "task_id_var", "deps",
-                                                "allow_early_resolve", "windowize"}));
+            PTO_RETURN_IF_ERROR(CheckScopeArgs(
+                ctx, s, kPass,
+                {"level", "name_hint", "task_id_var", "deps", "allow_early_resolve", "windowize",
+                 "optimizations"}));
             OutlinedFunction as;
             as.name = names.Next(f->name(), "incore", ScopeNameHint(s));
             as.type = ir::FunctionType::kInCore;
@@ -109,6 +163,7 @@ class OutlineIncoreScopes : public Pass {
               as.attrs.push_back(TrueAttr("deferred_completion_waiter"));
             }
             if (ScopeFlag(s, "windowize")) as.attrs.push_back(TrueAttr("windowize"));
+            PTO_RETURN_IF_ERROR(AddSplitAttrs(ctx, s, as));
             return as;
           });
       PTO_ASSIGN_OR_RETURN(const ir::Function* g, outliner.Run());

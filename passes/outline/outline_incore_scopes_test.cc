@@ -150,12 +150,49 @@ TEST_F(OutlineIncoreScopesTest, ScopeArgumentsNotYetHandledAreLocatedErrors) {
   EXPECT_THAT(ErrorOfProgram(R"(
     @pl.function
     def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
-        with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]):
+        with pl.at(level=pl.Level.CORE_GROUP, no_dep_args=[x]):
             y: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
         return y
 )"),
               HasSubstr("t.py:8:9: error: OutlineIncoreScopes: outlining a scope with "
-                        "optimizations is not supported yet"));
+                        "no_dep_args is not supported yet"));
+}
+
+TEST_F(OutlineIncoreScopesTest, SplitOptimizationsAndRegionsBecomeFunctionAttrs) {
+  CheckedProgramRewrite(R"(
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[64, 16], pl.FP32], o: pl.Out[pl.Tensor[[64, 16], pl.FP32]]) -> pl.Tensor[[64, 16], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="k", optimizations=[pl.split(pl.SplitMode.LEFT_RIGHT), pl.cross_core_slot(slot_num=2)]):
+            t: pl.Tile[[64, 16], pl.FP32] = pl.load(a, [0, 0], [64, 16])
+            o_1: pl.Tensor[[64, 16], pl.FP32] = pl.store(t, [0, 0], o)
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="r"):
+            for v in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+                u: pl.Tile[[32, 16], pl.FP32] = pl.load(a, [v * 32, 0], [32, 16])
+                o_2: pl.Tensor[[64, 16], pl.FP32] = pl.store(u, [v * 32, 0], o_1)
+        return o_2
+)",
+                        R"(
+    @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.LEFT_RIGHT, "slot_num": 2})
+    def k(self, a: pl.Tensor[[64, 16], pl.FP32], o: pl.Out[pl.Tensor[[64, 16], pl.FP32]]) -> pl.Tensor[[64, 16], pl.FP32]:
+        t: pl.Tile[[64, 16], pl.FP32] = pl.load(a, [0, 0], [64, 16])
+        o_1: pl.Tensor[[64, 16], pl.FP32] = pl.store(t, [0, 0], o)
+        o_store: pl.Tensor[[64, 16], pl.FP32] = o_1
+        return o
+    @pl.function(type=pl.FunctionType.InCore, attrs={"split_aiv": True, "split": pl.SplitMode.UP_DOWN})
+    def r(self, a: pl.Tensor[[64, 16], pl.FP32], o_1: pl.Out[pl.Tensor[[64, 16], pl.FP32]]) -> pl.Tensor[[64, 16], pl.FP32]:
+        for v in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+            u: pl.Tile[[32, 16], pl.FP32] = pl.load(a, [v * 32, 0], [32, 16])
+            o_2: pl.Tensor[[64, 16], pl.FP32] = pl.store(u, [v * 32, 0], o_1)
+            o_1_store: pl.Tensor[[64, 16], pl.FP32] = o_2
+        return o_1
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[64, 16], pl.FP32], o: pl.Out[pl.Tensor[[64, 16], pl.FP32]]) -> pl.Tensor[[64, 16], pl.FP32]:
+        o_1: pl.Tensor[[64, 16], pl.FP32] = self.k(a, o)
+        o_2: pl.Tensor[[64, 16], pl.FP32] = self.r(a, o_1)
+        return o_2
+)")
+      .status()
+      .IgnoreError();
 }
 
 TEST_F(OutlineIncoreScopesTest, TaskIdScopesAreSubmittedAndTheirPlaceholdersGo) {
