@@ -8,6 +8,8 @@
 #include "ir/mutator.h"
 #include "ir/status_macros.h"
 #include "passes/outline/function_names.h"
+#include "passes/outline/dispatch.h"
+#include "passes/outline/scope_args.h"
 #include "passes/outline/scope_outliner.h"
 
 namespace pto::passes {
@@ -59,7 +61,7 @@ class OutlineClusterScopes : public Pass {
         continue;
       }
       ScopeOutliner clusters(
-          ctx, f,
+          ctx, kPass, f,
           [&](const ir::ScopeStmt* s, absl::Span<const ir::ScopeStmt* const>)
               -> absl::StatusOr<std::optional<OutlinedFunction>> {
             if (s->scope_kind() != ir::ScopeKind::kCluster) return std::nullopt;
@@ -69,7 +71,7 @@ class OutlineClusterScopes : public Pass {
           &callees);
       PTO_ASSIGN_OR_RETURN(const ir::Function* g, clusters.Run());
       ScopeOutliner spmds(
-          ctx, g,
+          ctx, kPass, g,
           [&](const ir::ScopeStmt* s, absl::Span<const ir::ScopeStmt* const>)
               -> absl::StatusOr<std::optional<OutlinedFunction>> {
             if (s->scope_kind() != ir::ScopeKind::kSpmd) return std::nullopt;
@@ -77,7 +79,7 @@ class OutlineClusterScopes : public Pass {
             OutlinedFunction as;
             as.name = names.Next(f->name(), "spmd", ScopeNameHint(s), "spmd");
             as.type = ir::FunctionType::kSpmd;
-            TakeDispatch(s, as);
+            as.dispatch = DispatchOf(s);
             return as;
           },
           &callees);
@@ -115,7 +117,7 @@ class OutlineClusterScopes : public Pass {
       // The cluster launches what the spmd scope calls: one Group function,
       // its dispatch carrying the launch spec.
       PTO_RETURN_IF_ERROR(CheckScopeArgs(ctx, nested[0], kPass, {"core_num", "sync_start"}));
-      TakeDispatch(nested[0], as);
+      as.dispatch = DispatchOf(nested[0]);
       ir::FuncAttr& marker = as.attrs.emplace_back();
       marker.key = "spmd_unwrapped";
       marker.value = ir::AttrValue::Bool(true);

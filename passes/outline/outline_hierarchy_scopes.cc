@@ -9,6 +9,8 @@
 #include "absl/strings/strip.h"
 #include "ir/status_macros.h"
 #include "passes/outline/function_names.h"
+#include "passes/outline/dispatch.h"
+#include "passes/outline/scope_args.h"
 #include "passes/outline/scope_outliner.h"
 
 namespace pto::passes {
@@ -65,15 +67,16 @@ class OutlineHierarchyScopes : public Pass {
       return false;
     }
     ScopeOutliner outliner(
-        ctx, f, [&](const ir::ScopeStmt* s, absl::Span<const ir::ScopeStmt* const>)
+        ctx, kPass, f, [&](const ir::ScopeStmt* s, absl::Span<const ir::ScopeStmt* const>)
               -> absl::StatusOr<std::optional<OutlinedFunction>> {
           std::optional<ir::Level> level = ScopeLevel(s);
           if (!level.has_value() || *level == ir::Level::kCoreGroup) return std::nullopt;
           PTO_RETURN_IF_ERROR(CheckScopeArgs(
               ctx, s, kPass,
-              {"level", "role", "name_hint", "task_id_var", "deps", "allow_early_resolve"}));
+              {"level", "role", "name_hint", "task_id_var", "deps", "allow_early_resolve",
+               "no_dep_args", "dumps"}));
           OutlinedFunction as;
-          TakeDispatch(s, as);
+          as.dispatch = DispatchOf(s);
           as.level = level;
           std::string tag = LevelTag(*level);
           if (const ir::ScopeArg* role = FindScopeArg(s, "role")) {

@@ -9,6 +9,8 @@
 #include "passes/outline/deferred_wait.h"
 #include "passes/outline/function_names.h"
 #include "passes/outline/param_dim_fold.h"
+#include "passes/outline/dispatch.h"
+#include "passes/outline/scope_args.h"
 #include "passes/outline/scope_outliner.h"
 
 namespace pto::passes {
@@ -41,7 +43,7 @@ ir::FuncAttr TrueAttr(absl::string_view key) {
 absl::Status CheckWaiterDispatch(ir::Context& ctx, const ir::ScopeStmt* s,
                                  const OutlinedFunction& as,
                                  absl::Span<const ir::ScopeStmt* const> enclosing) {
-  if (as.allow_early_resolve) {
+  if (as.dispatch.allow_early_resolve) {
     return ir::LocatedError(ctx, s->loc(),
                             absl::StrCat(kPass, ": a pl.at scope calling pld.system.defer_wait "
                                                 "cannot use allow_early_resolve=True: its task "
@@ -145,18 +147,18 @@ class OutlineIncoreScopes : public Pass {
         source = FoldParamDimReads(ctx, f);
       }
       ScopeOutliner outliner(
-          ctx, source,
+          ctx, kPass, source,
           [&](const ir::ScopeStmt* s, absl::Span<const ir::ScopeStmt* const> enclosing)
               -> absl::StatusOr<std::optional<OutlinedFunction>> {
             if (ScopeLevel(s) != ir::Level::kCoreGroup) return std::nullopt;
             PTO_RETURN_IF_ERROR(CheckScopeArgs(
                 ctx, s, kPass,
                 {"level", "name_hint", "task_id_var", "deps", "allow_early_resolve", "windowize",
-                 "optimizations"}));
+                 "optimizations", "no_dep_args", "dumps"}));
             OutlinedFunction as;
             as.name = names.Next(f->name(), "incore", ScopeNameHint(s));
             as.type = ir::FunctionType::kInCore;
-            TakeDispatch(s, as);
+            as.dispatch = DispatchOf(s);
             PTO_ASSIGN_OR_RETURN(bool waiter, CheckDeferredWaiter(ctx, s, kPass));
             if (waiter) {
               PTO_RETURN_IF_ERROR(CheckWaiterDispatch(ctx, s, as, enclosing));

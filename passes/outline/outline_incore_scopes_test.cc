@@ -146,16 +146,43 @@ TEST_F(OutlineIncoreScopesTest, ProgramWithoutScopesIsUnchanged) {
   EXPECT_TRUE(out->SameAs(p));
 }
 
-TEST_F(OutlineIncoreScopesTest, ScopeArgumentsNotYetHandledAreLocatedErrors) {
+TEST_F(OutlineIncoreScopesTest, NoDepArgsAndDumpsRideTheCallWithoutBeingReads) {
+  // `o` is only stored into: naming it in dumps= does not make it InOut.
+  CheckedProgramRewrite(R"(
+    @pl.function
+    def main(self, x: pl.Tensor[[64], pl.FP32], w: pl.Tensor[[64], pl.FP32], o: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, no_dep_args=[w], dumps=[o, x]):
+            t: pl.Tile[[64], pl.FP32] = pl.load(x, [0], [64])
+            u: pl.Tile[[64], pl.FP32] = pl.load(w, [0], [64])
+            s: pl.Tile[[64], pl.FP32] = pl.add(t, u)
+            o_1: pl.Tensor[[64], pl.FP32] = pl.store(s, [0], o)
+        return o_1
+)",
+                        R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def main_incore_0(self, x: pl.Tensor[[64], pl.FP32], w: pl.Tensor[[64], pl.FP32], o: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
+        t: pl.Tile[[64], pl.FP32] = pl.load(x, [0], [64])
+        u: pl.Tile[[64], pl.FP32] = pl.load(w, [0], [64])
+        s: pl.Tile[[64], pl.FP32] = pl.add(t, u)
+        o_1: pl.Tensor[[64], pl.FP32] = pl.store(s, [0], o)
+        o_store: pl.Tensor[[64], pl.FP32] = o_1
+        return o
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32], w: pl.Tensor[[64], pl.FP32], o: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
+        o_1: pl.Tensor[[64], pl.FP32] = self.main_incore_0(x, w, o, attrs={"arg_direction_overrides": [1], "dump_vars": [x, o]})
+        return o_1
+)")
+      .status()
+      .IgnoreError();
   EXPECT_THAT(ErrorOfProgram(R"(
     @pl.function
-    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
-        with pl.at(level=pl.Level.CORE_GROUP, no_dep_args=[x]):
+    def main(self, x: pl.Tensor[[64], pl.FP32], w: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, no_dep_args=[w]):
             y: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
         return y
 )"),
-              HasSubstr("t.py:8:9: error: OutlineIncoreScopes: outlining a scope with "
-                        "no_dep_args is not supported yet"));
+              HasSubstr("t.py:8:9: error: OutlineIncoreScopes: no_dep_args names 'w', which the "
+                        "scope neither reads nor writes"));
 }
 
 TEST_F(OutlineIncoreScopesTest, SplitOptimizationsAndRegionsBecomeFunctionAttrs) {

@@ -212,74 +212,6 @@ ScopeOutliner::Callees ScopeOutliner::CalleesOf(const ir::Program& program) {
   return out;
 }
 
-std::vector<const Expr*> ScopeArgList(const ir::ScopeStmt* s, const ir::ScopeArg& arg) {
-  if (arg.operand < 0) return {};
-  const Expr* e = s->operands()[arg.operand];
-  if (const auto* t = e->As<ir::MakeTuple>()) {
-    return std::vector<const Expr*>(t->elements().begin(), t->elements().end());
-  }
-  return {e};
-}
-
-namespace {
-
-const Expr* ScopeOperand(const ir::ScopeStmt* s, absl::string_view key) {
-  const ir::ScopeArg* arg = FindScopeArg(s, key);
-  return arg != nullptr && arg->operand >= 0 ? s->operands()[arg->operand] : nullptr;
-}
-
-}  // namespace
-
-bool ScopeFlag(const ir::ScopeStmt* s, absl::string_view key) {
-  const ir::ScopeArg* arg = FindScopeArg(s, key);
-  return arg != nullptr && arg->value.kind() == ir::AttrKind::kBool && arg->value.bool_value();
-}
-
-void TakeDispatch(const ir::ScopeStmt* s, OutlinedFunction& as) {
-  as.core_num = ScopeOperand(s, "core_num");
-  as.sync_start = ScopeFlag(s, "sync_start");
-  as.allow_early_resolve = ScopeFlag(s, "allow_early_resolve");
-  as.predicate = ScopeOperand(s, "predicate");
-  if (const ir::ScopeArg* deps = FindScopeArg(s, "deps")) as.deps = ScopeArgList(s, *deps);
-  if (const Expr* tid = ScopeOperand(s, "task_id_var")) as.task_id = tid->As<Var>();
-  as.submit = as.task_id != nullptr || !as.deps.empty() || as.allow_early_resolve ||
-              as.predicate != nullptr;
-}
-
-const ir::ScopeArg* FindScopeArg(const ir::ScopeStmt* s, absl::string_view key) {
-  for (const ir::ScopeArg& a : s->args()) {
-    if (a.key == key) return &a;
-  }
-  return nullptr;
-}
-
-std::optional<ir::Level> ScopeLevel(const ir::ScopeStmt* s) {
-  const ir::ScopeArg* arg = s->scope_kind() == ir::ScopeKind::kAt ? FindScopeArg(s, "level")
-                                                                  : nullptr;
-  if (arg == nullptr) return std::nullopt;
-  absl::string_view name = arg->enum_ref;
-  if (!absl::ConsumePrefix(&name, "Level.")) return std::nullopt;
-  return ir::EnumFromName<ir::Level>(name);
-}
-
-absl::string_view ScopeNameHint(const ir::ScopeStmt* s) {
-  const ir::ScopeArg* hint = FindScopeArg(s, "name_hint");
-  return hint != nullptr ? hint->value.string_value() : "";
-}
-
-absl::Status CheckScopeArgs(ir::Context& ctx, const ir::ScopeStmt* s, absl::string_view pass,
-                            std::initializer_list<absl::string_view> handled) {
-  for (const ir::ScopeArg& a : s->args()) {
-    if (std::find(handled.begin(), handled.end(), a.key) != handled.end()) continue;
-    const absl::string_view what =
-        a.key == "task_id_var" ? "a task id (`as tid`)" : absl::string_view(a.key);
-    return ir::LocatedError(ctx, s->loc(),
-                            absl::StrCat(pass, ": outlining a scope with ", what,
-                                         " is not supported yet"));
-  }
-  return absl::OkStatus();
-}
-
 absl::StatusOr<const ir::Function*> ScopeOutliner::Run() {
   VarOccurrences all;
   all.VisitFunction(parent_);
@@ -422,8 +354,8 @@ const Stmt* ScopeOutliner::Outline(const ir::ScopeStmt* s, const OutlinedFunctio
   // The caller sees each result in its own terms: its dims name the
   // caller's Vars, not the new function's params.
   // A submit's value is the results and then the task id.
-  if (as.submit) {
-    const Var* tid = as.task_id;
+  if (as.dispatch.submit) {
+    const Var* tid = as.dispatch.task_id;
     if (tid != nullptr) {
       placeholders_.insert(tid);
     } else {
@@ -434,47 +366,21 @@ const Stmt* ScopeOutliner::Outline(const ir::ScopeStmt* s, const OutlinedFunctio
   std::vector<const ir::Type*> caller_types;
   for (const Var* t : targets) caller_types.push_back(t->type());
   const ir::Type* call_type = caller_types.empty() ? ctx().GetUnknownType()
-                              : caller_types.size() == 1 && !as.submit
+                              : caller_types.size() == 1 && !as.dispatch.submit
                                   ? caller_types[0]
                                   : static_cast<const ir::Type*>(ctx().GetTupleType(caller_types));
   std::vector<const Expr*> args(inputs.begin(), inputs.end());
   // The dispatch's expressions read the caller as it is now.
-  auto renamed = [&](const Expr* e) { return e == nullptr ? e : VisitExpr(e); };
-  ir::CallSite site;
-  std::vector<const Expr*> deps;
-  ir::CallAttrItem launch[2];
-  ir::CallAttr attrs[2];
-  int num_attrs = 0;
-  if (as.submit) {
-    site.form = as.core_num != nullptr ? ir::CallForm::kSpmdSubmit : ir::CallForm::kSubmit;
-    site.core_num = renamed(as.core_num);
-    site.sync_start = as.sync_start;
-    site.allow_early_resolve = as.allow_early_resolve;
-    site.predicate = renamed(as.predicate);
-    for (const Expr* d : as.deps) deps.push_back(renamed(d));
-    site.deps = deps;
-  } else if (as.core_num != nullptr) {
-    // As the parser reads `attrs={"core_num": 4}`: a literal is a value.
-    const Expr* n = renamed(as.core_num);
-    if (const auto* c = n->As<ir::ConstInt>()) {
-      launch[0].value = ir::AttrValue::Int(c->value());
-    } else {
-      launch[0].kind = ir::CallAttrItem::Kind::kExpr;
-      launch[0].expr = n;
-    }
-    attrs[num_attrs++] = ir::CallAttr{"core_num", false, absl::MakeConstSpan(&launch[0], 1)};
-    if (as.sync_start) {
-      launch[1].value = ir::AttrValue::Bool(true);
-      attrs[num_attrs++] = ir::CallAttr{"sync_start", false, absl::MakeConstSpan(&launch[1], 1)};
-    }
-    site.attrs = absl::MakeConstSpan(attrs, num_attrs);
-  }
+  DispatchSite site;
+  status_ = site.Build(
+      ctx(), as.dispatch, args, [&](const Expr* e) { return VisitExpr(e); }, s->loc(), pass_);
+  if (!status_.ok()) return s;
   const ir::Call* call =
-      ctx().NewFunctionCall(ctx().GetGlobalVar(as.name), args, call_type, s->loc(), &site);
+      ctx().NewFunctionCall(ctx().GetGlobalVar(as.name), args, call_type, s->loc(), site.site());
   std::vector<const Stmt*> stmts;
   if (targets.empty()) {
     stmts.push_back(ctx().NewEval(call, s->loc()));
-  } else if (targets.size() == 1 && !as.submit) {
+  } else if (targets.size() == 1 && !as.dispatch.submit) {
     stmts.push_back(ctx().NewAssign(targets[0], call, s->loc()));
   } else {
     const Var* ret = ctx().NewVar("ret", call_type, s->loc());

@@ -53,6 +53,8 @@
 #include "absl/status/statusor.h"
 #include "ir/function.h"
 #include "ir/mutator.h"
+#include "passes/outline/dispatch.h"
+#include "passes/outline/scope_args.h"
 
 namespace pto::passes {
 
@@ -63,46 +65,12 @@ struct OutlinedFunction {
   std::optional<ir::Level> level;
   std::optional<ir::Role> role;
   std::vector<ir::FuncAttr> attrs;
-  // How the caller dispatches it. The expressions are the caller's, as the
-  // scope read them (the outliner renames them as it renames the caller).
-  // A plain call carries a launch spec as its "core_num" / "sync_start"
-  // attrs; a submit (pl.submit, or pl.spmd_submit with a core_num) carries
-  // it, its deps and options as fields, and binds `task_id` (the scope's
-  // `as tid` Var, or a fresh one when null) to the task's id.
-  bool submit = false;
-  const ir::Expr* core_num = nullptr;
-  bool sync_start = false;
-  bool allow_early_resolve = false;
-  const ir::Expr* predicate = nullptr;
-  std::vector<const ir::Expr*> deps;
-  const ir::Var* task_id = nullptr;
+  // How the caller dispatches it (passes/outline/dispatch.h).
+  Dispatch dispatch;
   // Applied to the copied body before it becomes the function's (params and
   // results are those of the scope as written).
   std::function<const ir::Stmt*(const ir::Stmt*)> rewrite_body;
 };
-
-// The expressions a scope argument holding a list (`deps=[t0, t1]`) names.
-std::vector<const ir::Expr*> ScopeArgList(const ir::ScopeStmt* s, const ir::ScopeArg& arg);
-
-// The scope's argument `key`, or null.
-const ir::ScopeArg* FindScopeArg(const ir::ScopeStmt* s, absl::string_view key);
-
-// The level of a `with pl.at(level=...)` scope; nullopt for other scopes.
-std::optional<ir::Level> ScopeLevel(const ir::ScopeStmt* s);
-// Whether the scope's boolean argument `key` is given as True.
-bool ScopeFlag(const ir::ScopeStmt* s, absl::string_view key);
-// The scope's name_hint, or "".
-absl::string_view ScopeNameHint(const ir::ScopeStmt* s);
-
-// The dispatch a scope asks for, onto `as`: a spmd scope's launch spec
-// (core_num, sync_start) and the task options of pl.at / pl.spmd (`as tid`,
-// deps, allow_early_resolve, predicate), any of which makes it a submit.
-void TakeDispatch(const ir::ScopeStmt* s, OutlinedFunction& as);
-
-// An error at the scope unless each of its arguments is one of `handled`:
-// `pass` cannot outline `with pl.at(<key>=...)` yet.
-absl::Status CheckScopeArgs(ir::Context& ctx, const ir::ScopeStmt* s, absl::string_view pass,
-                            std::initializer_list<absl::string_view> handled);
 
 class ScopeOutliner : public ir::IRMutator {
  public:
@@ -116,10 +84,12 @@ class ScopeOutliner : public ir::IRMutator {
   using Callees = absl::flat_hash_map<absl::string_view, const ir::Function*>;
   static Callees CalleesOf(const ir::Program& program);
 
-  // `callees`, when given, tells what their calls write.
-  ScopeOutliner(ir::Context& ctx, const ir::Function* parent, Select select,
-                const Callees* callees = nullptr)
-      : IRMutator(ctx), parent_(parent), select_(std::move(select)), callees_(callees) {}
+  // `pass` names the pass in errors; `callees`, when given, tells what
+  // their calls write.
+  ScopeOutliner(ir::Context& ctx, absl::string_view pass, const ir::Function* parent,
+                Select select, const Callees* callees = nullptr)
+      : IRMutator(ctx), pass_(pass), parent_(parent), select_(std::move(select)),
+        callees_(callees) {}
 
   // The parent with its selected scopes replaced by calls (the parent
   // itself when none was selected). Scopes inside a selected scope are not
@@ -133,6 +103,7 @@ class ScopeOutliner : public ir::IRMutator {
  private:
   const ir::Stmt* Outline(const ir::ScopeStmt* s, const OutlinedFunction& as);
 
+  absl::string_view pass_;
   const ir::Function* parent_;
   Select select_;
   const Callees* callees_;

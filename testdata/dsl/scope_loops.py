@@ -6,13 +6,15 @@
 #     InCore function; pl.aiv_shard takes the region's split mode;
 #   with pl.at(...) as tid: a tid = system.task_invalid() placeholder before
 #     the scope, printed back as the `as` clause.
-# OutlineIncoreScopes does not outline a scope with optimizations yet;
+# The default pipeline outlines every kernel (optimizations and split_aiv
+# regions as function attrs), the spmd scopes (launch spec on the call, a
+# task-id one as pl.spmd_submit) and a task-id kernel scope as pl.submit;
 # printing is a fixed point.
 #
 # RUN: pto-opt %s --passes=none | FileCheck %s
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
 # RUN: pto-opt $TEST_TMPDIR/once.py --passes=none | diff $TEST_TMPDIR/once.py -
-# RUN: not pto-opt %s 2>&1 | FileCheck %s --check-prefix=OUTLINE
+# RUN: pto-opt %s --concise | FileCheck %s --check-prefix=OUTLINE
 #
 # CHECK: def lanes(
 # CHECK-NEXT: for lane in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
@@ -34,8 +36,16 @@
 # CHECK-NEXT: return h
 #
 # RUN: not pto-opt %s --passes=none --emit=pto 2>&1 | FileCheck %s --check-prefix=CODEGEN
-# OUTLINE: scope_loops.py:52:9: error: OutlineIncoreScopes: outlining a scope with optimizations is not supported yet
-# CODEGEN: scope_loops.py:46:9: error: codegen: pl.split_aiv(...) regions are not supported by PTO codegen
+# OUTLINE: def orch_incore_0(x: pl.Tensor{{\[\[}}128, 64], pl.FP32]) -> pl.Tensor{{\[\[}}128, 64], pl.FP32]:
+# OUTLINE-NEXT: pl.func_attr({"split": pl.SplitMode.UP_DOWN, "slot_num": 4})
+# OUTLINE: def orch_incore_3(d: pl.Tensor{{\[\[}}128, 64], pl.FP32]) -> pl.Tensor{{\[\[}}64, 64], pl.FP32]:
+# OUTLINE-NEXT: pl.func_attr({"split_aiv": True, "split": pl.SplitMode.UP_DOWN})
+# OUTLINE: def orch(self, x: pl.Tensor{{\[\[}}128, 64], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor{{\[\[}}64, 64], pl.FP32]:
+# OUTLINE-NEXT: ret = pl.submit(self.orch_incore_0, x)
+# OUTLINE: c = self.orch_spmd_0(b, attrs={"core_num": n, "sync_start": True})
+# OUTLINE-NEXT: ret_1 = pl.spmd_submit(self.orch_spmd_1, c, core_num=4)
+# OUTLINE: h = self.orch_incore_3(d)
+# CODEGEN: scope_loops.py:56:9: error: codegen: pl.split_aiv(...) regions are not supported by PTO codegen
 import pypto.language as pl
 
 

@@ -1,13 +1,15 @@
 # `with` scopes: pl.at, pl.cluster, pl.spmd, pl.scope and pl.manual_scope
 # become ScopeStmts whose arguments print in one canonical order (defaults
 # dropped, pl.manual_scope() as pl.scope(mode=MANUAL)); names bound inside a
-# scope stay visible after it; OutlineIncoreScopes does not outline a scope
-# with optimizations yet; PTO codegen rejects scopes. Printing is a fixed point.
+# scope stay visible after it; the default pipeline outlines the kernel
+# scope (its split mode a function attr), the spmd scope (its launch spec on
+# the call) and the cluster; PTO codegen rejects scopes. Printing is a fixed
+# point.
 #
 # RUN: pto-opt %s --passes=none | FileCheck %s
 # RUN: pto-opt %s --passes=none > $TEST_TMPDIR/once.py
 # RUN: pto-opt $TEST_TMPDIR/once.py --passes=none | diff $TEST_TMPDIR/once.py -
-# RUN: not pto-opt %s 2>&1 | FileCheck %s --check-prefix=OUTLINE
+# RUN: pto-opt %s --concise | FileCheck %s --check-prefix=OUTLINE
 #
 # CHECK: with pl.scope(mode=pl.ScopeMode.MANUAL):
 # CHECK-NEXT: a: pl.Tensor{{\[\[}}16, 16], pl.FP32] = self.body(x)
@@ -21,8 +23,14 @@
 # CHECK-NEXT: return d
 #
 # RUN: not pto-opt %s --passes=none --emit=pto 2>&1 | FileCheck %s --check-prefix=CODEGEN
-# OUTLINE: scopes.py:41:9: error: OutlineIncoreScopes: outlining a scope with optimizations is not supported yet
-# CODEGEN: scopes.py:33:9: error: codegen: with pl.at(...) scopes are not supported by PTO codegen
+# OUTLINE: def orch_cluster_0(c: pl.Tensor{{\[\[}}16, 16], pl.FP32]) -> pl.Tensor{{\[\[}}16, 16], pl.FP32]:
+# OUTLINE: def orch_spmd_0(self, b: pl.Tensor{{\[\[}}16, 16], pl.FP32]) -> pl.Tensor{{\[\[}}16, 16], pl.FP32]:
+# OUTLINE: def qk(a: pl.Tensor{{\[\[}}16, 16], pl.FP32]) -> pl.Tensor{{\[\[}}16, 16], pl.FP32]:
+# OUTLINE-NEXT: pl.func_attr({"split": pl.SplitMode.UP_DOWN})
+# OUTLINE: b = self.qk(a)
+# OUTLINE-NEXT: c = self.orch_spmd_0(b, attrs={"core_num": n // 2, "sync_start": True})
+# OUTLINE-NEXT: d = self.orch_cluster_0(c)
+# CODEGEN: scopes.py:41:9: error: codegen: with pl.at(...) scopes are not supported by PTO codegen
 import pypto.language as pl
 
 
