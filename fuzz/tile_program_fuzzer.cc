@@ -115,6 +115,19 @@ const std::vector<const pto::passes::Pass*>& FrontPasses() {
   return *passes;
 }
 
+// What takes kernels written as scopes (ToScopeForm) back to kernels.
+const std::vector<const pto::passes::Pass*>& ScopePasses() {
+  static const auto* const passes = new std::vector<const pto::passes::Pass*>{
+      &ConvertToSSA(),
+      BuildPass("simplify"),
+      BuildPass("normalize-stmt-structure"),
+      BuildPass("flatten-call-expr"),
+      BuildPass("outline-hierarchy-scopes"),
+      BuildPass("outline-incore-scopes"),
+      BuildPass("outline-cluster-scopes")};
+  return *passes;
+}
+
 void CheckRoundTrip(const ir::Program& p, const char* what) {
   std::string printed = ir::PrintProgram(p);
   ir::Context ctx;
@@ -127,6 +140,27 @@ void CheckRoundTrip(const ir::Program& p, const char* what) {
   PTO_CHECK(reprinted == printed) << what << " program: print is not a fixed point:\n"
                                   << printed << "\n----- reprinted -----\n"
                                   << reprinted;
+}
+
+// Whether an Opaque or Orchestration function of `p` holds a scope
+// outlining removes (pl.at, pl.cluster, pl.spmd); a kernel may keep its own.
+bool HoldsOutlinedScope(const ir::Program& p) {
+  struct Finder : ir::IRVisitor {
+    bool found = false;
+    void VisitScope(const ir::ScopeStmt* s) override {
+      found = found || s->scope_kind() == ir::ScopeKind::kAt ||
+              s->scope_kind() == ir::ScopeKind::kCluster ||
+              s->scope_kind() == ir::ScopeKind::kSpmd;
+      IRVisitor::VisitScope(s);
+    }
+  } finder;
+  for (const ir::Function* f : p.functions()) {
+    if (f->func_type() == ir::FunctionType::kOpaque ||
+        f->func_type() == ir::FunctionType::kOrchestration) {
+      finder.VisitFunction(f);
+    }
+  }
+  return finder.found;
 }
 
 // The name of a composite op left in `p`, or empty.
@@ -211,6 +245,31 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   absl::Status front_ssa = ir::CheckSSAForm(forms.back().second);
   PTO_CHECK(front_ssa.ok()) << "the front passes' output is not in SSA form: " << front_ssa
                             << "\n" << ir::PrintProgram(forms.back().second);
+
+  // 2e. The outlining passes: the reassigned form with every kernel written
+  //     as a pl.at(CORE_GROUP) scope of an Opaque function (front_form.h).
+  //     Each output verifies and computes what P computes (checked in 6);
+  //     the last holds no scope and outlining it again changes nothing.
+  forms.emplace_back("scope-form", pto::fuzz::ToScopeForm(ctx, reassigned));
+  for (const pto::passes::Pass* pass : ScopePasses()) {
+    const ir::Program& in = forms.back().second;
+    absl::StatusOr<ir::Program> out = pass->Run(in, no_target);
+    PTO_CHECK(out.ok()) << pass->name() << " failed on the scope form: " << out.status() << "\n"
+                        << ir::PrintProgram(in);
+    absl::Status out_ok = ir::VerifyProgram(*out);
+    PTO_CHECK(out_ok.ok()) << pass->name() << "'s output does not verify: " << out_ok << "\n"
+                           << ir::PrintProgram(*out);
+    forms.emplace_back(absl::StrCat("scope form after ", pass->name()), *out);
+  }
+  const ir::Program& outlined = forms.back().second;
+  PTO_CHECK(!HoldsOutlinedScope(outlined)) << "a scope survived outlining:\n" << ir::PrintProgram(outlined);
+  for (const pto::passes::Pass* pass : ScopePasses()) {
+    absl::StatusOr<ir::Program> again = pass->Run(outlined, no_target);
+    PTO_CHECK(again.ok() && again->SameAs(outlined))
+        << pass->name() << " is not a no-op on the outlined program:\n"
+        << ir::PrintProgram(outlined) << "\n----- after it -----\n"
+        << (again.ok() ? ir::PrintProgram(*again) : std::string(again.status().message()));
+  }
 
   // 3. The pipeline.
   const pto::backends::Backend* backend = *pto::backends::FindBackend(tp.arch);

@@ -108,4 +108,32 @@ ir::Program ToFrontForm(ir::Context& ctx, const ir::Program& program) {
   return ToInlineForm(ctx, ToJumpForm(ctx, ToUnrollForm(ctx, program)));
 }
 
+ir::Program ToScopeForm(ir::Context& ctx, const ir::Program& program) {
+  std::vector<const ir::Function*> functions;
+  bool changed = false;
+  for (const ir::Function* f : program.functions()) {
+    std::vector<const ir::Stmt*> body = ir::StmtList(f->body());
+    const bool returns = !body.empty() && body.back()->Is<ir::ReturnStmt>();
+    if (f->func_type() != ir::FunctionType::kInCore || body.size() < (returns ? 2u : 1u)) {
+      functions.push_back(f);
+      continue;
+    }
+    const ir::Stmt* ret = returns ? body.back() : nullptr;
+    if (returns) body.pop_back();
+    ir::ScopeArg level;
+    level.key = "level";
+    level.enum_ref = "Level.CORE_GROUP";
+    std::vector<const ir::Stmt*> scoped = {
+        ctx.NewScope(ir::ScopeKind::kAt, absl::MakeConstSpan(&level, 1), {},
+                     ctx.NewSeq(body, f->body()->loc()), f->body()->loc())};
+    if (ret != nullptr) scoped.push_back(ret);
+    functions.push_back(ctx.NewFunction(f->name(), f->params(), f->directions(),
+                                        f->return_types(), ctx.NewSeq(scoped, f->loc()),
+                                        ir::FunctionType::kOpaque, std::nullopt, std::nullopt,
+                                        f->loc(), f->attrs()));
+    changed = true;
+  }
+  return changed ? ctx.NewProgram(program.name(), functions) : program;
+}
+
 }  // namespace pto::fuzz

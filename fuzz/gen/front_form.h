@@ -18,7 +18,11 @@
 // (its Vars copied), which the function calls with its params. ToJumpForm:
 // every other sequential for loop starts with `if i < 0: break`, a jump
 // never taken that CtrlFlowTransform must still restructure. ToFrontForm is
-// all three. Each result verifies and computes what its input computes.
+// all three. ToScopeForm: every InCore function becomes an Opaque one whose
+// body, up to its return, is a `with pl.at(level=pl.Level.CORE_GROUP)`
+// scope, as users write kernels inside orchestration code; the outlining
+// passes must turn it back into an InCore function it calls. Each result
+// verifies and computes what its input computes.
 //
 //   ir::Program front = ToFrontForm(ctx, ToReassignedForm(ctx, program));
 
@@ -38,6 +42,7 @@ ir::Program ToUnrollForm(ir::Context& ctx, const ir::Program& program);
 ir::Program ToInlineForm(ir::Context& ctx, const ir::Program& program);
 ir::Program ToJumpForm(ir::Context& ctx, const ir::Program& program);
 ir::Program ToFrontForm(ir::Context& ctx, const ir::Program& program);
+ir::Program ToScopeForm(ir::Context& ctx, const ir::Program& program);
 
 }  // namespace pto::fuzz
 

@@ -170,6 +170,18 @@ class Folder : public ir::IRMutator {
           Remap(s->iter_args()[k], iter_args[k]->init());
         }
         const Stmt* body = VisitStmt(s->body());  // runs once, at this level
+        if (ir::HasLoopJump(body)) {
+          // It still breaks or continues: the loop stays around the body,
+          // which reads the start and the initial values for its variables.
+          std::vector<const Var*> rvs;
+          changed |= RetypedAll(s->return_vars(), rvs);
+          if (!changed && start == s->start() && stop == s->stop() && step == s->step() &&
+              body == s->body()) {
+            return s;
+          }
+          return ctx().NewFor(s->loop_var(), start, stop, step, iter_args, body, rvs,
+                              s->for_kind(), s->stage(), s->loc(), s->comments(), s->attrs());
+        }
         auto split = SplitTrailingYield(body);
         if (s->return_vars().empty() && !split) return Lift(body, s);
         if (split) {

@@ -133,6 +133,28 @@ TEST_F(SimplifyTest, SingleAndZeroTripLoops) {
                   "return o"});
 }
 
+TEST_F(SimplifyTest, SingleTripLoopThatBreaksKeepsItsLoop) {
+  // Its break needs the loop around it (the tile-program fuzzer's scope
+  // form, whose Opaque kernels CtrlFlowTransform leaves alone, found it).
+  // A break the body loses with a decided if lets the loop go in the same
+  // run.
+  ExpectRewrites({"for i in pl.range(0, 1):",
+                  "    if n > 4:",
+                  "        break",
+                  "    pl.tensor.write(o, [i], 1.0)",
+                  "for j in pl.range(0, 1):",
+                  "    if n < 0:",
+                  "        break",
+                  "    pl.tensor.write(o, [j], 2.0)",
+                  "return o"},
+                 {"for i in pl.range(0, 1):",
+                  "    if n > 4:",
+                  "        break",
+                  "    pl.tensor.write(o, [0], 1.0)",
+                  "pl.tensor.write(o, [0], 2.0)",
+                  "return o"});
+}
+
 TEST_F(SimplifyTest, FoldedCodeIsSimplifiedAsTheCodeItBecomes) {
   // The kept branch and the single trip run at the top level once folded:
   // their constants propagate in the same run, so a second run changes
