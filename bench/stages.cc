@@ -63,6 +63,11 @@ ir::Program MixedUnroll(ir::Context& ctx, int64_t n) {
   return fuzz::ToUnrollForm(ctx, MixedReassigned(ctx, n));
 }
 
+// ... with every kernel's body a pl.at(CORE_GROUP) scope of an Opaque function.
+ir::Program MixedScoped(ir::Context& ctx, int64_t n) {
+  return fuzz::ToScopeForm(ctx, MixedProgram(ctx, n));
+}
+
 // --- Read-only stages on a MixedProgram ---------------------------------------
 
 class MixedRun : public StageRun {
@@ -304,6 +309,9 @@ std::unique_ptr<StageRun> PrepareUnrollLoops(int64_t n) {
 std::unique_ptr<StageRun> PrepareSimplify(int64_t n) {
   return std::make_unique<PassRun>(Mixed, n, "simplify", false);
 }
+std::unique_ptr<StageRun> PrepareOutlineIncore(int64_t n) {
+  return std::make_unique<PassRun>(MixedScoped, n, "outline-incore-scopes", false);
+}
 std::unique_ptr<StageRun> PrepareDefaultPipeline(int64_t n) {
   return std::make_unique<PassRun>(Mixed, n, "default", true);
 }
@@ -332,6 +340,8 @@ constexpr Stage kStages[] = {
     {"ctrl_flow_transform", "statements (mixed program, a break opening every loop)", false,
      PrepareCtrlFlowTransform},
     {"simplify", "statements (mixed program)", false, PrepareSimplify},
+    {"outline_incore_scopes", "statements (mixed program, each kernel a pl.at scope)", false,
+     PrepareOutlineIncore},
     {"default_pipeline", "statements (mixed program, PassManager, a5)", false,
      PrepareDefaultPipeline},
     {"pto_emit", "statements (mixed program, lowered)", true, Prepare<EmitRun>},

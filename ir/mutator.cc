@@ -2,6 +2,7 @@
 
 #include "ir/check.h"
 #include "ir/op.h"
+#include "ir/type_substitute.h"
 
 namespace pto::ir {
 
@@ -95,6 +96,13 @@ const Expr* IRMutator::VisitVar(const Var* v) {
 const Expr* IRMutator::VisitCall(const Call* c) {
   ExprBuffer args;
   bool changed = VisitExprs(c->args(), args);
+  // A function call keeps the type it was given, which may name a renamed
+  // Var in its dims (an op call's type is deduced again).
+  const Type* type = c->type();
+  if (c->callee() != nullptr && !var_remap_.empty()) {
+    type = SubstituteDimVars(ctx_, type, var_remap_);
+    changed |= type != c->type();
+  }
   if (const CallSite* site = c->site()) {
     // The site's values are uses too: a rename reaches them as it reaches
     // the arguments.
@@ -117,11 +125,11 @@ const Expr* IRMutator::VisitCall(const Call* c) {
       // The options ride on the op call; its typing does not depend on them.
       return ctx_.WithOpCallSite(RebuildOpCall(c, args), &fresh);
     }
-    return ctx_.NewFunctionCall(c->callee(), args, c->type(), c->loc(), &fresh);
+    return ctx_.NewFunctionCall(c->callee(), args, type, c->loc(), &fresh);
   }
   if (!changed) return c;
   if (c->callee() != nullptr) {
-    return ctx_.NewFunctionCall(c->callee(), args, c->type(), c->loc());
+    return ctx_.NewFunctionCall(c->callee(), args, type, c->loc());
   }
   return RebuildOpCall(c, args);
 }

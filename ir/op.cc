@@ -162,9 +162,15 @@ bool IsDimQueryOf(const Expr* e, const Type* type) {
   }
   const auto* shaped = type->As<ShapedType>();
   if (shaped == nullptr) return false;
+  // Anywhere in a dim: `[1, pld.system.world_size() * 64]`.
+  auto names = [&](const Expr* x, auto&& self) -> bool {
+    if (const auto* d = x->As<Call>()) return d->op() == c->op() && d->args().empty();
+    if (const auto* b = x->As<BinaryExpr>()) return self(b->lhs(), self) || self(b->rhs(), self);
+    if (const auto* u = x->As<UnaryExpr>()) return self(u->operand(), self);
+    return false;
+  };
   for (const Expr* dim : shaped->shape()) {
-    const auto* d = dim->As<Call>();
-    if (d != nullptr && d->op() == c->op() && d->args().empty()) return true;
+    if (names(dim, names)) return true;
   }
   return false;
 }

@@ -211,8 +211,8 @@ class OpBuilder {
 absl::string_view DslOpPrefix(absl::string_view op_name);
 
 // True if `e` is a call of an op without arguments that a dim of `type`
-// (or of one of its tuple elements) also calls: the pld.system.world_size()
-// of a window typed [pld.system.world_size(), 1]. Three-address form leaves
+// (or of one of its tuple elements) also calls, anywhere in the dim: the
+// pld.system.world_size() of a window typed [pld.system.world_size() * 64, 1]. Three-address form leaves
 // such a call where it is, since a temporary would part the value from the
 // type that names it.
 bool IsDimQueryOf(const Expr* e, const Type* type);

@@ -32,6 +32,15 @@ const Expr* FreshCopier::VisitVar(const Var* v) {
   return fresh;
 }
 
+const Expr* FreshCopier::VisitCall(const ir::Call* c) {
+  const Expr* e = IRMutator::VisitCall(c);
+  const auto* call = e->As<ir::Call>();
+  if (call == nullptr || call->callee() == nullptr) return e;
+  const ir::Type* type = ir::SubstituteDimVars(ctx(), call->type(), map_);
+  if (type == call->type()) return e;
+  return ctx().NewFunctionCall(call->callee(), call->args(), type, call->loc(), call->site());
+}
+
 const Stmt* FreshCopier::VisitAssign(const ir::AssignStmt* s) {
   const Expr* value = VisitExpr(s->value());
   return ctx().NewAssign(Def(s->var()), value, s->loc(), s->comments());

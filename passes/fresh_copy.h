@@ -7,7 +7,8 @@
 // may also assign (an in-place Out param). Every other Var the copy meets
 // is a local: the first meeting makes its new Var, named `<name><suffix>`
 // (a name that already ends in the suffix keeps it),
-// with the symbolic dims of its type rewritten through the bindings. A
+// with the symbolic dims of its type rewritten through the bindings (as are
+// the dims of a function call's type). A
 // local reassigned several times (non-SSA input) stays one Var in the copy.
 //
 //   FreshCopier copy(ctx, "_inline");
@@ -40,6 +41,8 @@ class FreshCopier : public ir::IRMutator {
   }
 
   const ir::Expr* VisitVar(const ir::Var* v) override;
+  // A function call's type names the copy's Vars too.
+  const ir::Expr* VisitCall(const ir::Call* c) override;
   const ir::Stmt* VisitAssign(const ir::AssignStmt* s) override;
   const ir::Stmt* VisitIf(const ir::IfStmt* s) override;
   const ir::Stmt* VisitFor(const ir::ForStmt* s) override;

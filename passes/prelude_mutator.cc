@@ -41,5 +41,8 @@ const ir::Stmt* PreludeMutator::VisitFor(const ir::ForStmt* s) {
 const ir::Stmt* PreludeMutator::VisitWhile(const ir::WhileStmt* s) {
   return Placed("init", s, [&] { return IRMutator::VisitWhile(s); });
 }
+const ir::Stmt* PreludeMutator::VisitScope(const ir::ScopeStmt* s) {
+  return Placed("scope", s, [&] { return IRMutator::VisitScope(s); });
+}
 
 }  // namespace pto::passes

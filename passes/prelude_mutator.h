@@ -17,9 +17,10 @@
 // A statement's prelude goes right before it, and its leading comments move
 // to the front of the prelude; statements nested in it (a loop body) place
 // their own. A loop's prelude goes before the loop, where its init values
-// are evaluated; an if's before the if, where its condition is. base()
-// names the temporaries after the value the statement defines: the
-// assigned Var, else "eval", "ret", "yield", "init" or "cond".
+// are evaluated; an if's before the if, where its condition is; a scope's
+// before the scope, where its arguments (a core count, a predicate) are.
+// base() names the temporaries after the value the statement defines: the
+// assigned Var, else "eval", "ret", "yield", "init", "cond" or "scope".
 
 #ifndef PTO_PASSES_PRELUDE_MUTATOR_H_
 #define PTO_PASSES_PRELUDE_MUTATOR_H_
@@ -43,6 +44,7 @@ class PreludeMutator : public ir::IRMutator {
   const ir::Stmt* VisitIf(const ir::IfStmt* s) override;
   const ir::Stmt* VisitFor(const ir::ForStmt* s) override;
   const ir::Stmt* VisitWhile(const ir::WhileStmt* s) override;
+  const ir::Stmt* VisitScope(const ir::ScopeStmt* s) override;
 
  protected:
   // Name hint of the value the statement being visited defines.

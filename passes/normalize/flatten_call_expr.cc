@@ -95,7 +95,8 @@ class Flattener : public PreludeMutator {
     return PreludeMutator::VisitWhile(s);
   }
   const Stmt* VisitScope(const ir::ScopeStmt* s) override {
-    Enter(false);
+    // Its arguments are evaluated where it opens, as a condition is.
+    Enter(true);
     return PreludeMutator::VisitScope(s);
   }
 

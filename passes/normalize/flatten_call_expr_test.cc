@@ -34,6 +34,32 @@ TEST_F(FlattenCallExprTest, ReturnValuesConditionsAndBoundsAreHoisted) {
                   "e = pl.exp(s)", "return e"});
 }
 
+TEST_F(FlattenCallExprTest, ACallInAScopeArgumentGoesBeforeTheScope) {
+  CheckedProgramRewrite(R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        return x
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32], gate: pl.Tensor[[4], pl.INT32]) -> pl.Tensor[[64], pl.FP32]:
+        with pl.spmd(1, predicate=pl.read(gate, [0]) > 0):
+            y: pl.Tensor[[64], pl.FP32] = self.k(x)
+        return y
+)",
+                        R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        return x
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32], gate: pl.Tensor[[4], pl.INT32]) -> pl.Tensor[[64], pl.FP32]:
+        g: pl.Scalar[pl.INT32] = pl.read(gate, [0])
+        with pl.spmd(1, predicate=g > 0):
+            y: pl.Tensor[[64], pl.FP32] = self.k(x)
+        return y
+)")
+      .status()
+      .IgnoreError();
+}
+
 TEST_F(FlattenCallExprTest, FlatProgramComesBackAsTheSameObject) {
   ir::Program p = Parse({"a = pl.exp(x)", "r = pl.add(a, a)", "return r"});
   absl::StatusOr<ir::Program> out = Run(p);

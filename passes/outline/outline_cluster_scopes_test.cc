@@ -130,6 +130,41 @@ TEST_F(OutlineClusterScopesTest, TaskIdSpmdScopeIsASpmdSubmit) {
       .IgnoreError();
 }
 
+TEST_F(OutlineClusterScopesTest, CallTypesInTheCopyNameTheNewParams) {
+  // The kernel call's type names M; in the Spmd function M is a param, and
+  // the copied call's type must name that param (the verifier checks).
+  CheckedProgramRewrite(R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[M, 16], pl.FP32], out: pl.Out[pl.Tensor[[M, 16], pl.FP32]]) -> pl.Tensor[[M, 16], pl.FP32]:
+        t: pl.Tile[[16, 16], pl.FP32] = pl.load(x, [0, 0], [16, 16])
+        out_1: pl.Tensor[[M, 16], pl.FP32] = pl.store(t, [0, 0], out)
+        return out_1
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[M, 16], pl.FP32], out: pl.Out[pl.Tensor[[M, 16], pl.FP32]]) -> pl.Tensor[[M, 16], pl.FP32]:
+        with pl.spmd(M // 16):
+            out_1: pl.Tensor[[M, 16], pl.FP32] = self.k(x, out)
+        return out_1
+)",
+                        R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[M, 16], pl.FP32], out: pl.Out[pl.Tensor[[M, 16], pl.FP32]]) -> pl.Tensor[[M, 16], pl.FP32]:
+        t: pl.Tile[[16, 16], pl.FP32] = pl.load(x, [0, 0], [16, 16])
+        out_1: pl.Tensor[[M, 16], pl.FP32] = pl.store(t, [0, 0], out)
+        return out_1
+    @pl.function(type=pl.FunctionType.Spmd)
+    def main_spmd_0(self, M_1: pl.Scalar[pl.INDEX], x: pl.Tensor[[M_1, 16], pl.FP32], out: pl.Out[pl.Tensor[[M_1, 16], pl.FP32]]) -> pl.Tensor[[M_1, 16], pl.FP32]:
+        out_1: pl.Tensor[[M_1, 16], pl.FP32] = self.k(x, out)
+        return out
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[M, 16], pl.FP32], out: pl.Out[pl.Tensor[[M, 16], pl.FP32]]) -> pl.Tensor[[M, 16], pl.FP32]:
+        out_1: pl.Tensor[[M, 16], pl.FP32] = self.main_spmd_0(M, x, out, attrs={"core_num": M // 16})
+        return out_1
+)",
+                        "M = pl.dynamic(\"M\")\n")
+      .status()
+      .IgnoreError();
+}
+
 TEST_F(OutlineClusterScopesTest, OtherFunctionsAndScopesAreLeftAlone) {
   ir::Program p = ParseFunctions(WithKernel(R"(
     @pl.function
