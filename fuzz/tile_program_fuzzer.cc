@@ -128,6 +128,23 @@ const std::vector<const pto::passes::Pass*>& ScopePasses() {
   return *passes;
 }
 
+// Runs `passes` in turn on the last of `forms`, each output checked to
+// verify and appended as "<form> after <pass>".
+void RunChain(const std::vector<const pto::passes::Pass*>& passes, absl::string_view form,
+              std::vector<std::pair<std::string, ir::Program>>& forms) {
+  pto::passes::PassContext no_target;
+  for (const pto::passes::Pass* pass : passes) {
+    const ir::Program& in = forms.back().second;
+    absl::StatusOr<ir::Program> out = pass->Run(in, no_target);
+    PTO_CHECK(out.ok()) << pass->name() << " failed on the " << form << ": " << out.status()
+                        << "\n" << ir::PrintProgram(in);
+    absl::Status out_ok = ir::VerifyProgram(*out);
+    PTO_CHECK(out_ok.ok()) << pass->name() << "'s output does not verify: " << out_ok << "\n"
+                           << ir::PrintProgram(*out);
+    forms.emplace_back(absl::StrCat(form, " after ", pass->name()), *out);
+  }
+}
+
 void CheckRoundTrip(const ir::Program& p, const char* what) {
   std::string printed = ir::PrintProgram(p);
   ir::Context ctx;
@@ -232,16 +249,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   absl::Status front_ok = ir::VerifyProgram(forms.back().second);
   PTO_CHECK(front_ok.ok()) << "the front form does not verify: " << front_ok << "\n"
                            << ir::PrintProgram(forms.back().second);
-  for (const pto::passes::Pass* pass : FrontPasses()) {
-    const ir::Program& in = forms.back().second;
-    absl::StatusOr<ir::Program> out = pass->Run(in, no_target);
-    PTO_CHECK(out.ok()) << pass->name() << " failed on the front form: " << out.status() << "\n"
-                        << ir::PrintProgram(in);
-    absl::Status out_ok = ir::VerifyProgram(*out);
-    PTO_CHECK(out_ok.ok()) << pass->name() << "'s output does not verify: " << out_ok << "\n"
-                           << ir::PrintProgram(*out);
-    forms.emplace_back(absl::StrCat("front form after ", pass->name()), *out);
-  }
+  RunChain(FrontPasses(), "front form", forms);
   absl::Status front_ssa = ir::CheckSSAForm(forms.back().second);
   PTO_CHECK(front_ssa.ok()) << "the front passes' output is not in SSA form: " << front_ssa
                             << "\n" << ir::PrintProgram(forms.back().second);
@@ -251,16 +259,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   //     Each output verifies and computes what P computes (checked in 6);
   //     the last holds no scope and outlining it again changes nothing.
   forms.emplace_back("scope-form", pto::fuzz::ToScopeForm(ctx, reassigned));
-  for (const pto::passes::Pass* pass : ScopePasses()) {
-    const ir::Program& in = forms.back().second;
-    absl::StatusOr<ir::Program> out = pass->Run(in, no_target);
-    PTO_CHECK(out.ok()) << pass->name() << " failed on the scope form: " << out.status() << "\n"
-                        << ir::PrintProgram(in);
-    absl::Status out_ok = ir::VerifyProgram(*out);
-    PTO_CHECK(out_ok.ok()) << pass->name() << "'s output does not verify: " << out_ok << "\n"
-                           << ir::PrintProgram(*out);
-    forms.emplace_back(absl::StrCat("scope form after ", pass->name()), *out);
-  }
+  RunChain(ScopePasses(), "scope form", forms);
   const ir::Program& outlined = forms.back().second;
   PTO_CHECK(!HoldsOutlinedScope(outlined)) << "a scope survived outlining:\n" << ir::PrintProgram(outlined);
   for (const pto::passes::Pass* pass : ScopePasses()) {
