@@ -223,11 +223,15 @@ class SSAConverter : public ir::IRMutator {
     }
     SortByName(carried);
     SortByName(escaping);
-    if ((!carried.empty() || !escaping.empty()) && ir::HasLoopJump(body)) {
+    std::vector<const Var*> lives_on = carried;
+    lives_on.insert(lives_on.end(), escaping.begin(), escaping.end());
+    // A break or continue carries the values the iteration started with:
+    // right only while nothing that lives on was assigned before it.
+    if (!lives_on.empty() && ir::HasLoopJump(body) && !JumpsPrecedeAssignments(body, lives_on)) {
       const Var* v = carried.empty() ? escaping.front() : carried.front();
       // CtrlFlowTransform restructures InCore functions' loops only.
       Fail(s->loc(), absl::StrCat("this loop assigns '", v->name(),
-                                  "', which lives on after an iteration, and has break or "
+                                  "', which lives on after an iteration, before a break or "
                                   "continue; ",
                                   f_->IsInCore()
                                       ? "run CtrlFlowTransform first"

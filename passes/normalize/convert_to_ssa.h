@@ -32,8 +32,10 @@
 // Errors, each at the offending statement and naming the pass: a name read
 // where the value a loop or branch assigned does not reach on every path
 // (and none existed before); a name carried out of a loop with no value of
-// its type before the loop to start from; a loop that carries a reassigned
-// name and has break or continue (run CtrlFlowTransform first).
+// its type before the loop to start from; a loop that carries a name it
+// reassigns before a break or continue (run CtrlFlowTransform first): a
+// jump carries the values the iteration started with, so jumps that come
+// before every such assignment are kept as they are.
 //
 // Properties: produces SSAForm; invalidates NormalizedStmtStructure.
 // Idempotent: a program in SSA form comes back as the same object.

@@ -88,12 +88,24 @@ TEST_F(ConvertToSSATest, SSAInputComesBackAsTheSameObject) {
   EXPECT_TRUE(out->SameAs(p));
 }
 
-TEST_F(ConvertToSSATest, CarriedNameInALoopWithBreakIsAnError) {
+TEST_F(ConvertToSSATest, CarriedNameAssignedBeforeABreakIsAnError) {
   EXPECT_THAT(ErrorOf({"a = x", "for i in pl.range(4):", "    a = pl.add(a, 1.0)",
                        "    if i == 2:", "        break", "return a"}),
               HasSubstr("t.py:8:9: error: ConvertToSSA: this loop assigns 'a', which lives on "
-                        "after an iteration, and has break or continue; carry it with "
+                        "after an iteration, before a break or continue; carry it with "
                         "init_values and pl.yield_, or move the loop into an InCore function"));
+}
+
+TEST_F(ConvertToSSATest, JumpsBeforeTheCarriedAssignmentsCarryTheIterationsValues) {
+  // A continue or break ahead of every assignment of `a` leaves `a` as the
+  // iteration found it, which is what the loop's jumps carry.
+  ExpectRewrites({"a = x", "for i in pl.range(8):", "    if i < 2:", "        continue",
+                  "    if i > 5:", "        break", "    a = pl.add(a, 1.0)", "return a"},
+                 {"a: pl.Tensor[[64], pl.FP32] = x",
+                  "for i, (a_iter,) in pl.range(8, init_values=(a,)):", "    if i < 2:",
+                  "        continue", "    if i > 5:", "        break",
+                  "    a1: pl.Tensor[[64], pl.FP32] = pl.add(a_iter, 1.0)",
+                  "    a_rv: pl.Tensor[[64], pl.FP32] = pl.yield_(a1)", "return a_rv"});
 }
 
 TEST_F(ConvertToSSATest, ValueFromOneBranchOnlyIsAnError) {

@@ -165,4 +165,52 @@ LoopEscapes FindLoopEscapes(const Stmt* body) {
   return std::move(finder.result);
 }
 
+bool JumpsPrecedeAssignments(const ir::Stmt* body, absl::Span<const ir::Var* const> vars) {
+  const absl::flat_hash_set<const ir::Var*> watched(vars.begin(), vars.end());
+  bool assigned = false;
+  // False once a jump of the loop follows an assignment of a watched Var.
+  auto walk = [&](const ir::Stmt* s, bool own_jumps, auto&& self) -> bool {
+    auto defines = [&](ir::VarSpan defs) {
+      for (const ir::Var* v : defs) assigned = assigned || watched.contains(v);
+    };
+    switch (s->kind()) {
+      case ir::NodeKind::kAssign:
+        assigned = assigned || watched.contains(s->As<ir::AssignStmt>()->var());
+        return true;
+      case ir::NodeKind::kBreak:
+      case ir::NodeKind::kContinue:
+        return !own_jumps || !assigned;
+      case ir::NodeKind::kSeq:
+        for (const ir::Stmt* c : s->As<ir::SeqStmts>()->stmts()) {
+          if (!self(c, own_jumps, self)) return false;
+        }
+        return true;
+      case ir::NodeKind::kIf: {
+        const auto* i = s->As<ir::IfStmt>();
+        if (!self(i->then_body(), own_jumps, self)) return false;
+        if (i->else_body() != nullptr && !self(i->else_body(), own_jumps, self)) return false;
+        defines(i->return_vars());
+        return true;
+      }
+      case ir::NodeKind::kScope:
+        return self(s->As<ir::ScopeStmt>()->body(), own_jumps, self);
+      case ir::NodeKind::kFor: {
+        const auto* f = s->As<ir::ForStmt>();
+        if (!self(f->body(), false, self)) return false;
+        defines(f->return_vars());
+        return true;
+      }
+      case ir::NodeKind::kWhile: {
+        const auto* w = s->As<ir::WhileStmt>();
+        if (!self(w->body(), false, self)) return false;
+        defines(w->return_vars());
+        return true;
+      }
+      default:
+        return true;
+    }
+  };
+  return walk(body, true, walk);
+}
+
 }  // namespace pto::passes

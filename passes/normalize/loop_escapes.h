@@ -52,6 +52,12 @@ LoopEscapes FindLoopEscapes(const ir::Stmt* body);
 // of a nested if or loop, each once, in order of definition.
 std::vector<const ir::Var*> AssignedVars(const ir::Stmt* s);
 
+// Whether each break or continue of the loop whose body is `body` comes,
+// in statement order, before every assignment of `vars` in it: at a jump
+// they still hold the values the iteration started with, which is what a
+// loop's break and continue carry. (Jumps of nested loops are theirs.)
+bool JumpsPrecedeAssignments(const ir::Stmt* body, absl::Span<const ir::Var* const> vars);
+
 }  // namespace pto::passes
 
 #endif  // PTO_PASSES_NORMALIZE_LOOP_ESCAPES_H_

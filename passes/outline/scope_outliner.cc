@@ -1,13 +1,10 @@
 #include "passes/outline/scope_outliner.h"
 
-#include <algorithm>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/strip.h"
-#include "ir/diagnostic.h"
 #include "ir/op.h"
 #include "ir/type_substitute.h"
 #include "ir/visitor.h"

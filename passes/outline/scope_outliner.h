@@ -43,7 +43,6 @@
 #define PTO_PASSES_OUTLINE_SCOPE_OUTLINER_H_
 
 #include <functional>
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>

@@ -11,11 +11,11 @@
 # RUN: not pto-opt %t.py --passes=convert-to-ssa --backend=none 2>&1 | FileCheck %s --check-prefix=INCORE
 # RUN: pto-opt %t.py --passes=default --backend=a5 --concise | FileCheck %s --check-prefix=DEFAULT
 #
-# CHECK: break_carry.py:[[#@LINE+16]]:9: error: ConvertToSSA: this loop assigns 'acc', which lives on after an iteration, and has break or continue; carry it with init_values and pl.yield_, or move the loop into an InCore function, whose loops CtrlFlowTransform restructures
+# CHECK: break_carry.py:[[#@LINE+16]]:9: error: ConvertToSSA: this loop assigns 'acc', which lives on after an iteration, before a break or continue; carry it with init_values and pl.yield_, or move the loop into an InCore function, whose loops CtrlFlowTransform restructures
 # CHECK-NEXT: for i in pl.range(8):
 # CHECK-NEXT: ^
 #
-# INCORE: error: ConvertToSSA: this loop assigns 'acc', which lives on after an iteration, and has break or continue; run CtrlFlowTransform first
+# INCORE: error: ConvertToSSA: this loop assigns 'acc', which lives on after an iteration, before a break or continue; run CtrlFlowTransform first
 #
 # DEFAULT: pl.while_(init_values=
 # DEFAULT-NOT: break
