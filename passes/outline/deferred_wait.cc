@@ -168,7 +168,13 @@ class Checker {
     switch (e->kind()) {
       case ir::NodeKind::kCall: {
         const auto* c = e->As<ir::Call>();
-        if (!read_ok || c->op() == nullptr || c->op()->name() != "tensor.read") {
+        const bool read = c->op() != nullptr && c->op()->name() == "tensor.read";
+        if (read && !read_ok) {
+          return Error(at, "a deferred waiter reads a tensor only in an assignment before its "
+                           "first registration, not in a condition, a loop bound or a "
+                           "registration's arguments");
+        }
+        if (!read) {
           return Error(at, absl::StrCat("a deferred waiter's bookkeeping allows only a "
                                         "tensor.read before its first registration, not ",
                                         Named(c)));

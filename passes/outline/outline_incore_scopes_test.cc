@@ -309,8 +309,12 @@ TEST_F(OutlineIncoreScopesTest, DeferredWaiterIsMarkedAndItsContractChecked) {
                         "registration loop needs a statically known positive trip count"));
   EXPECT_THAT(ErrorOfProgram(absl::StrReplaceAll(
                   with("8"), {{"if src != me:", "if pl.read(idx, [0, 0]) != me:"}})),
-              HasSubstr("error: OutlineIncoreScopes: a deferred waiter's bookkeeping allows "
-                        "only a tensor.read before its first registration"));
+              HasSubstr("error: OutlineIncoreScopes: a deferred waiter reads a tensor only in "
+                        "an assignment before its first registration"));
+  EXPECT_THAT(ErrorOfProgram(absl::StrReplaceAll(
+                  with("8"), {{"anchor = pl.read(idx, [0, 0])", "anchor = pl.exp(idx)"}})),
+              HasSubstr("error: OutlineIncoreScopes: a deferred waiter only registers "
+                        "conditions: it cannot create or update tensors or tiles"));
   EXPECT_THAT(ErrorOfProgram(absl::StrReplaceAll(
                   with("8"), {{"name_hint=\"waiter\")", "name_hint=\"waiter\", allow_early_resolve=True)"}})),
               HasSubstr("cannot use allow_early_resolve=True"));
