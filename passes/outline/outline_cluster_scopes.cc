@@ -7,8 +7,8 @@
 #include "ir/diagnostic.h"
 #include "ir/mutator.h"
 #include "ir/status_macros.h"
-#include "passes/outline/function_names.h"
 #include "passes/outline/dispatch.h"
+#include "passes/outline/function_names.h"
 #include "passes/outline/scope_args.h"
 #include "passes/outline/scope_outliner.h"
 

@@ -8,8 +8,8 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/strip.h"
 #include "ir/status_macros.h"
-#include "passes/outline/function_names.h"
 #include "passes/outline/dispatch.h"
+#include "passes/outline/function_names.h"
 #include "passes/outline/scope_args.h"
 #include "passes/outline/scope_outliner.h"
 

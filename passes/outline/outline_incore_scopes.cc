@@ -2,14 +2,14 @@
 
 #include <vector>
 
-#include "ir/status_macros.h"
-#include "ir/visitor.h"
 #include "absl/strings/str_cat.h"
 #include "ir/diagnostic.h"
+#include "ir/status_macros.h"
+#include "ir/visitor.h"
 #include "passes/outline/deferred_wait.h"
+#include "passes/outline/dispatch.h"
 #include "passes/outline/function_names.h"
 #include "passes/outline/param_dim_fold.h"
-#include "passes/outline/dispatch.h"
 #include "passes/outline/scope_args.h"
 #include "passes/outline/scope_outliner.h"
 
