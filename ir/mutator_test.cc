@@ -52,6 +52,22 @@ TEST_F(MutatorTest, RemapRewritesUsesAndKeepsDefinitions) {
   EXPECT_EQ(out->As<SeqStmts>()->stmts()[1], body[1]);
 }
 
+TEST_F(MutatorTest, AFunctionCallsTypeFollowsARenamedDim) {
+  // `t = self.k(n)` typed [n]: renaming n renames the dim of the call's type,
+  // which nothing deduces again for a function call.
+  const Var* n = ctx_.NewVar("n", index());
+  const Var* m = ctx_.NewVar("m", index());
+  const Expr* dims[] = {n};
+  const Type* t = ctx_.GetTensorType(DataType::kFP32, dims);
+  const Expr* args[] = {n};
+  const Call* call = ctx_.NewFunctionCall(ctx_.GetGlobalVar("k"), args, t);
+  const Expr* out = Substitute(ctx_, n, m).VisitExpr(call);
+  const auto* renamed = out->As<Call>()->type()->As<TensorType>();
+  ASSERT_NE(renamed, nullptr);
+  EXPECT_EQ(renamed->shape()[0], m);
+  EXPECT_EQ(out->As<Call>()->arg(0), m);
+}
+
 TEST_F(MutatorTest, AProjectionOfATupleRewrittenIntoItsElementsReadsTheElement) {
   const Type* elems[] = {index(), index()};
   const Var* t = ctx_.NewVar("t", ctx_.GetTupleType(elems));

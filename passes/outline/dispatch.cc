@@ -62,8 +62,11 @@ absl::Status DispatchSite::Build(ir::Context& ctx, const Dispatch& d,
       AddAttr("sync_start", false, {on});
     }
   }
+  // Where each argument stands, for the lists that name arguments.
   absl::flat_hash_map<const ir::Expr*, int64_t> position;
-  for (size_t i = 0; i < args.size(); ++i) position.try_emplace(args[i], static_cast<int64_t>(i));
+  if (!d.dumps.empty() || !d.no_dep_args.empty()) {
+    for (size_t i = 0; i < args.size(); ++i) position.try_emplace(args[i], static_cast<int64_t>(i));
+  }
   // dump_vars comes first, where the parser puts it.
   if (!d.dumps.empty()) {
     // The call's own arguments, in argument order, each once.

@@ -118,9 +118,7 @@ class OutlineClusterScopes : public Pass {
       // its dispatch carrying the launch spec.
       PTO_RETURN_IF_ERROR(CheckScopeArgs(ctx, nested[0], kPass, {"core_num", "sync_start"}));
       as.dispatch = DispatchOf(nested[0]);
-      ir::FuncAttr& marker = as.attrs.emplace_back();
-      marker.key = "spmd_unwrapped";
-      marker.value = ir::AttrValue::Bool(true);
+      as.attrs.push_back(TrueAttr("spmd_unwrapped"));
       as.rewrite_body = [&ctx](const ir::Stmt* body) { return UnwrapSpmd(ctx).VisitStmt(body); };
     }
     return as;

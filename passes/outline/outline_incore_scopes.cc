@@ -31,13 +31,6 @@ bool HoldsKernelScope(const ir::Stmt* body) {
 
 constexpr absl::string_view kPass = "OutlineIncoreScopes";
 
-ir::FuncAttr TrueAttr(absl::string_view key) {
-  ir::FuncAttr a;
-  a.key = key;
-  a.value = ir::AttrValue::Bool(true);
-  return a;
-}
-
 // A deferred waiter is a task of its own, completing when its conditions
 // hold: nothing may resolve it early or launch it from outside.
 absl::Status CheckWaiterDispatch(ir::Context& ctx, const ir::ScopeStmt* s,

@@ -1,8 +1,11 @@
 #include "passes/outline/outline_incore_scopes.h"
 
+#include <vector>
+
 #include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "ir/mutator.h"
 #include "passes/normalize/pass_test_fixture.h"
 
 namespace pto::passes {
@@ -183,6 +186,36 @@ TEST_F(OutlineIncoreScopesTest, NoDepArgsAndDumpsRideTheCallWithoutBeingReads) {
 )"),
               HasSubstr("t.py:8:9: error: OutlineIncoreScopes: no_dep_args names 'w', which the "
                         "scope neither reads nor writes"));
+}
+
+TEST_F(OutlineIncoreScopesTest, SplitOptimizationAndRegionsOnOneScopeIsAnError) {
+  ir::Program p = ParseFunctions(R"(
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[64, 16], pl.FP32], o: pl.Out[pl.Tensor[[64, 16], pl.FP32]]) -> pl.Tensor[[64, 16], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP):
+            for v in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+                u: pl.Tile[[32, 16], pl.FP32] = pl.load(a, [v * 32, 0], [32, 16])
+                o_1: pl.Tensor[[64, 16], pl.FP32] = pl.store(u, [v * 32, 0], o)
+        return o_1
+)");
+  // The parser rejects the two written on one scope; IR built another way
+  // can still hold both.
+  struct AddSplit : ir::IRMutator {
+    using IRMutator::IRMutator;
+    const ir::Stmt* VisitScope(const ir::ScopeStmt* s) override {
+      if (s->scope_kind() != ir::ScopeKind::kAt) return IRMutator::VisitScope(s);
+      std::vector<ir::ScopeArg> args(s->args().begin(), s->args().end());
+      ir::ScopeArg split;
+      split.key = "optimizations";
+      split.enum_ref = "SplitMode.LEFT_RIGHT";
+      args.push_back(split);
+      return ctx().NewScope(s->scope_kind(), args, s->operands(), s->body(), s->loc());
+    }
+  };
+  absl::StatusOr<ir::Program> out = Run(AddSplit(ctx_).MutateProgram(p));
+  EXPECT_THAT(out.status().message(),
+              HasSubstr("t.py:8:9: error: OutlineIncoreScopes: optimizations=[pl.split(...)] and "
+                        "pl.split_aiv regions are mutually exclusive"));
 }
 
 TEST_F(OutlineIncoreScopesTest, SplitOptimizationsAndRegionsBecomeFunctionAttrs) {

@@ -203,6 +203,13 @@ class DropPlaceholders : public ir::IRMutator {
 
 }  // namespace
 
+ir::FuncAttr TrueAttr(absl::string_view key) {
+  ir::FuncAttr a;
+  a.key = key;
+  a.value = ir::AttrValue::Bool(true);
+  return a;
+}
+
 ScopeOutliner::Callees ScopeOutliner::CalleesOf(const ir::Program& program) {
   Callees out;
   for (const ir::Function* f : program.functions()) out[f->name()] = f;

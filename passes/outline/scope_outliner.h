@@ -71,6 +71,9 @@ struct OutlinedFunction {
   std::function<const ir::Stmt*(const ir::Stmt*)> rewrite_body;
 };
 
+// A function attr set to True (`"spmd_unwrapped": True`).
+ir::FuncAttr TrueAttr(absl::string_view key);
+
 class ScopeOutliner : public ir::IRMutator {
  public:
   // Says whether to outline a scope, and as what. An error stops the

@@ -10,6 +10,7 @@
 #include "ir/status_macros.h"
 #include "ir/stmt.h"
 #include "ir/type.h"
+#include "sim/interp/launch.h"
 
 namespace pto::sim {
 namespace {
@@ -57,10 +58,6 @@ class Frame : public ScalarEvaluator {
   absl::StatusOr<Flow> ExecWhile(const ir::WhileStmt* s);
   absl::StatusOr<Flow> ExecIf(const ir::IfStmt* s);
   absl::StatusOr<Flow> ExecSpmd(const ir::ScopeStmt* s);
-  // How many blocks a call of a program function launches (nullopt for a
-  // plain call: it runs in the caller's block); an error for dispatch
-  // options the interpreter does not model.
-  absl::StatusOr<std::optional<int64_t>> LaunchedBlocks(const ir::Call* call) const;
   // Runs `body` as each of `blocks` blocks in turn.
   template <typename F>
   absl::Status InBlocks(int64_t blocks, F&& body) const;
@@ -169,12 +166,12 @@ absl::StatusOr<Value> Frame::EvalCall(const ir::Call* call) const {
     args.push_back(std::move(v));
   }
   if (call->op() == nullptr) {
-    PTO_ASSIGN_OR_RETURN(std::optional<int64_t> blocks, LaunchedBlocks(call));
     const ir::Function* callee = interp_.program_.FindFunction(call->callee()->name());
     if (callee == nullptr) {
       return Error(call->loc(), absl::StrCat("call of unknown function '",
                                              call->callee()->name(), "'"));
     }
+    PTO_ASSIGN_OR_RETURN(std::optional<int64_t> blocks, CallBlocks(ctx_, *call, *callee, *this));
     if (depth_ + 1 > interp_.options_.max_call_depth) {
       return Error(call->loc(), absl::StrCat("calls nest deeper than ",
                                              interp_.options_.max_call_depth));
@@ -300,18 +297,7 @@ absl::Status Frame::InBlocks(int64_t blocks, F&& body) const {
 }
 
 absl::StatusOr<Flow> Frame::ExecSpmd(const ir::ScopeStmt* s) {
-  const ir::Expr* core_num = nullptr;
-  for (const ir::ScopeArg& a : s->args()) {
-    if (a.key == "core_num" && a.operand >= 0) core_num = s->operands()[a.operand];
-    if (a.key == "predicate") {
-      return Error(s->loc(), "a predicated pl.spmd(...) is not supported by the interpreter");
-    }
-  }
-  if (core_num == nullptr) return Error(s->loc(), "pl.spmd(...) without a core count");
-  PTO_ASSIGN_OR_RETURN(int64_t blocks, EvalIndex(core_num, "pl.spmd core count"));
-  if (blocks < 1) {
-    return Error(s->loc(), absl::StrCat("pl.spmd launches ", blocks, " blocks; at least 1"));
-  }
+  PTO_ASSIGN_OR_RETURN(int64_t blocks, SpmdBlocks(ctx_, *s, *this));
   Flow flow;
   PTO_RETURN_IF_ERROR(InBlocks(blocks, [&]() -> absl::Status {
     PTO_ASSIGN_OR_RETURN(flow, Exec(s->body()));
@@ -319,48 +305,6 @@ absl::StatusOr<Flow> Frame::ExecSpmd(const ir::ScopeStmt* s) {
     return absl::OkStatus();
   }));
   return flow;
-}
-
-absl::StatusOr<std::optional<int64_t>> Frame::LaunchedBlocks(const ir::Call* call) const {
-  const ir::CallSite* site = call->site();
-  if (site == nullptr) return std::nullopt;
-  // Dispatch metadata (directions, dump lists) does not change what runs;
-  // placing work on another device or skipping it by a predicate does.
-  auto unsupported = [&](absl::string_view what) {
-    return Error(call->loc(), absl::StrCat(what, " of '", call->callee()->name(),
-                                           "' is not supported by the interpreter"));
-  };
-  if (site->device != nullptr) return unsupported("the device= dispatch");
-  if (site->predicate != nullptr) return unsupported("the predicate= dispatch");
-  if (const ir::Function* callee = interp_.program_.FindFunction(call->callee()->name());
-      callee != nullptr && call->args().size() < callee->params().size()) {
-    // The runtime allocates a submit's omitted Out params.
-    return unsupported(absl::StrCat("leaving out '", callee->params()[call->args().size()]->name(),
-                                    "' for the runtime to allocate in a submit"));
-  }
-  const ir::Expr* count = site->core_num;
-  const ir::CallAttr* attr = site->FindAttr("core_num");
-  // A submit without a core count is one task; other options launch nothing.
-  if (count == nullptr && attr == nullptr) {
-    return site->is_submit() ? std::optional<int64_t>(1) : std::nullopt;
-  }
-  int64_t blocks = 1;
-  if (attr != nullptr && count == nullptr && attr->items.size() == 1) {
-    const ir::CallAttrItem& item = attr->items[0];
-    if (item.kind == ir::CallAttrItem::Kind::kExpr) {
-      count = item.expr;
-    } else if (item.value.kind() == ir::AttrKind::kInt) {
-      blocks = item.value.int_value();
-    }
-  }
-  if (count != nullptr) {
-    PTO_ASSIGN_OR_RETURN(blocks, EvalIndex(count, "core_num"));
-  }
-  if (blocks < 1) {
-    return Error(call->loc(), absl::StrCat("the call of '", call->callee()->name(),
-                                           "' launches ", blocks, " blocks; at least 1"));
-  }
-  return blocks;
 }
 
 absl::StatusOr<Flow> Frame::ExecIf(const ir::IfStmt* s) {

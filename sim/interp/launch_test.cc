@@ -78,5 +78,23 @@ TEST(LaunchTest, AnEmptyLaunchIsAnError) {
   EXPECT_THAT(r.status().message(), HasSubstr("error: pl.spmd launches 0 blocks; at least 1"));
 }
 
+TEST(LaunchTest, DispatchesTheInterpreterDoesNotModelAreErrors) {
+  testing::SimProgram p(absl::StrCat(kRows, R"(
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def none(self, out: pl.Out[pl.Tensor[[4, 2], pl.FP32]]) -> pl.Tensor[[4, 2], pl.FP32]:
+        out_1: pl.Tensor[[4, 2], pl.FP32] = self.row(out, attrs={"core_num": 0})
+        return out_1
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def elsewhere(self, out: pl.Out[pl.Tensor[[4, 2], pl.FP32]]) -> pl.Tensor[[4, 2], pl.FP32]:
+        out_1: pl.Tensor[[4, 2], pl.FP32] = self.row(out, device=1)
+        return out_1)"));
+  auto out = [] { return std::vector<Value>{Value::Of(Undefined(ir::DataType::kFP32, {4, 2}))}; };
+  EXPECT_THAT(p.Run("none", out()).status().message(),
+              HasSubstr("error: the call of 'row' launches 0 blocks; at least 1"));
+  EXPECT_THAT(p.Run("elsewhere", out()).status().message(),
+              HasSubstr("error: the device= dispatch of 'row' is not supported by the "
+                        "interpreter"));
+}
+
 }  // namespace
 }  // namespace pto::sim
