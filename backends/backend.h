@@ -120,6 +120,12 @@ class Backend {
   // dtype cannot be emitted for it.
   virtual bool SupportsIncoreDataType(ir::DataType dtype) const = 0;
 
+  // Whether TGATHER's index form takes a whole tile of flat (row-major)
+  // source indices, so a row-wise gather of a matrix is one instruction;
+  // otherwise it gathers within one row, and a matrix is gathered row by
+  // row.
+  virtual bool GatherTakesFlatIndices() const = 0;
+
  protected:
   // The part of select scratch planning every target shares: NotRequired for
   // an op other than tile.sel/tile.sels, Unsupported for a dtype the

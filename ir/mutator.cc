@@ -79,7 +79,7 @@ bool IRMutator::VisitIterArgs(IterArgSpan in, IterArgBuffer& out) {
       out.push_back(a);
       continue;
     }
-    const IterArg* fresh = ctx_.NewIterArg(a->name(), a->type(), init, a->loc());
+    const IterArg* fresh = ctx_.NewIterArg(a->name(), IterArgType(a, init), init, a->loc());
     Remap(a, fresh);
     out.push_back(fresh);
     changed = true;

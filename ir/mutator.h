@@ -78,8 +78,11 @@ class IRMutator {
   // `c` (an op call) over `args`, its type deduced again.
   const Call* RebuildOpCall(const Call* c, ExprSpan args);
   // Visits loop-carried args; an IterArg whose init changed is replaced by a
-  // fresh one, and its uses are remapped.
+  // fresh one, typed IterArgType(old, new init), and its uses are remapped.
   bool VisitIterArgs(IterArgSpan in, IterArgBuffer& out);
+  // The type of the IterArg replacing `a` once its init is `init`: `a`'s own.
+  // A rewrite that retypes values (tensor to tile) returns `init`'s.
+  virtual const Type* IterArgType(const IterArg* a, const Expr* /*init*/) { return a->type(); }
   // What a statement hook returns to replace `original`, the statement it
   // visits, by `stmts` (at least one): `original`'s leading comments move to
   // the first, the others keep none. When `original` is an element of a

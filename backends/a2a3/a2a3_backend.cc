@@ -62,6 +62,7 @@ class A2A3 : public Backend {
 
   // No 4-bit dtype: A2/A3 has an FP16 <-> INT4 conversion but no packed
   // 4-bit load/store or carrier ABI.
+  bool GatherTakesFlatIndices() const override { return false; }
   bool SupportsIncoreDataType(DataType t) const override { return t.bits() != 4; }
 
   // TSEL takes a UINT32 [1, 16] scratch; TSELS one physical source row.

@@ -66,6 +66,7 @@ class A5 : public Backend {
   }
 
   // FP4 is the only 4-bit dtype with an A5 load/store and carrier ABI.
+  bool GatherTakesFlatIndices() const override { return true; }
   bool SupportsIncoreDataType(DataType t) const override {
     return t.bits() != 4 || t == DataType::kFP4;
   }
