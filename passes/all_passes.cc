@@ -11,10 +11,11 @@
 #include "passes/normalize/inline_functions.h"
 #include "passes/normalize/normalize_stmt_structure.h"
 #include "passes/normalize/simplify.h"
+#include "passes/normalize/unroll_loops.h"
 #include "passes/outline/outline_cluster_scopes.h"
 #include "passes/outline/outline_hierarchy_scopes.h"
 #include "passes/outline/outline_incore_scopes.h"
-#include "passes/normalize/unroll_loops.h"
+#include "passes/tensor_to_tile/convert_tensor_to_tile_ops.h"
 #include "passes/verify/verify_no_nested_call.h"
 #include "passes/verify/verify_ssa.h"
 
@@ -23,6 +24,7 @@ namespace pto::passes {
 const PassRegistry& BuiltinPasses() {
   static const PassRegistry* const registry = [] {
     auto* r = new PassRegistry();
+    r->RegisterPass("convert-tensor-to-tile-ops", CreateConvertTensorToTileOpsPass);
     r->RegisterPass("convert-to-ssa", CreateConvertToSSAPass);
     r->RegisterPass("ctrl-flow-transform", CreateCtrlFlowTransformPass);
     r->RegisterPass("flatten-call-expr", CreateFlattenCallExprPass);
@@ -39,6 +41,7 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterPass("verify-no-nested-call", CreateVerifyNoNestedCallPass);
     r->RegisterPass("verify-ssa", CreateVerifySSAPass);
     // Upstream PyPTO's names for the same passes.
+    r->RegisterAlias("ConvertTensorToTileOps", "convert-tensor-to-tile-ops");
     r->RegisterAlias("ConvertToSSA", "convert-to-ssa");
     r->RegisterAlias("CtrlFlowTransform", "ctrl-flow-transform");
     r->RegisterAlias("FlattenCallExpr", "flatten-call-expr");
@@ -56,7 +59,8 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterPipeline("default", {"inline-functions", "unroll-loops", "ctrl-flow-transform",
                                     "convert-to-ssa", "simplify", "normalize-stmt-structure",
                                     "flatten-call-expr", "outline-hierarchy-scopes",
-                                    "outline-incore-scopes", "outline-cluster-scopes", "lower-composite-ops",
+                                    "outline-incore-scopes", "outline-cluster-scopes",
+                                    "convert-tensor-to-tile-ops", "lower-composite-ops",
                                     "legalize-tile-cast", "materialize-tcvt-scratch"});
     return r;
   }();

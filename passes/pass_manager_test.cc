@@ -194,7 +194,7 @@ TEST(PassRegistryTest, DefaultPipelineRunsTheBuiltPassesInUpstreamOrder) {
               ElementsAre("inline-functions", "unroll-loops", "ctrl-flow-transform",
                           "convert-to-ssa", "simplify", "normalize-stmt-structure",
                           "flatten-call-expr", "outline-hierarchy-scopes", "outline-incore-scopes",
-                          "outline-cluster-scopes",
+                          "outline-cluster-scopes", "convert-tensor-to-tile-ops",
                           "lower-composite-ops", "legalize-tile-cast", "materialize-tcvt-scratch"));
 }
 

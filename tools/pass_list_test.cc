@@ -60,12 +60,12 @@ TEST(PassListTest, ListsPassesAliasesAndPipelines) {
 
 TEST(PassListTest, ListsTheBuiltinDefaultPipeline) {
   std::string text = ListPasses(passes::BuiltinPasses());
-  EXPECT_THAT(text, HasSubstr("  legalize-tile-cast        LegalizeTileCast        Expands "));
-  EXPECT_THAT(text, HasSubstr("  materialize-tcvt-scratch  -                       Gives every"));
+  EXPECT_THAT(text, HasSubstr("  legalize-tile-cast          LegalizeTileCast        Expands "));
+  EXPECT_THAT(text, HasSubstr("  materialize-tcvt-scratch    -                       Gives every"));
   EXPECT_THAT(text, HasSubstr(
       "  default = inline-functions, unroll-loops, ctrl-flow-transform, convert-to-ssa, "
       "simplify, normalize-stmt-structure, flatten-call-expr, outline-hierarchy-scopes, "
-      "outline-incore-scopes, outline-cluster-scopes, "
+      "outline-incore-scopes, outline-cluster-scopes, convert-tensor-to-tile-ops, "
       "lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch\n"));
 }
 

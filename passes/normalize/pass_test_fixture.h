@@ -63,7 +63,7 @@ class NormalizePassTest : public ::testing::Test {
   }
 
   absl::StatusOr<ir::Program> Run(const ir::Program& p) {
-    PassContext pctx;
+    PassContext pctx(backend_);
     return pass_->Run(p, pctx);
   }
 
@@ -95,6 +95,8 @@ class NormalizePassTest : public ::testing::Test {
   }
 
   ir::Context ctx_;
+  // The target the pass sees (none by default).
+  const backends::Backend* backend_ = nullptr;
 
  private:
   absl::StatusOr<ir::Program> CheckRewrite(const ir::Program& before,

@@ -38,7 +38,7 @@ class Tasks:
         return x
 
     @pl.function(type=pl.FunctionType.Orchestration)
-    def orch(self, x: pl.Tensor[[16], pl.FP32], y: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:
+    def orch(self, x: pl.Tensor[[16], pl.FP32], y: pl.Out[pl.Tensor[[16], pl.FP32]]) -> pl.Tensor[[16], pl.FP32]:
         a, t1 = pl.submit(self.k, x, y, allow_early_resolve=True)
         t0 = None
         # The runtime allocates an omitted Out parameter.

@@ -2,7 +2,7 @@
 # PTO codegen and the reference interpreter reject one (here tensor.exp) with
 # an error at its line naming the op, and write no output.
 #
-# RUN: not pto-opt %s --emit=pto > $TEST_TMPDIR/out.pto 2> $TEST_TMPDIR/err.txt
+# RUN: not pto-opt %s --passes=none --emit=pto > $TEST_TMPDIR/out.pto 2> $TEST_TMPDIR/err.txt
 # RUN: FileCheck %s --check-prefix=PTO < $TEST_TMPDIR/err.txt
 # RUN: test ! -s $TEST_TMPDIR/out.pto
 # PTO: tensor_unsupported.py:20:13: error: codegen: tensor.exp: tensor ops must be converted to tile ops before PTO codegen
