@@ -14,18 +14,19 @@
 #include "backends/registry.h"
 #include "bench/alloc_counter.h"
 #include "bench/program_gen.h"
+#include "codegen/pto_emitter.h"
 #include "fuzz/gen/front_form.h"
 #include "fuzz/gen/reassigned_form.h"
-#include "codegen/pto_emitter.h"
+#include "fuzz/gen/tensor_form.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/structural_hash.h"
 #include "ir/analysis/verifier.h"
 #include "ir/check.h"
 #include "ir/context.h"
 #include "ir/huge_pages.h"
+#include "ir/text/output/text_sink.h"
 #include "ir/text/parser/parser.h"
 #include "ir/text/printer/printer.h"
-#include "ir/text/output/text_sink.h"
 #include "passes/all_passes.h"
 #include "passes/pass_manager.h"
 
@@ -66,6 +67,12 @@ ir::Program MixedUnroll(ir::Context& ctx, int64_t n) {
 // ... with every kernel's body a pl.at(CORE_GROUP) scope of an Opaque function.
 ir::Program MixedScoped(ir::Context& ctx, int64_t n) {
   return fuzz::ToScopeForm(ctx, MixedProgram(ctx, n));
+}
+
+// ... with every kernel computing on tensors (what ConvertTensorToTileOps
+// takes back to tile ops).
+ir::Program MixedTensors(ir::Context& ctx, int64_t n) {
+  return fuzz::ToTensorForm(ctx, MixedProgram(ctx, n));
 }
 
 // --- Read-only stages on a MixedProgram ---------------------------------------
@@ -312,6 +319,9 @@ std::unique_ptr<StageRun> PrepareSimplify(int64_t n) {
 std::unique_ptr<StageRun> PrepareOutlineIncore(int64_t n) {
   return std::make_unique<PassRun>(MixedScoped, n, "outline-incore-scopes", false);
 }
+std::unique_ptr<StageRun> PrepareConvertTensorToTile(int64_t n) {
+  return std::make_unique<PassRun>(MixedTensors, n, "convert-tensor-to-tile-ops", false);
+}
 std::unique_ptr<StageRun> PrepareDefaultPipeline(int64_t n) {
   return std::make_unique<PassRun>(Mixed, n, "default", true);
 }
@@ -342,6 +352,8 @@ constexpr Stage kStages[] = {
     {"simplify", "statements (mixed program)", false, PrepareSimplify},
     {"outline_incore_scopes", "statements (mixed program, each kernel a pl.at scope)", false,
      PrepareOutlineIncore},
+    {"convert_tensor_to_tile_ops", "statements (mixed program, kernels on tensors)", false,
+     PrepareConvertTensorToTile},
     {"default_pipeline", "statements (mixed program, PassManager, a5)", false,
      PrepareDefaultPipeline},
     {"pto_emit", "statements (mixed program, lowered)", true, Prepare<EmitRun>},

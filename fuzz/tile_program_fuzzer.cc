@@ -49,14 +49,15 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "backends/registry.h"
-#include "fuzz/max_input.h"
-#include "fuzz/oracle/codegen_claim.h"
-#include "fuzz/oracle/output_compare.h"
 #include "fuzz/gen/front_form.h"
 #include "fuzz/gen/handwritten.h"
 #include "fuzz/gen/reassigned_form.h"
+#include "fuzz/gen/tensor_form.h"
 #include "fuzz/gen/tile_program_gen.h"
 #include "fuzz/gen/tile_program_run.h"
+#include "fuzz/max_input.h"
+#include "fuzz/oracle/codegen_claim.h"
+#include "fuzz/oracle/output_compare.h"
 #include "ir/analysis/ssa_form.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
@@ -98,6 +99,11 @@ const pto::passes::Pass* BuildPass(const char* name) {
 
 const pto::passes::Pass& LowerCompositeOps() {
   static const pto::passes::Pass* const pass = BuildPass("lower-composite-ops");
+  return *pass;
+}
+
+const pto::passes::Pass& ConvertTensorToTile() {
+  static const pto::passes::Pass* const pass = BuildPass("convert-tensor-to-tile-ops");
   return *pass;
 }
 
@@ -269,6 +275,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         << ir::PrintProgram(outlined) << "\n----- after it -----\n"
         << (again.ok() ? ir::PrintProgram(*again) : std::string(again.status().message()));
   }
+
+  // 2f. ConvertTensorToTileOps: the outlined program with its kernels
+  //     computing on tensors (tensor_form.h). The pass's output verifies,
+  //     the pass is a no-op on it, and it computes what P computes (checked
+  //     in 6; the tensor form itself is not run, since the interpreter does
+  //     not run every tensor op).
+  const ir::Program tensor_form = pto::fuzz::ToTensorForm(ctx, outlined);
+  absl::Status tensor_ok = ir::VerifyProgram(tensor_form);
+  PTO_CHECK(tensor_ok.ok()) << "the tensor form does not verify: " << tensor_ok << "\n"
+                            << ir::PrintProgram(tensor_form);
+  absl::StatusOr<ir::Program> tiled = ConvertTensorToTile().Run(tensor_form, no_target);
+  PTO_CHECK(tiled.ok()) << "convert-tensor-to-tile-ops failed on the tensor form: "
+                        << tiled.status() << "\n" << ir::PrintProgram(tensor_form);
+  absl::Status tiled_ok = ir::VerifyProgram(*tiled);
+  PTO_CHECK(tiled_ok.ok()) << "convert-tensor-to-tile-ops gave invalid IR: " << tiled_ok << "\n"
+                           << ir::PrintProgram(*tiled);
+  absl::StatusOr<ir::Program> retiled = ConvertTensorToTile().Run(*tiled, no_target);
+  PTO_CHECK(retiled.ok() && retiled->SameAs(*tiled))
+      << "convert-tensor-to-tile-ops is not a no-op on its own output:\n" << ir::PrintProgram(*tiled);
+  forms.emplace_back("tensor form after convert-tensor-to-tile-ops", *tiled);
 
   // 3. The pipeline.
   const pto::backends::Backend* backend = *pto::backends::FindBackend(tp.arch);

@@ -1,0 +1,196 @@
+#include "fuzz/gen/tensor_form.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "ir/mutator.h"
+#include "ir/op.h"
+#include "ir/op_registry.h"
+#include "ir/ops/builtin.h"
+#include "passes/tensor_to_tile/conversion.h"
+#include "passes/var_occurrences.h"
+
+namespace pto::fuzz {
+namespace {
+
+using passes::tensor_to_tile::Conversion;
+using passes::tensor_to_tile::FindConversion;
+
+bool IsTile(const ir::Expr* e) { return e->type()->Is<ir::TileType>(); }
+
+// The tensor op that converts back to tile op `tile_op` on operands of one
+// shape, or "" when none does.
+std::string TensorFormOf(absl::string_view tile_op) {
+  if (!absl::StartsWith(tile_op, "tile.")) return "";
+  std::string tensor_op = absl::StrCat("tensor.", tile_op.substr(5));
+  const Conversion* conv = FindConversion(tensor_op);
+  if (conv == nullptr || !conv->operand_spaces.empty() || conv->self_loading) return "";
+  static constexpr absl::string_view kSameShapeRules[] = {"tensor.add", "tensor.sub",
+                                                          "tensor.mul", "tensor.maximum",
+                                                          "tensor.minimum"};
+  if (conv->convert != nullptr &&
+      std::find(std::begin(kSameShapeRules), std::end(kSameShapeRules), tensor_op) ==
+          std::end(kSameShapeRules)) {
+    return "";
+  }
+  return tensor_op;
+}
+
+std::vector<ir::NamedAttr> KwargsOf(const ir::Call& c) {
+  std::vector<ir::NamedAttr> out;
+  for (const ir::Kwarg& k : c.kwargs()) out.push_back({c.op()->kwargs()[k.key].name, k.value});
+  return out;
+}
+
+class TensorFormer : public ir::IRMutator {
+ public:
+  using IRMutator::IRMutator;
+
+  const ir::Stmt* VisitAssign(const ir::AssignStmt* s) override {
+    const ir::Stmt* kept = IRMutator::VisitAssign(s);
+    const auto* a = kept->As<ir::AssignStmt>();
+    const auto* c = a != nullptr ? a->value()->As<ir::Call>() : nullptr;
+    if (c == nullptr || c->op() == nullptr) return kept;
+    if (const ir::Call* assemble = StoreAsAssemble(c)) {
+      return ctx().NewAssign(a->var(), assemble, a->loc(), a->comments());
+    }
+    if (!IsTile(a->var())) return kept;
+    const ir::Call* tensor = TensorCall(*c);
+    if (tensor == nullptr) return kept;
+    const ir::Var* v = ctx().NewVar(a->var()->name(), tensor->type(), a->var()->loc());
+    tensor_of_[a->var()] = v;
+    return Expand({kept, ctx().NewAssign(v, tensor, s->loc())}, s);
+  }
+
+  const ir::Stmt* VisitEval(const ir::EvalStmt* s) override {
+    const ir::Stmt* kept = IRMutator::VisitEval(s);
+    const auto* e = kept->As<ir::EvalStmt>();
+    const ir::Call* assemble = e != nullptr ? StoreAsAssemble(e->expr()) : nullptr;
+    return assemble == nullptr ? kept : ctx().NewEval(assemble, s->loc(), s->comments());
+  }
+
+  // A store of a converted value into a tensor (its result bound or not).
+  const ir::Call* StoreAsAssemble(const ir::Expr* e) {
+    const auto* c = e->As<ir::Call>();
+    if (c == nullptr || c->op() == nullptr || c->op()->name() != "tile.store" ||
+        c->args().size() != 3 || !c->kwargs().empty()) {
+      return nullptr;
+    }
+    auto it = tensor_of_.find(c->arg(0));
+    if (it == tensor_of_.end()) return nullptr;
+    absl::StatusOr<const ir::Call*> a = ir::CreateCall(
+        ctx(), ir::BuiltinOp("tensor.assemble"), {c->arg(2), it->second, c->arg(1)}, {}, c->loc());
+    return a.ok() && (*a)->type() == c->type() ? *a : nullptr;
+  }
+
+ private:
+  // The tensor form of tile call `c`, or null.
+  const ir::Call* TensorCall(const ir::Call& c) {
+    absl::string_view op = c.op()->name();
+    if (op == "tile.load") {
+      const auto* t = c.arg(0)->type()->As<ir::TensorType>();
+      const auto* tile = c.type()->As<ir::TileType>();
+      if (t == nullptr || t->IsDistributed() || tile->memory_space() != ir::MemorySpace::kVec ||
+          tile->view() != nullptr || c.kwargs().size() != 1) {
+        return nullptr;
+      }
+      absl::StatusOr<const ir::Call*> slice =
+          ir::CreateCall(ctx(), ir::BuiltinOp("tensor.slice"),
+                         {c.arg(0), c.arg(2), c.arg(1), c.arg(3)}, {}, c.loc());
+      return slice.ok() ? *slice : nullptr;
+    }
+    std::string tensor_op = TensorFormOf(op);
+    if (tensor_op.empty()) return nullptr;
+    std::vector<const ir::Expr*> args;
+    const ir::TileType* first = nullptr;
+    for (const ir::Expr* a : c.args()) {
+      if (!IsTile(a)) {
+        args.push_back(a);
+        continue;
+      }
+      auto it = tensor_of_.find(a);
+      if (it == tensor_of_.end()) return nullptr;
+      const ir::TileType* t = a->type()->As<ir::TileType>();
+      if (first != nullptr && !ir::ExprListIdentical(first->shape(), t->shape())) return nullptr;
+      first = t;
+      args.push_back(it->second);
+    }
+    if (first == nullptr) return nullptr;
+    const ir::Op* tensor = ir::BuiltinOps().Find(tensor_op);
+    absl::StatusOr<const ir::Call*> call = ir::CreateCall(ctx(), *tensor, args, KwargsOf(c), c.loc());
+    if (!call.ok()) return nullptr;
+    const auto* got = (*call)->type()->As<ir::TensorType>();
+    const auto* want = c.type()->As<ir::TileType>();
+    if (got == nullptr || got->dtype() != want->dtype() ||
+        !ir::ExprListIdentical(got->shape(), want->shape())) {
+      return nullptr;
+    }
+    return *call;
+  }
+
+  absl::flat_hash_map<const ir::Expr*, const ir::Var*> tensor_of_;
+};
+
+// Drops assignments of side-effect-free op calls whose Var nothing reads.
+class DeadTileDropper : public ir::IRMutator {
+ public:
+  DeadTileDropper(ir::Context& ctx, const passes::VarOccurrences& uses)
+      : IRMutator(ctx), uses_(uses) {}
+  const ir::Stmt* VisitSeq(const ir::SeqStmts* s) override {
+    std::vector<const ir::Stmt*> out;
+    bool changed = false;
+    for (const ir::Stmt* st : s->stmts()) {
+      if (Dead(st)) {
+        changed = true;
+        ++dropped;
+        continue;
+      }
+      const ir::Stmt* v = VisitStmt(st);
+      changed |= v != st;
+      out.push_back(v);
+    }
+    return changed ? ctx().NewSeq(out, s->loc()) : s;
+  }
+  int dropped = 0;
+
+ private:
+  bool Dead(const ir::Stmt* st) const {
+    const auto* a = st->As<ir::AssignStmt>();
+    const auto* c = a != nullptr ? a->value()->As<ir::Call>() : nullptr;
+    return c != nullptr && c->op() != nullptr && !c->op()->has_side_effects() &&
+           uses_.Count(a->var()) == 1;
+  }
+  const passes::VarOccurrences& uses_;
+};
+
+}  // namespace
+
+ir::Program ToTensorForm(ir::Context& ctx, const ir::Program& program) {
+  std::vector<const ir::Function*> functions;
+  bool changed = false;
+  for (const ir::Function* f : program.functions()) {
+    if (f->func_type() != ir::FunctionType::kInCore) {
+      functions.push_back(f);
+      continue;
+    }
+    TensorFormer former(ctx);
+    const ir::Function* g = former.MutateFunction(f);
+    // Stores of converted values became assembles; what only they read dies.
+    for (int dropped = 1; dropped > 0 && g != f;) {
+      passes::VarOccurrences uses;
+      uses.VisitFunction(g);
+      DeadTileDropper dropper(ctx, uses);
+      g = dropper.MutateFunction(g);
+      dropped = dropper.dropped;
+    }
+    changed |= g != f;
+    functions.push_back(g);
+  }
+  return changed ? ctx.NewProgram(program.name(), functions) : program;
+}
+
+}  // namespace pto::fuzz
