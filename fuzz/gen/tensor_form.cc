@@ -25,6 +25,11 @@ bool IsTile(const ir::Expr* e) { return e->type()->Is<ir::TileType>(); }
 // The tensor op that converts back to tile op `tile_op` on operands of one
 // shape, or "" when none does.
 std::string TensorFormOf(absl::string_view tile_op) {
+  // The scalar forms one tensor op converts to by its rhs (conversion.cc's
+  // ConvertMinMax entries).
+  if (tile_op == "tile.maximums") return "tensor.maximum";
+  if (tile_op == "tile.minimums") return "tensor.minimum";
+  if (tile_op == "tile.cmps") return "tensor.cmp";
   if (!absl::StartsWith(tile_op, "tile.")) return "";
   std::string tensor_op = absl::StrCat("tensor.", tile_op.substr(5));
   const Conversion* conv = FindConversion(tensor_op);
@@ -71,6 +76,57 @@ class TensorFormer : public ir::IRMutator {
     const auto* e = kept->As<ir::EvalStmt>();
     const ir::Call* assemble = e != nullptr ? StoreAsAssemble(e->expr()) : nullptr;
     return assemble == nullptr ? kept : ctx().NewEval(assemble, s->loc(), s->comments());
+  }
+
+  // A carried value whose init has a tensor form is carried twice: as it
+  // was, and as a tensor twin the body's converted ops read, when what the
+  // body yields for it has a tensor form too (otherwise the loop is visited
+  // again without that twin).
+  const ir::Stmt* VisitFor(const ir::ForStmt* s) override {
+    std::vector<size_t> twins;
+    for (size_t k = 0; k < s->iter_args().size(); ++k) {
+      if (tensor_of_.contains(s->iter_args()[k]->init())) twins.push_back(k);
+    }
+    while (true) {
+      std::vector<const ir::IterArg*> twin_args;
+      for (size_t k : twins) {
+        const ir::IterArg* a = s->iter_args()[k];
+        const ir::Var* init = tensor_of_.at(a->init());
+        twin_args.push_back(ctx().NewIterArg(a->name(), init->type(), init, a->loc()));
+        tensor_of_[a] = twin_args.back();
+      }
+      const auto* f = IRMutator::VisitFor(s)->As<ir::ForStmt>();
+      if (twins.empty()) return f;
+      std::vector<const ir::Stmt*> body = ir::StmtList(f->body());
+      const auto* y = body.empty() ? nullptr : body.back()->As<ir::YieldStmt>();
+      std::vector<size_t> kept;
+      std::vector<const ir::Expr*> yields;
+      if (y != nullptr) yields.assign(y->values().begin(), y->values().end());
+      for (size_t k : y != nullptr ? twins : std::vector<size_t>{}) {
+        auto it = tensor_of_.find(y->values()[k]);
+        if (it != tensor_of_.end() && it->second->type() == tensor_of_.at(s->iter_args()[k])->type()) {
+          kept.push_back(k);
+          yields.push_back(it->second);
+        }
+      }
+      if (kept.size() != twins.size()) {
+        for (size_t k : twins) tensor_of_.erase(s->iter_args()[k]);
+        twins = kept;
+        continue;
+      }
+      body.back() = ctx().NewYield(yields, y->loc(), y->comments());
+      std::vector<const ir::IterArg*> args(f->iter_args().begin(), f->iter_args().end());
+      std::vector<const ir::Var*> results(f->return_vars().begin(), f->return_vars().end());
+      for (size_t i = 0; i < twins.size(); ++i) {
+        args.push_back(twin_args[i]);
+        const ir::Var* rv = f->return_vars()[twins[i]];
+        results.push_back(ctx().NewVar(rv->name(), twin_args[i]->type(), rv->loc()));
+        tensor_of_[rv] = results.back();
+      }
+      return ctx().NewFor(f->loop_var(), f->start(), f->stop(), f->step(), args,
+                          ctx().NewSeq(body, f->body()->loc()), results, f->for_kind(),
+                          f->stage(), f->loc(), f->comments(), f->attrs());
+    }
   }
 
   // A store of a converted value into a tensor (its result bound or not).

@@ -10,8 +10,10 @@
 // tensors becomes the tensor op that converts back to it (the conversion
 // table's same-name rule, or add/sub/mul/maximum/minimum of equal shapes),
 // and a tile.store of a converted value a tensor.assemble into the same
-// tensor. Values a loop carries and every op without such a tensor form
-// stay tiles (an operand they read keeps its tile definition); tile ops
+// tensor. A for loop's carried value whose init became a tensor is carried
+// twice, as the tile it was and as a tensor twin, when what the body
+// yields for it became a tensor too. Every op without such a tensor form
+// stays a tile op (an operand it reads keeps its tile definition); tile ops
 // left unused by the rewrite are dropped. The result verifies and
 // computes what its input computes once converted back.
 //
