@@ -137,7 +137,9 @@ class ConsumerSpaces : public ir::IRVisitor {
     VisitStmt(body);
     for (auto it = edges_.rbegin(); it != edges_.rend(); ++it) {
       auto found = spaces_.find(it->first);
-      if (found != spaces_.end()) spaces_.try_emplace(it->second, found->second);
+      if (found == spaces_.end()) continue;
+      const MemorySpace space = found->second;  // try_emplace may move the slots
+      spaces_.try_emplace(it->second, space);
     }
   }
   std::optional<MemorySpace> Of(const ir::Var* v) const {

@@ -121,7 +121,9 @@ class Analyzer {
     }
     for (size_t k = 0; k < return_vars.size() && k < iter_args.size(); ++k) {
       auto it = origins_.find(iter_args[k]);
-      if (it != origins_.end()) origins_[return_vars[k]] = it->second;
+      if (it == origins_.end()) continue;
+      Origins carried = it->second;  // inserting below may move the map's slots
+      origins_[return_vars[k]] = std::move(carried);
     }
   }
 
