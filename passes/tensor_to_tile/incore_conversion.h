@@ -23,15 +23,22 @@
 // * Operand spaces: a matmul operand is loaded into Mat; a tensor.slice
 //   whose value reaches a matmul (through views and reshapes) loads its
 //   window into Mat directly; a transposed operand is a tile.transpose_view.
+// * What stays a tensor: a value an op without a tile conversion reads as
+//   a tensor (tile.load of a slice, tensor.dim, ...) keeps its tensor; a
+//   parameter among them is loaded for the converted ops only.
 // * Types follow through control flow: loop-carried values, loop results
-//   and branch results of converted values become tiles.
+//   and branch results of converted values become tiles. A carried value
+//   that starts as a tensor the body makes a tile starts the conversion
+//   again with its start loaded.
 // * Exit stores: each returned tile is stored into a new Out parameter
 //   `ret<k>_out`, and the store's result is returned.
 // * Directions: an In tensor parameter the body writes becomes Out (never
 //   read) or InOut (param_access.h).
 //
-// Errors are located and name the pass: an op whose conversion fails, and a
-// tensor op without a tile form whose operand is now a tile.
+// Errors are located and name the pass: an op whose conversion fails, a
+// tensor op without a tile form whose operand is now a tile, a loop whose
+// carried value cannot keep one kind, and a tensor stored both in bulk and
+// element by element.
 
 #ifndef PTO_PASSES_TENSOR_TO_TILE_INCORE_CONVERSION_H_
 #define PTO_PASSES_TENSOR_TO_TILE_INCORE_CONVERSION_H_
