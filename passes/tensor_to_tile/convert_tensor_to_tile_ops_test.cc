@@ -308,6 +308,32 @@ TEST_F(ConvertTensorToTileOpsTest, APutOfAComputedValueIsRejected) {
               HasSubstr("pld.tensor.put: the source must be a tensor in global memory"));
 }
 
+// A value a tile op reads as a tensor stays one, unless what it is made of
+// became a tile: the assemble of a loaded slice is a store even though
+// pl.load reads its result.
+TEST_F(ConvertTensorToTileOpsTest, ATensorATileOpReadsConvertsWhenItsSourceDid) {
+  CheckedProgramRewrite(R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, src: pl.InOut[pld.DistributedTensor[[1, 64], pl.FP32]], out: pl.Out[pl.Tensor[[1, 64], pl.FP32]], plain: pl.InOut[pl.Tensor[[1, 64], pl.FP32]]) -> pl.Tensor[[1, 64], pl.FP32]:
+        s: pld.DistributedTensor[[1, 32], pl.FP32] = pl.slice(src, [1, 32], [0, 0])
+        p1: pl.Tensor[[1, 64], pl.FP32] = pl.assemble(plain, s, [0, 0])
+        t = pl.load(p1, [0, 0], [1, 64])
+        r = pl.store(t, [0, 0], out)
+        return r
+)",
+                        R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, src: pl.InOut[pld.DistributedTensor[[1, 64], pl.FP32]], out: pl.Out[pl.Tensor[[1, 64], pl.FP32]], plain: pl.InOut[pl.Tensor[[1, 64], pl.FP32]]) -> pl.Tensor[[1, 64], pl.FP32]:
+        s_tile = pl.load(src, [0, 0], [1, 32])
+        p1 = pl.store(s_tile, [0, 0], plain)
+        t = pl.load(p1, [0, 0], [1, 64])
+        r = pl.store(t, [0, 0], out)
+        return r
+)")
+      .status()
+      .IgnoreError();
+}
+
 TEST_F(ConvertTensorToTileOpsTest, TileLevelProgramsAreLeftAlone) {
   ir::Program p = ParseFunctions(R"(
     @pl.function(type=pl.FunctionType.InCore)

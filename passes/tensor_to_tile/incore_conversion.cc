@@ -194,7 +194,15 @@ class TileConverter : public ir::IRMutator {
     const Conversion* conv = c != nullptr ? FindConversion(c->op()->name()) : nullptr;
     if (conv != nullptr && demands_.contains(s->var()) &&
         (conv->self_loading || std::none_of(c->args().begin(), c->args().end(), IsTensor))) {
-      return IRMutator::VisitAssign(s);  // a view or allocation that stays a tensor
+      // A view or allocation that stays a tensor, unless an operand it
+      // reads became a tile (then it converts like any other).
+      ExprBuffer args;
+      VisitExprs(c->args(), args);
+      bool operand_tiled = false;
+      for (size_t i = 0; i < args.size(); ++i) {
+        operand_tiled = operand_tiled || (IsTile(args[i]) && !IsTile(c->arg(i)));
+      }
+      if (!operand_tiled) return IRMutator::VisitAssign(s);
     }
     if (c != nullptr) {
       std::vector<const ir::Stmt*> stmts;
