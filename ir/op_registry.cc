@@ -198,6 +198,13 @@ absl::StatusOr<const Call*> CreateUnregisteredCall(Context& ctx, absl::string_vi
   return ctx.NewOpCall(op, args, stored, type, loc);
 }
 
+std::vector<NamedAttr> NamedKwargs(const Call& call) {
+  std::vector<NamedAttr> out;
+  out.reserve(call.kwargs().size());
+  for (const Kwarg& k : call.kwargs()) out.push_back({call.op()->kwargs()[k.key].name, k.value});
+  return out;
+}
+
 absl::StatusOr<const Call*> CreateCall(Context& ctx, const Op& op, ExprSpan args,
                                        absl::Span<const NamedAttr> kwargs, SourceLoc loc) {
   int n = static_cast<int>(args.size());

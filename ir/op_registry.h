@@ -69,6 +69,10 @@ absl::StatusOr<const Call*> CreateCall(Context& ctx, const Op& op, ExprSpan args
                                        absl::Span<const NamedAttr> kwargs = {},
                                        SourceLoc loc = {});
 
+// The kwargs of op call `call` by name, as CreateCall takes them: what a
+// rewrite forwards when it builds another op from the same options.
+std::vector<NamedAttr> NamedKwargs(const Call& call);
+
 // `call` with the result type `type` in place of its deduced one. Only for an
 // op whose result view may be overridden (Op::result_view_overridable), and
 // only a view: `type` must match the call's type in dtype, shape and memory

@@ -1,12 +1,8 @@
 #include "fuzz/gen/tensor_form.h"
 
-#include <algorithm>
-#include <string>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/strings/match.h"
-#include "absl/strings/str_cat.h"
 #include "ir/mutator.h"
 #include "ir/op.h"
 #include "ir/op_registry.h"
@@ -17,39 +13,7 @@
 namespace pto::fuzz {
 namespace {
 
-using passes::tensor_to_tile::Conversion;
-using passes::tensor_to_tile::FindConversion;
-
 bool IsTile(const ir::Expr* e) { return e->type()->Is<ir::TileType>(); }
-
-// The tensor op that converts back to tile op `tile_op` on operands of one
-// shape, or "" when none does.
-std::string TensorFormOf(absl::string_view tile_op) {
-  // The scalar forms one tensor op converts to by its rhs (conversion.cc's
-  // ConvertMinMax entries).
-  if (tile_op == "tile.maximums") return "tensor.maximum";
-  if (tile_op == "tile.minimums") return "tensor.minimum";
-  if (tile_op == "tile.cmps") return "tensor.cmp";
-  if (!absl::StartsWith(tile_op, "tile.")) return "";
-  std::string tensor_op = absl::StrCat("tensor.", tile_op.substr(5));
-  const Conversion* conv = FindConversion(tensor_op);
-  if (conv == nullptr || !conv->operand_spaces.empty() || conv->self_loading) return "";
-  static constexpr absl::string_view kSameShapeRules[] = {"tensor.add", "tensor.sub",
-                                                          "tensor.mul", "tensor.maximum",
-                                                          "tensor.minimum"};
-  if (conv->convert != nullptr &&
-      std::find(std::begin(kSameShapeRules), std::end(kSameShapeRules), tensor_op) ==
-          std::end(kSameShapeRules)) {
-    return "";
-  }
-  return tensor_op;
-}
-
-std::vector<ir::NamedAttr> KwargsOf(const ir::Call& c) {
-  std::vector<ir::NamedAttr> out;
-  for (const ir::Kwarg& k : c.kwargs()) out.push_back({c.op()->kwargs()[k.key].name, k.value});
-  return out;
-}
 
 class TensorFormer : public ir::IRMutator {
  public:
@@ -159,7 +123,7 @@ class TensorFormer : public ir::IRMutator {
                          {c.arg(0), c.arg(2), c.arg(1), c.arg(3)}, {}, c.loc());
       return slice.ok() ? *slice : nullptr;
     }
-    std::string tensor_op = TensorFormOf(op);
+    const absl::string_view tensor_op = passes::tensor_to_tile::TensorOpConvertingTo(op);
     if (tensor_op.empty()) return nullptr;
     std::vector<const ir::Expr*> args;
     const ir::TileType* first = nullptr;
@@ -177,7 +141,7 @@ class TensorFormer : public ir::IRMutator {
     }
     if (first == nullptr) return nullptr;
     const ir::Op* tensor = ir::BuiltinOps().Find(tensor_op);
-    absl::StatusOr<const ir::Call*> call = ir::CreateCall(ctx(), *tensor, args, KwargsOf(c), c.loc());
+    absl::StatusOr<const ir::Call*> call = ir::CreateCall(ctx(), *tensor, args, ir::NamedKwargs(c), c.loc());
     if (!call.ok()) return nullptr;
     const auto* got = (*call)->type()->As<ir::TensorType>();
     const auto* want = c.type()->As<ir::TileType>();

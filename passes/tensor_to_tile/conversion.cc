@@ -202,13 +202,13 @@ constexpr OperandSpace kMatmulAccSpaces[] = {{1, MemorySpace::kMat, "a_trans"},
                                              {2, MemorySpace::kMat, "b_trans"}};
 
 const Conversion kTable[] = {
-    {"tensor.add", ConvertBroadcastBinary<kTileAdd, kRowAdd>},
-    {"tensor.sub", ConvertBroadcastBinary<kTileSub, kRowSub>},
-    {"tensor.mul", ConvertBroadcastBinary<kTileMul, kRowMul>},
+    {"tensor.add", ConvertBroadcastBinary<kTileAdd, kRowAdd>, false, {}, kTileAdd},
+    {"tensor.sub", ConvertBroadcastBinary<kTileSub, kRowSub>, false, {}, kTileSub},
+    {"tensor.mul", ConvertBroadcastBinary<kTileMul, kRowMul>, false, {}, kTileMul},
     {"tensor.div", ConvertDiv},
-    {"tensor.maximum", ConvertMinMax<kMax, kMaxs>},
-    {"tensor.minimum", ConvertMinMax<kMin, kMins>},
-    {"tensor.cmp", ConvertMinMax<kCmp, kCmps>},
+    {"tensor.maximum", ConvertMinMax<kMax, kMaxs>, false, {}, kMax, kMaxs},
+    {"tensor.minimum", ConvertMinMax<kMin, kMins>, false, {}, kMin, kMins},
+    {"tensor.cmp", ConvertMinMax<kCmp, kCmps>, false, {}, kCmp, kCmps},
     {"tensor.row_max", ConvertRowReduce<kRowMax>},
     {"tensor.row_sum", ConvertRowReduce<kRowSum>},
     {"tensor.row_min", ConvertRowReduce<kRowMin>},
@@ -291,20 +291,23 @@ absl::StatusOr<const ir::Var*> ConversionBuilder::Bind(absl::string_view name,
 
 absl::StatusOr<const ir::Var*> ConversionBuilder::LoadWhole(absl::string_view name,
                                                             const ir::Expr* tensor,
-                                                            MemorySpace space) {
-  const ir::TensorType* t = TensorOf(tensor);
-  std::vector<const ir::Expr*> zeros(t->rank(), ctx_.Index(0));
-  const ir::MakeTuple* shape = ctx_.NewMakeTuple(t->shape());
-  return Bind(name, Call("tile.load", {tensor, ctx_.NewMakeTuple(zeros), shape, shape},
-                         {{"target_memory", AttrValue::Enum(space)}}));
+                                                            MemorySpace space,
+                                                            bool valid_region_only) {
+  absl::StatusOr<const ir::Call*> load =
+      WholeTensorLoad(ctx_, tensor, space, call_.loc(), valid_region_only);
+  if (!load.ok()) return Error(absl::StrCat("cannot load a tensor: ", load.status().message()));
+  return Bind(name, *load);
 }
 
-std::vector<ir::NamedAttr> ConversionBuilder::Kwargs() const {
-  std::vector<ir::NamedAttr> out;
-  for (const ir::Kwarg& k : call_.kwargs()) {
-    out.push_back({call_.op()->kwargs()[k.key].name, k.value});
-  }
-  return out;
+absl::StatusOr<const ir::Call*> WholeTensorLoad(ir::Context& ctx, const ir::Expr* tensor,
+                                                MemorySpace space, ir::SourceLoc loc,
+                                                bool valid_region_only) {
+  const ir::TensorType* t = TensorOf(tensor);
+  std::vector<const ir::Expr*> zeros(t->rank(), ctx.Index(0));
+  const ir::MakeTuple* shape = ctx.NewMakeTuple(t->shape());
+  const ir::MakeTuple* valid = valid_region_only ? ctx.NewMakeTuple(t->ValidShape()) : shape;
+  return ir::CreateCall(ctx, ir::BuiltinOp("tile.load"), {tensor, ctx.NewMakeTuple(zeros), shape, valid},
+                        {{"target_memory", AttrValue::Enum(space)}}, loc);
 }
 
 bool ConversionBuilder::FlagKwarg(absl::string_view name) const {
@@ -338,6 +341,22 @@ const Conversion* FindConversion(absl::string_view op_name) {
   }();
   auto it = conversions->find(op_name);
   return it == conversions->end() ? nullptr : &it->second;
+}
+
+absl::string_view TensorOpConvertingTo(absl::string_view tile_op) {
+  static const auto* const inverse = [] {
+    auto* m = new absl::flat_hash_map<std::string, absl::string_view>();
+    for (const ir::Op* op : ir::BuiltinOps().SortedOps()) {
+      const Conversion* c = FindConversion(op->name());
+      if (c == nullptr || c->self_loading || !c->operand_spaces.empty()) continue;
+      if (c->convert == nullptr) m->emplace(TileOpOf(c->tensor_op), c->tensor_op);
+      if (!c->same_shape_tile_op.empty()) m->emplace(c->same_shape_tile_op, c->tensor_op);
+      if (!c->scalar_rhs_tile_op.empty()) m->emplace(c->scalar_rhs_tile_op, c->tensor_op);
+    }
+    return m;
+  }();
+  auto it = inverse->find(tile_op);
+  return it == inverse->end() ? absl::string_view() : it->second;
 }
 
 bool IsKeptTensorOp(absl::string_view op_name) {

@@ -62,12 +62,12 @@ class ConversionBuilder {
   absl::StatusOr<const ir::Var*> Bind(absl::string_view name,
                                       absl::StatusOr<const ir::Call*> value);
   void Emit(const ir::Stmt* stmt) { out_.push_back(stmt); }
-  // tile.load(tensor, zeros, shape, shape, target_memory=space) of the
-  // whole of `tensor`, bound to `name`.
+  // WholeTensorLoad of `tensor` at the converted call, bound to `name`.
   absl::StatusOr<const ir::Var*> LoadWhole(absl::string_view name, const ir::Expr* tensor,
-                                           ir::MemorySpace space);
-  // The converted call's kwargs, by name (all of them, or those named).
-  std::vector<ir::NamedAttr> Kwargs() const;
+                                           ir::MemorySpace space,
+                                           bool valid_region_only = false);
+  // The converted call's kwargs, by name.
+  std::vector<ir::NamedAttr> Kwargs() const { return ir::NamedKwargs(call_); }
   // The bool kwarg `name` of the converted call, or false.
   bool FlagKwarg(absl::string_view name) const;
   // Where a tensor.slice of a tensor loads its window: Vec, or the space
@@ -105,11 +105,28 @@ struct Conversion {
   // pass loads none of them for it.
   bool self_loading = false;
   absl::Span<const OperandSpace> operand_spaces = {};
+  // For a `convert` rule: the tile op it gives, operands and kwargs as they
+  // are, on tile operands of one shape (tensor.add: tile.add), and on a
+  // scalar rhs (tensor.maximum: tile.maximums); empty when it gives none.
+  absl::string_view same_shape_tile_op = {};
+  absl::string_view scalar_rhs_tile_op = {};
 };
 
 // The conversion of tensor op `op_name`: a table entry, or the same-name
 // rule when tile.<name> exists. Null for an op without a tile form.
 const Conversion* FindConversion(absl::string_view op_name);
+
+// The tensor op whose conversion is just `tile_op` (same operands and
+// kwargs, no load, scratch or other op): the same-name rule's, or a rule's
+// same_shape_tile_op / scalar_rhs_tile_op. Empty when none is. What the
+// fuzzer's tensor form (fuzz/gen/tensor_form.h) writes a tile op back as.
+absl::string_view TensorOpConvertingTo(absl::string_view tile_op);
+
+// tile.load(tensor, zeros, shape, valid, target_memory=space) of the whole
+// of `tensor`: its valid region when `valid_region_only`, else all of it.
+absl::StatusOr<const ir::Call*> WholeTensorLoad(ir::Context& ctx, const ir::Expr* tensor,
+                                                ir::MemorySpace space, ir::SourceLoc loc,
+                                                bool valid_region_only = false);
 
 // Tensor ops an InCore function keeps after the conversion: shape queries
 // and views of a tensor in global memory.

@@ -13,7 +13,9 @@ namespace {
 TEST(ConversionTest, TableEntriesNameRegisteredOps) {
   for (const Conversion& c : ConversionTable()) {
     EXPECT_NE(ir::BuiltinOps().Find(c.tensor_op), nullptr) << c.tensor_op;
-    EXPECT_EQ(FindConversion(c.tensor_op), FindConversion(c.tensor_op));
+    const Conversion* found = FindConversion(c.tensor_op);
+    ASSERT_NE(found, nullptr) << c.tensor_op;
+    EXPECT_EQ(found->convert, c.convert) << c.tensor_op;
     for (const OperandSpace& s : c.operand_spaces) {
       EXPECT_LT(s.arg, ir::BuiltinOps().Find(c.tensor_op)->max_args()) << c.tensor_op;
     }
@@ -53,6 +55,18 @@ TEST(ConversionTest, SameNameRuleMapsTheLevel) {
   ASSERT_NE(remote, nullptr);
   EXPECT_EQ(remote->operand_spaces.size(), 1u);
   EXPECT_EQ(FindConversion("tensor.dim"), nullptr);
+}
+
+// The inverse the fuzzer's tensor form writes tile ops back with.
+TEST(ConversionTest, TensorOpConvertingToInvertsPlainRules) {
+  EXPECT_EQ(TensorOpConvertingTo("tile.exp"), "tensor.exp");         // same-name rule
+  EXPECT_EQ(TensorOpConvertingTo("tile.add"), "tensor.add");         // equal shapes
+  EXPECT_EQ(TensorOpConvertingTo("tile.maximums"), "tensor.maximum");  // scalar rhs
+  EXPECT_EQ(TensorOpConvertingTo("tile.cmps"), "tensor.cmp");
+  EXPECT_EQ(TensorOpConvertingTo("tile.row_sum"), "");    // needs a scratch tile
+  EXPECT_EQ(TensorOpConvertingTo("tile.matmul"), "");     // loads into Mat
+  EXPECT_EQ(TensorOpConvertingTo("tile.load"), "");       // tensor.slice makes it
+  EXPECT_EQ(TensorOpConvertingTo("tile.row_expand_add"), "tensor.row_expand_add");
   EXPECT_EQ(FindConversion("tile.exp"), nullptr);
 }
 

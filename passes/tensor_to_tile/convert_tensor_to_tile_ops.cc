@@ -1,5 +1,6 @@
 #include "passes/tensor_to_tile/convert_tensor_to_tile_ops.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -129,27 +130,39 @@ const ir::Function* WithSignature(ir::Context& ctx, const ir::Function* f,
                          f->level(), f->role(), f->loc(), f->attrs());
 }
 
-// A caller's param passed where the callee writes is written by the caller.
+// The calls of program functions in `body` (the arguments never change
+// below, only directions).
+std::vector<const ir::Call*> FunctionCalls(const ir::Stmt* body) {
+  struct Calls : ir::IRVisitor {
+    std::vector<const ir::Call*> found;
+    void VisitCall(const ir::Call* c) override {
+      if (c->callee() != nullptr) found.push_back(c);
+      IRVisitor::VisitCall(c);
+    }
+  } calls;
+  calls.VisitStmt(body);
+  return std::move(calls.found);
+}
+
+// A caller's param passed where the callee writes is written by the caller;
+// repeated until no direction changes (once per level of a call chain).
 bool PropagateDirections(ir::Context& ctx, std::vector<const ir::Function*>& functions) {
   absl::flat_hash_map<absl::string_view, const ir::Function*> by_name;
   for (const ir::Function* f : functions) by_name[f->name()] = f;
+  std::vector<std::vector<const ir::Call*>> calls;
+  for (const ir::Function* f : functions) {
+    calls.push_back(f->IsInCore() ? std::vector<const ir::Call*>{} : FunctionCalls(f->body()));
+  }
   bool any = false;
   for (bool changed = true; changed;) {
     changed = false;
-    for (const ir::Function*& f : functions) {
-      if (f->IsInCore()) continue;
+    for (size_t fi = 0; fi < functions.size(); ++fi) {
+      const ir::Function*& f = functions[fi];
+      if (calls[fi].empty()) continue;
       absl::flat_hash_map<const ir::Var*, size_t> index;
       for (size_t i = 0; i < f->params().size(); ++i) index[f->params()[i]] = i;
       std::vector<ir::ParamDirection> dirs(f->directions().begin(), f->directions().end());
-      struct Calls : ir::IRVisitor {
-        std::vector<const ir::Call*> found;
-        void VisitCall(const ir::Call* c) override {
-          if (c->callee() != nullptr) found.push_back(c);
-          IRVisitor::VisitCall(c);
-        }
-      } calls;
-      calls.VisitStmt(f->body());
-      for (const ir::Call* c : calls.found) {
+      for (const ir::Call* c : calls[fi]) {
         auto callee = by_name.find(c->callee()->name());
         if (callee == by_name.end()) continue;
         absl::Span<const ir::ParamDirection> cd = callee->second->directions();

@@ -334,6 +334,60 @@ TEST_F(ConvertTensorToTileOpsTest, ATensorATileOpReadsConvertsWhenItsSourceDid) 
       .IgnoreError();
 }
 
+// A loop carrying a parameter (through an alias) that its body makes a
+// tile: the conversion starts again with the parameter loaded at entry.
+TEST_F(ConvertTensorToTileOpsTest, ACarriedTensorTheBodyMakesATileIsLoadedFirst) {
+  CheckedProgramRewrite(R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        a: pl.Tensor[[64], pl.FP32] = x
+        for i, (acc,) in pl.range(4, init_values=(a,)):
+            nxt: pl.Tensor[[64], pl.FP32] = pl.exp(x)
+            r = pl.yield_(nxt)
+        return r
+)",
+                        R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[64], pl.FP32],
+          ret0_out: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
+        x_tile = pl.load(x, [0], [64])
+        a = x_tile
+        for i, (acc,) in pl.range(4, init_values=(a,)):
+            nxt_tile = pl.tile.exp(x_tile)
+            r = pl.yield_(nxt_tile)
+        ret0_store = pl.store(r, [0], ret0_out)
+        return ret0_store
+)")
+      .status()
+      .IgnoreError();
+}
+
+TEST_F(ConvertTensorToTileOpsTest, AnAtomicAssembleIntoATileIsRejected) {
+  EXPECT_THAT(ErrorOfProgram(R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 128], pl.FP32]]) -> pl.Tensor[[16, 128], pl.FP32]:
+        t: pl.Tensor[[16, 128], pl.FP32] = pl.create_tensor([16, 128], dtype=pl.FP32)
+        s: pl.Tensor[[16, 64], pl.FP32] = pl.add(x, x)
+        t1: pl.Tensor[[16, 128], pl.FP32] = pl.assemble(t, s, [0, 64], atomic=pl.AtomicType.Add)
+        o: pl.Tensor[[16, 128], pl.FP32] = pl.assemble(out, t1, [0, 0])
+        return o
+)"),
+              AllOf(HasSubstr("t.py:10:"), HasSubstr("tensor.assemble: atomic=AtomicType.Add needs "
+                                                   "a tensor in global memory as the target")));
+}
+
+TEST_F(ConvertTensorToTileOpsTest, AGatherAlongAnotherAxisIsRejected) {
+  EXPECT_THAT(ErrorOfProgram(R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[4, 16], pl.FP32], idx: pl.Tensor[[2, 16], pl.INT32]) -> pl.Tensor[[2, 16], pl.FP32]:
+        g: pl.Tensor[[2, 16], pl.FP32] = pl.tensor.gather(x, dim=0, index=idx)
+        return g
+)"),
+              AllOf(HasSubstr("t.py:8:"),
+                    HasSubstr("tensor.gather: gathers along the last axis of a rank-2 or "
+                              "rank-3 input only")));
+}
+
 TEST_F(ConvertTensorToTileOpsTest, TileLevelProgramsAreLeftAlone) {
   ir::Program p = ParseFunctions(R"(
     @pl.function(type=pl.FunctionType.InCore)

@@ -43,16 +43,8 @@ std::vector<const ir::Expr*> FullRankValid(ConversionBuilder& b, size_t rank) {
 // tile op then pads.
 absl::StatusOr<const ir::Expr*> LoadWithValid(ConversionBuilder& b, absl::string_view name,
                                               const ir::Expr* input) {
-  const ir::TensorType* t = TensorOf(input);
-  if (t == nullptr) return input;
-  std::vector<const ir::Expr*> zeros(t->rank(), b.ctx().Index(0));
-  PTO_ASSIGN_OR_RETURN(const ir::Var* loaded,
-                       b.Bind(name, b.Call("tile.load",
-                                           {input, b.ctx().NewMakeTuple(zeros),
-                                            b.ctx().NewMakeTuple(t->shape()),
-                                            b.ctx().NewMakeTuple(t->ValidShape())},
-                                           {{"target_memory", AttrValue::Enum(MemorySpace::kVec)}})));
-  return loaded;
+  if (TensorOf(input) == nullptr) return input;
+  return b.LoadWhole(name, input, MemorySpace::kVec, /*valid_region_only=*/true);
 }
 
 }  // namespace

@@ -334,7 +334,10 @@ class TileConverter : public ir::IRMutator {
                            "so compute its operands in global memory")));
         }
       }
-      return IRMutator::VisitCall(c);
+      // The operands are visited; only a call site's values are left.
+      if (c->site() != nullptr) return IRMutator::VisitCall(c);
+      if (std::equal(args.begin(), args.end(), c->args().begin(), c->args().end())) return c;
+      return RebuildOpCall(c, args);
     }
     ConversionBuilder b(ctx(), *c, stmts, backend_);
     if (!conv->self_loading) {
@@ -425,15 +428,9 @@ absl::StatusOr<IncoreConversion> ConvertOnce(ir::Context& ctx, const ir::Functio
   const absl::flat_hash_set<const ir::Var*> loaded =
       EntryLoadCollector(carried).Collect(f->body());
   for (const ir::Var* p : f->params()) {
-    const auto* t = p->type()->As<ir::TensorType>();
     if (!IsTensor(p) || !loaded.contains(p)) continue;
-    std::vector<const ir::Expr*> zeros(t->rank(), ctx.Index(0));
-    const ir::MakeTuple* shape = ctx.NewMakeTuple(t->shape());
-    PTO_ASSIGN_OR_RETURN(
-        const ir::Call* load,
-        ir::CreateCall(ctx, ir::BuiltinOp("tile.load"),
-                       {p, ctx.NewMakeTuple(zeros), shape, shape},
-                       {{"target_memory", ir::AttrValue::Enum(MemorySpace::kVec)}}, p->loc()));
+    PTO_ASSIGN_OR_RETURN(const ir::Call* load,
+                         WholeTensorLoad(ctx, p, MemorySpace::kVec, p->loc()));
     const ir::Var* tile = ctx.NewVar(TileName(p->name()), load->type(), p->loc());
     stmts.push_back(ctx.NewAssign(tile, load, p->loc()));
     converter.MapParam(p, tile);
