@@ -51,7 +51,7 @@ check "passes depend on ir and the backend interface, never a5/a2a3" \
 # utility library of its own (passes:pass, passes:prelude_mutator,
 # passes/normalize:loop_escapes, ...). The registry (passes:all_passes) is
 # the one library that names them all.
-pass_libs='//passes/normalize:inline_functions //passes/normalize:unroll_loops //passes/normalize:ctrl_flow_transform //passes/normalize:convert_to_ssa //passes/normalize:simplify //passes/normalize:normalize_stmt_structure //passes/normalize:flatten_call_expr //passes/outline:outline_hierarchy_scopes //passes/outline:outline_incore_scopes //passes/outline:outline_cluster_scopes //passes/tensor_to_tile:convert_tensor_to_tile_ops //passes/verify:verify_ssa //passes/verify:verify_no_nested_call //passes/lower_composite:lower_composite_ops //passes/legalize_tile_cast //passes/materialize_tcvt_scratch'
+pass_libs='//passes/normalize:inline_functions //passes/normalize:unroll_loops //passes/normalize:ctrl_flow_transform //passes/normalize:convert_to_ssa //passes/normalize:simplify //passes/normalize:normalize_stmt_structure //passes/normalize:flatten_call_expr //passes/outline:outline_hierarchy_scopes //passes/outline:outline_incore_scopes //passes/outline:outline_cluster_scopes //passes/tensor_to_tile:convert_tensor_to_tile_ops //passes/tensor_to_tile:optimize_orch_tensors //passes/verify:verify_ssa //passes/verify:verify_no_nested_call //passes/lower_composite:lower_composite_ops //passes/legalize_tile_cast //passes/materialize_tcvt_scratch'
 for lib in $pass_libs; do
   others=$(for o in $pass_libs; do [[ "$o" != "$lib" ]] && printf '%s + ' "$o"; done)
   check "pass ${lib##*[:/]} depends on no other pass" "$lib" "($ours) except (${others% + })"

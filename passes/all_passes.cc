@@ -16,6 +16,7 @@
 #include "passes/outline/outline_hierarchy_scopes.h"
 #include "passes/outline/outline_incore_scopes.h"
 #include "passes/tensor_to_tile/convert_tensor_to_tile_ops.h"
+#include "passes/tensor_to_tile/optimize_orch_tensors.h"
 #include "passes/verify/verify_no_nested_call.h"
 #include "passes/verify/verify_ssa.h"
 
@@ -33,6 +34,7 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterPass("lower-composite-ops", CreateLowerCompositeOpsPass);
     r->RegisterPass("materialize-tcvt-scratch", CreateMaterializeTcvtScratchPass);
     r->RegisterPass("normalize-stmt-structure", CreateNormalizeStmtStructurePass);
+    r->RegisterPass("optimize-orch-tensors", CreateOptimizeOrchTensorsPass);
     r->RegisterPass("outline-hierarchy-scopes", CreateOutlineHierarchyScopesPass);
     r->RegisterPass("outline-incore-scopes", CreateOutlineIncoreScopesPass);
     r->RegisterPass("outline-cluster-scopes", CreateOutlineClusterScopesPass);
@@ -49,6 +51,7 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterAlias("LegalizeTileCast", "legalize-tile-cast");
     r->RegisterAlias("LowerCompositeOps", "lower-composite-ops");
     r->RegisterAlias("NormalizeStmtStructure", "normalize-stmt-structure");
+    r->RegisterAlias("OptimizeOrchTensors", "optimize-orch-tensors");
     r->RegisterAlias("OutlineHierarchyScopes", "outline-hierarchy-scopes");
     r->RegisterAlias("OutlineIncoreScopes", "outline-incore-scopes");
     r->RegisterAlias("OutlineClusterScopes", "outline-cluster-scopes");
@@ -60,8 +63,9 @@ const PassRegistry& BuiltinPasses() {
                                     "convert-to-ssa", "simplify", "normalize-stmt-structure",
                                     "flatten-call-expr", "outline-hierarchy-scopes",
                                     "outline-incore-scopes", "outline-cluster-scopes",
-                                    "convert-tensor-to-tile-ops", "lower-composite-ops",
-                                    "legalize-tile-cast", "materialize-tcvt-scratch"});
+                                    "convert-tensor-to-tile-ops", "optimize-orch-tensors",
+                                    "lower-composite-ops", "legalize-tile-cast",
+                                    "materialize-tcvt-scratch"});
     return r;
   }();
   return *registry;

@@ -195,7 +195,8 @@ TEST(PassRegistryTest, DefaultPipelineRunsTheBuiltPassesInUpstreamOrder) {
                           "convert-to-ssa", "simplify", "normalize-stmt-structure",
                           "flatten-call-expr", "outline-hierarchy-scopes", "outline-incore-scopes",
                           "outline-cluster-scopes", "convert-tensor-to-tile-ops",
-                          "lower-composite-ops", "legalize-tile-cast", "materialize-tcvt-scratch"));
+                          "optimize-orch-tensors", "lower-composite-ops", "legalize-tile-cast",
+                          "materialize-tcvt-scratch"));
 }
 
 TEST(PassManagerTest, SSAFormHoldsOnlyForAProgramInSSAForm) {

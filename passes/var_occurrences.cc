@@ -30,4 +30,24 @@ void VarOccurrences::VisitWhile(const ir::WhileStmt* s) {
   IRVisitor::VisitWhile(s);
 }
 
+void VarUses::VisitIf(const ir::IfStmt* s) {
+  VisitExpr(s->condition());
+  VisitStmt(s->then_body());
+  if (s->else_body() != nullptr) VisitStmt(s->else_body());
+}
+
+void VarUses::VisitFor(const ir::ForStmt* s) {
+  VisitExpr(s->start());
+  VisitExpr(s->stop());
+  VisitExpr(s->step());
+  for (const ir::IterArg* a : s->iter_args()) VisitExpr(a->init());
+  VisitStmt(s->body());
+}
+
+void VarUses::VisitWhile(const ir::WhileStmt* s) {
+  for (const ir::IterArg* a : s->iter_args()) VisitExpr(a->init());
+  VisitExpr(s->condition());
+  VisitStmt(s->body());
+}
+
 }  // namespace pto::passes

@@ -40,6 +40,32 @@ class VarOccurrences : public ir::IRVisitor {
   void VisitWhile(const ir::WhileStmt* s) override;
 };
 
+// How often each Var is read: what a rewrite asks before it reuses a
+// value's buffer. Definitions (assigned Vars, loop vars, iter args, branch
+// and loop results) do not count, and a loop's initial values count once,
+// at the loop, however often its iter args are read.
+//
+//   VarUses uses;
+//   uses.VisitStmt(f->body());
+//   bool only_here = uses.Count(v) == 1;
+class VarUses : public ir::IRVisitor {
+ public:
+  uint32_t Count(const ir::Var* v) const {
+    auto it = count_.find(v);
+    return it == count_.end() ? 0 : it->second;
+  }
+
+  void VisitVar(const ir::Var* v) override { ++count_[v]; }
+  void VisitIterArg(const ir::IterArg* v) override { ++count_[v]; }
+  void VisitAssign(const ir::AssignStmt* s) override { VisitExpr(s->value()); }
+  void VisitIf(const ir::IfStmt* s) override;
+  void VisitFor(const ir::ForStmt* s) override;
+  void VisitWhile(const ir::WhileStmt* s) override;
+
+ private:
+  absl::flat_hash_map<const ir::Var*, uint32_t> count_;
+};
+
 }  // namespace pto::passes
 
 #endif  // PTO_PASSES_VAR_OCCURRENCES_H_

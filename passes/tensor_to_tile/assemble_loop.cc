@@ -26,6 +26,16 @@ bool IsOp(const ir::Expr* e, absl::string_view name) {
   return c != nullptr && c->op() != nullptr && c->op()->name() == name;
 }
 
+// Whether `acc` starts from a tile.create among `stmts`.
+bool StartsUninitialized(const std::vector<const ir::Stmt*>& stmts, const ir::IterArg* acc) {
+  const auto* init = acc->init()->As<ir::Var>();
+  for (const ir::Stmt* s : stmts) {
+    const auto* a = s->As<ir::AssignStmt>();
+    if (a != nullptr && a->var() == init) return IsOp(a->value(), "tile.create");
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<const ir::Var*> RewriteReturnedAssembleLoop(ir::Context& ctx,
@@ -41,6 +51,9 @@ std::optional<const ir::Var*> RewriteReturnedAssembleLoop(ir::Context& ctx,
       continue;
     }
     const ir::IterArg* acc = loop->iter_args()[0];
+    // Only a buffer with no contents of its own may be replaced by the
+    // output: the slices the loop does not assemble keep what it held.
+    if (!StartsUninitialized(stmts, acc)) return std::nullopt;
     std::vector<const ir::Stmt*> body;
     if (const auto* seq = loop->body()->As<ir::SeqStmts>()) {
       body.assign(seq->stmts().begin(), seq->stmts().end());

@@ -9,7 +9,10 @@
 //
 // Applies when the returned value is the only result of a top-level loop
 // whose body uses its carried value only as the target of one tile.assemble
-// whose result it yields. Saves the on-chip buffer and the final copy.
+// whose result it yields, and which starts from a tile.create (a buffer with
+// contents of its own would lose the parts no slice covers). Saves the
+// on-chip buffer and the final copy. ConvertTensorToTileOps applies it to
+// the loops it converts, OptimizeOrchTensors to tile-level kernels.
 //
 //   std::optional<const ir::Var*> r = RewriteReturnedAssembleLoop(ctx, stmts, ret, out);
 //   // stmts rewritten in place; *r is what the function returns.

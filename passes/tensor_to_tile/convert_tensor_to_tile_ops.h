@@ -20,7 +20,7 @@
 // Properties: requires SSAForm and SplitIncoreOrch; produces SSAForm and
 // IncoreTileOps.
 //
-//   pto-opt --passes=default --print-after=convert-tensor-to-tile-ops prog.py
+//   pto-opt prog.py --passes=outline-incore-scopes,convert-tensor-to-tile-ops --backend=none
 
 #ifndef PTO_PASSES_TENSOR_TO_TILE_CONVERT_TENSOR_TO_TILE_OPS_H_
 #define PTO_PASSES_TENSOR_TO_TILE_CONVERT_TENSOR_TO_TILE_OPS_H_

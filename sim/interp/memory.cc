@@ -1,6 +1,6 @@
 // Reference kernels of allocation and data movement: tile.create, tile.full,
-// tile.load, tile.store, tile.transpose, tensor.create, tensor.full and
-// tensor.read.
+// tile.load, tile.store, tile.transpose, tensor.create, tensor.full,
+// tensor.read, tensor.assemble and tile.assemble.
 //
 //   * create allocates poison (undefined) data; tensor.create's init_value
 //     fills it. full fills the whole buffer with its value converted to the
@@ -18,6 +18,9 @@
 //     [prod(shapes[:-1]), shapes[-1]] tile into the N-D region `shapes` at
 //     `offsets`, rows unravelled in row-major order. A tile of another dtype
 //     than the tensor converts half-to-even on the way.
+//   * tensor.assemble and tile.assemble are tile.store's plain form into a
+//     target of the source's kind: they write into the target's memory, as
+//     the ops declare, and return it.
 
 #include <limits>
 
@@ -138,6 +141,19 @@ absl::Status StoreConverted(const KernelContext& ctx, const BufferView& tile, co
   });
 }
 
+// Writes `src`'s valid region into `dst` at `offsets` (same rank).
+absl::Status WriteValidRegion(const KernelContext& ctx, const BufferView& src,
+                              const BufferView& dst, const Dims& offsets, bool atomic_add) {
+  Dims region = src.valid;
+  PTO_RETURN_IF_ERROR(CheckWindow(ctx, "writes", offsets, region, dst.shape));
+  if (src.dtype == dst.dtype && !atomic_add) {
+    int64_t undefined = CopyRegion(src, WindowWalk(src, Dims(src.rank(), 0), true), dst,
+                                   WindowWalk(dst, offsets, false), region);
+    return ctx.CheckUndefined(undefined, 0);
+  }
+  return StoreConverted(ctx, src, dst, offsets, region, atomic_add);
+}
+
 absl::Status Store(KernelContext& ctx) {
   PTO_ASSIGN_OR_RETURN(const BufferView* tile, ctx.BufferArg(0));
   PTO_ASSIGN_OR_RETURN(Dims offsets, ctx.IndexListArg(1));
@@ -201,20 +217,34 @@ absl::Status Store(KernelContext& ctx) {
       return ctx.Error(absl::StrCat("a rank-", tile->rank(), " tile cannot be stored into a rank-",
                                     out->rank(), " tensor without the ND partition operand"));
     }
-    Dims region = tile->valid;
-    PTO_RETURN_IF_ERROR(CheckWindow(ctx, "writes", offsets, region, out->shape));
-    if (tile->dtype == out->dtype && !atomic_add) {
-      int64_t undefined =
-          CopyRegion(*tile, WindowWalk(*tile, Dims(tile->rank(), 0), true), *out,
-                     WindowWalk(*out, offsets, false), region);
-      PTO_RETURN_IF_ERROR(ctx.CheckUndefined(undefined, 0));
-    } else {
-      PTO_RETURN_IF_ERROR(StoreConverted(ctx, *tile, *out, offsets, region, atomic_add));
-    }
+    PTO_RETURN_IF_ERROR(WriteValidRegion(ctx, *tile, *out, offsets, atomic_add));
   }
   BufferView result = *out;
   result.valid = spec.valid;
   result.is_tile = false;
+  ctx.SetResult(Value::Of(result));
+  return absl::OkStatus();
+}
+
+// tensor.assemble / tile.assemble(target, source, offset): tile.store's
+// plain form into a target of the source's kind, writing it in place (the
+// ops write operand 0).
+absl::Status Assemble(KernelContext& ctx) {
+  PTO_ASSIGN_OR_RETURN(const BufferView* target, ctx.BufferArg(0));
+  PTO_ASSIGN_OR_RETURN(const BufferView* source, ctx.BufferArg(1));
+  PTO_ASSIGN_OR_RETURN(Dims offsets, ctx.IndexListArg(2));
+  PTO_ASSIGN_OR_RETURN(BufferSpec spec, ctx.ResultSpec());
+  const ir::AttrValue* atomic = ctx.Kwarg("atomic");
+  if (source->rank() != target->rank() || offsets.size() != target->rank()) {
+    return ctx.Error(absl::StrCat("needs a source and offsets of the target's rank ",
+                                  target->rank(), ", got ", source->rank(), " and ",
+                                  offsets.size()));
+  }
+  PTO_RETURN_IF_ERROR(WriteValidRegion(
+      ctx, *source, *target, offsets,
+      atomic != nullptr && atomic->As<ir::AtomicType>() == ir::AtomicType::kAdd));
+  BufferView result = *target;
+  result.valid = spec.valid;
   ctx.SetResult(Value::Of(result));
   return absl::OkStatus();
 }
@@ -272,6 +302,8 @@ void RegisterMemoryKernels(KernelRegistry& r) {
   r.Add("tile.full", Full);
   r.Add("tile.load", Load);
   r.Add("tile.store", Store);
+  r.Add("tensor.assemble", Assemble);
+  r.Add("tile.assemble", Assemble);
   r.Add("tensor.create", Create);
   r.Add("tensor.full", Full);
 }

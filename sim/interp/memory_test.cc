@@ -1,4 +1,4 @@
-// Tests of memory.cc: create, full, load, store, transpose.
+// Tests of memory.cc: create, full, load, store, assemble, transpose.
 
 #include <cmath>
 #include <vector>
@@ -127,6 +127,33 @@ TEST(MemoryTest, StoringAPartialTileLeavesTheRestAlone) {
   BufferView out = Buffer(DataType::kFP32, {2, 4}, {-1});
   ASSERT_TRUE(p.Run("k", {Value::Of(Buffer(DataType::kFP32, {2, 4}, Iota(8))), Value::Of(out)}).ok());
   EXPECT_THAT(Values(out), ElementsAre(0, 1, 2, -1, -1, -1, -1, -1));
+}
+
+// Both assembles write their target's memory: the caller sees the tensor
+// change, and the tile the second one extends holds the first one's data.
+TEST(MemoryTest, AssembleWritesTheTargetInPlace) {
+  SimProgram p(R"(
+    @pl.function
+    def f(self, t: pl.Tensor[[4, 4], pl.INT32], s: pl.Tensor[[2, 2], pl.INT32]) -> pl.Tensor[[4, 4], pl.INT32]:
+        r = pl.tensor.assemble(t, s, [1, 2])
+        return r
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def k(self, x: pl.Tensor[[2, 4], pl.INT32], out: pl.Out[pl.Tensor[[2, 8], pl.INT32]]) -> pl.Tensor[[2, 8], pl.INT32]:
+        a = pl.tile.create([2, 8], dtype=pl.INT32, target_memory=pl.Mem.Vec)
+        t = pl.tile.load(x, [0, 0], [2, 4], [2, 4], target_memory=pl.Mem.Vec)
+        b = pl.tile.assemble(a, t, [0, 4])
+        u = pl.tile.muls(t, 10)
+        c = pl.tile.assemble(b, u, [0, 0])
+        r = pl.tile.store(c, [0, 0], out)
+        return r)");
+  BufferView t = Buffer(DataType::kInt32, {4, 4}, {0});
+  auto r = p.Run("f", {Value::Of(t), Value::Of(Buffer(DataType::kInt32, {2, 2}, {7, 8, 9, 6}))});
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_THAT(Values(t), ElementsAre(0, 0, 0, 0, 0, 0, 7, 8, 0, 0, 9, 6, 0, 0, 0, 0));
+  EXPECT_THAT(Values(testing::BufferOf((*r)[0])), ElementsAre(0, 0, 0, 0, 0, 0, 7, 8, 0, 0, 9, 6, 0, 0, 0, 0));
+  BufferView out = testing::Undefined(DataType::kInt32, {2, 8});
+  ASSERT_TRUE(p.Run("k", {Value::Of(Buffer(DataType::kInt32, {2, 4}, Iota(8))), Value::Of(out)}).ok());
+  EXPECT_THAT(Values(out), ElementsAre(0, 10, 20, 30, 0, 1, 2, 3, 40, 50, 60, 70, 4, 5, 6, 7));
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // Reference kernels of the zero-copy views: tile.transpose_view,
-// tile.reinterpret_view, tile.set_validshape, tensor.view and
-// tensor.reinterpret_view. Each result shares its source's Storage - a write
+// tile.reinterpret_view, tile.set_validshape, tensor.view,
+// tensor.reinterpret_view and tensor.slice. Each result shares its source's Storage - a write
 // through one is visible through the other - and only re-describes it:
 //
 //   * transpose_view swaps the trailing two dims (shape, strides, valid);
@@ -12,7 +12,11 @@
 //     [0, extent]); elements it uncovers are whatever the storage holds -
 //     poison unless something defined them;
 //   * tensor.view takes the deduced type's strides (or the packed ones of the
-//     new shape and layout) over the same bytes.
+//     new shape and layout) over the same bytes;
+//   * tensor.slice is a window at an offset, with the valid extent its type
+//     deduces.
+
+#include <algorithm>
 
 #include "absl/strings/str_cat.h"
 #include "ir/status_macros.h"
@@ -130,6 +134,41 @@ absl::Status TensorView(KernelContext& ctx) {
   return absl::OkStatus();
 }
 
+// tensor.slice(input, shape, offset[, valid_shape[, drop_dims]]): a window
+// of the input sharing its memory, shaped and valid as its type says (the
+// deducer intersects the window with the input's valid region); dropped
+// dims lose their strides.
+absl::Status Slice(KernelContext& ctx) {
+  PTO_ASSIGN_OR_RETURN(const BufferView* in, ctx.BufferArg(0));
+  PTO_ASSIGN_OR_RETURN(Dims offsets, ctx.IndexListArg(2));
+  PTO_ASSIGN_OR_RETURN(BufferSpec spec, ctx.ResultSpec());
+  Dims drop;
+  if (ctx.num_args() > 4) {
+    PTO_ASSIGN_OR_RETURN(drop, ctx.IndexListArg(4));
+  }
+  if (offsets.size() != in->rank()) {
+    return ctx.Error(absl::StrCat("offsets have rank ", offsets.size(), ", the tensor rank ",
+                                  in->rank()));
+  }
+  BufferView v = *in;
+  v.strides.clear();
+  for (size_t d = 0; d < in->rank(); ++d) {
+    v.offset += offsets[d] * in->strides[d];
+    if (std::find(drop.begin(), drop.end(), static_cast<int64_t>(d)) == drop.end()) {
+      v.strides.push_back(in->strides[d]);
+    }
+  }
+  if (v.strides.size() != spec.shape.size()) {
+    return ctx.Error("the window's rank does not match its type");
+  }
+  v.shape = spec.shape;
+  v.valid = spec.valid;
+  v.is_tile = false;
+  PTO_RETURN_IF_ERROR(CheckInStorage(ctx, v));
+  ctx.SetResult(Value::Of(v));
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 void RegisterViewKernels(KernelRegistry& r) {
@@ -138,6 +177,7 @@ void RegisterViewKernels(KernelRegistry& r) {
   r.Add("tile.reinterpret_view", ReinterpretView);
   r.Add("tensor.reinterpret_view", ReinterpretView);
   r.Add("tensor.view", TensorView);
+  r.Add("tensor.slice", Slice);
 }
 
 }  // namespace pto::sim

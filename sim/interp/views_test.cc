@@ -99,5 +99,30 @@ TEST(ViewsTest, TensorViewReshapesAndRelayouts) {
   EXPECT_THAT(Values(testing::BufferOf((*r)[1])), ElementsAre(0, 6, 1, 7, 2, 8, 3, 9, 4, 10, 5, 11));
 }
 
+// A slice is a window of its source's memory: a store through it lands in
+// the source; its valid extent is the part of the window the source holds.
+TEST(ViewsTest, TensorSliceWindowsItsSource) {
+  SimProgram p(R"(
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def k(self, x: pl.Tensor[[2, 3], pl.INT32], out: pl.Out[pl.Tensor[[2, 3], pl.INT32]]) -> pl.Tensor[[2, 3], pl.INT32]:
+        t = pl.tile.load(x, [0, 0], [2, 3], [2, 3], target_memory=pl.Mem.Vec)
+        r = pl.tile.store(t, [0, 0], out)
+        return r
+    @pl.function
+    def f(self, x: pl.Tensor[[4, 6], pl.INT32], y: pl.Out[pl.Tensor[[4, 6], pl.INT32]]) -> pl.Tensor[[2, 3], pl.INT32]:
+        w = pl.tensor.slice(y, [2, 3], [2, 3])
+        a = pl.tensor.slice(x, [2, 3], [1, 2])
+        r = self.k(a, w)
+        return r)");
+  BufferView y = Buffer(DataType::kInt32, {4, 6}, {-1});
+  auto r = p.Run("f", {Value::Of(Buffer(DataType::kInt32, {4, 6}, Iota(24))), Value::Of(y)});
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_THAT(Values(testing::BufferOf((*r)[0])), ElementsAre(8, 9, 10, 14, 15, 16));
+  std::vector<double> v = Values(y);
+  EXPECT_EQ(v[2 * 6 + 3], 8);
+  EXPECT_EQ(v[3 * 6 + 5], 16);
+  EXPECT_EQ(v[2 * 6 + 2], -1);
+}
+
 }  // namespace
 }  // namespace pto::sim

@@ -15,6 +15,7 @@
 # CHECK-NEXT:   lower-composite-ops         LowerCompositeOps       Expands composite ops {{.*}} into primitive tile and distributed ops.
 # CHECK-NEXT:   materialize-tcvt-scratch    -                       Gives every tile.cast whose pto.tcvt reads a scratch buffer on the target a compiler-owned tmp tile.
 # CHECK-NEXT:   normalize-stmt-structure    NormalizeStmtStructure  Makes every body that is a sequence of one statement that statement.
+# CHECK-NEXT:   optimize-orch-tensors       OptimizeOrchTensors     Reuses carried buffers for kernel outputs, gives kernel params the strides of the tensors their callers assemble into or slice from, and stores assemble loops straight into their outputs.
 # CHECK-NEXT:   outline-cluster-scopes      OutlineClusterScopes    Outlines every pl.cluster scope into a Group function and every pl.spmd scope outside a cluster into a Spmd function; the launch spec rides the call.
 # CHECK-NEXT:   outline-hierarchy-scopes    OutlineHierarchyScopes  Outlines every pl.at scope above CORE_GROUP of an Opaque function into a function at the scope's level and role, called where the scope was.
 # CHECK-NEXT:   outline-incore-scopes       OutlineIncoreScopes     Outlines every pl.at(level=CORE_GROUP) scope into an InCore function called where the scope was; an Opaque parent becomes Orchestration.
@@ -24,5 +25,5 @@
 # CHECK-NEXT:   verify-no-nested-call       VerifyNoNestedCall      Fails unless no call is nested in another expression, condition, loop bound or return/yield value (three-address form).
 # CHECK-NEXT:   verify-ssa                  VerifySSA               Fails unless the program is in SSA form: each variable defined once and used within its scope.
 # CHECK-NEXT: pipelines:
-# CHECK-NEXT:   default = inline-functions, unroll-loops, ctrl-flow-transform, convert-to-ssa, simplify, normalize-stmt-structure, flatten-call-expr, outline-hierarchy-scopes, outline-incore-scopes, outline-cluster-scopes, convert-tensor-to-tile-ops, lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch
+# CHECK-NEXT:   default = inline-functions, unroll-loops, ctrl-flow-transform, convert-to-ssa, simplify, normalize-stmt-structure, flatten-call-expr, outline-hierarchy-scopes, outline-incore-scopes, outline-cluster-scopes, convert-tensor-to-tile-ops, optimize-orch-tensors, lower-composite-ops, legalize-tile-cast, materialize-tcvt-scratch
 # CHECK-EMPTY:
