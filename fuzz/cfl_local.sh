@@ -9,6 +9,10 @@
 #
 #   fuzz/cfl_local.sh                      # address and undefined, 3 s each
 #   fuzz/cfl_local.sh -t 10 address        # one sanitizer, 10 s per fuzzer
+#   fuzz/cfl_local.sh -O 0 address         # compiled at -O0 (the engine uses -O1)
+#
+# The Bazel build it compares against is --config=fuzz, or the config named
+# by $PTO_FUZZ_CONFIG (.ci/run's fuzz-smoke).
 #
 # Compiler: clang/clang++ (clang-14 through ./bazelw's symlinks). Objects
 # are kept in $PTO_CFL_WORK (default ~/.cache/pto-cfl), keyed by the flags,
@@ -20,10 +24,12 @@ cd "$(dirname "$0")/.."
 root="$PWD"
 
 seconds=3
-while getopts "t:" opt; do
+opt_level=1
+while getopts "t:O:" opt; do
   case "$opt" in
     t) seconds="$OPTARG" ;;
-    *) echo "usage: $0 [-t SECONDS] [SANITIZER...]" >&2; exit 2 ;;
+    O) opt_level="$OPTARG" ;;
+    *) echo "usage: $0 [-t SECONDS] [-O LEVEL] [SANITIZER...]" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -33,7 +39,7 @@ sanitizers=("$@")
 # OSS-Fuzz's base-clang flags for the sanitizers build.sh supports. The
 # engine also adds -stdlib=libc++ to CXXFLAGS; build.sh drops it when it
 # links the system's (libstdc++) Abseil, as here.
-common="-O1 -fno-omit-frame-pointer -gline-tables-only -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION"
+common="-O${opt_level} -fno-omit-frame-pointer -gline-tables-only -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION"
 ubsan_checks="array-bounds,bool,builtin,enum,float-divide-by-zero,function,integer-divide-by-zero,null,object-size,return,returns-nonnull-attribute,shift,signed-integer-overflow,unreachable,vla-bound,vptr"
 sanitizer_flags() {
   case "$1" in
@@ -48,8 +54,8 @@ fuzzers=$(./bazelw query --noshow_progress 'attr(name, "_fuzzer$", kind(cc_test,
   echo "cfl_local: bazel query failed" >&2; exit 1; }
 targets=""
 for t in $fuzzers; do targets+=" ${t}_corpus"; done
-# --config=fuzz: the configuration .ci/run has just built, so nothing is redone.
-./bazelw build --config=fuzz --noshow_progress $targets //fuzz:text_dictionaries 2>/tmp/cfl_local_bazel.$$ || {
+# The configuration .ci/run has just built, so nothing is redone.
+./bazelw build --config="${PTO_FUZZ_CONFIG:-fuzz}" --noshow_progress $targets //fuzz:text_dictionaries 2>/tmp/cfl_local_bazel.$$ || {
   cat /tmp/cfl_local_bazel.$$; rm -f /tmp/cfl_local_bazel.$$; exit 1; }
 rm -f /tmp/cfl_local_bazel.$$
 

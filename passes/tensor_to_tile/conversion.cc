@@ -306,8 +306,22 @@ absl::StatusOr<const ir::Call*> WholeTensorLoad(ir::Context& ctx, const ir::Expr
   std::vector<const ir::Expr*> zeros(t->rank(), ctx.Index(0));
   const ir::MakeTuple* shape = ctx.NewMakeTuple(t->shape());
   const ir::MakeTuple* valid = valid_region_only ? ctx.NewMakeTuple(t->ValidShape()) : shape;
-  return ir::CreateCall(ctx, ir::BuiltinOp("tile.load"), {tensor, ctx.NewMakeTuple(zeros), shape, valid},
-                        {{"target_memory", AttrValue::Enum(space)}}, loc);
+  PTO_ASSIGN_OR_RETURN(
+      const ir::Call* load,
+      ir::CreateCall(ctx, ir::BuiltinOp("tile.load"), {tensor, ctx.NewMakeTuple(zeros), shape, valid},
+                     {{"target_memory", AttrValue::Enum(space)}}, loc));
+  return MarkMatBridge(ctx, load);
+}
+
+const ir::Call* MarkMatBridge(ir::Context& ctx, const ir::Call* load) {
+  const auto* tile = load->type()->As<ir::TileType>();
+  if (tile == nullptr || tile->memory_space() != MemorySpace::kMat) return load;
+  ir::CallAttrItem item;
+  item.value = AttrValue::Bool(true);
+  ir::CallAttr attr{kMatBridgeAttr, false, absl::MakeConstSpan(&item, 1)};
+  ir::CallSite site;
+  site.attrs = absl::MakeConstSpan(&attr, 1);
+  return ctx.WithOpCallSite(load, &site);
 }
 
 bool ConversionBuilder::FlagKwarg(absl::string_view name) const {

@@ -122,8 +122,17 @@ const Conversion* FindConversion(absl::string_view op_name);
 // fuzzer's tensor form (fuzz/gen/tensor_form.h) writes a tile op back as.
 absl::string_view TensorOpConvertingTo(absl::string_view tile_op);
 
+// The call attr upstream's ConvertTensorToTileOps puts on every load it
+// emits into Mat (a slice a matmul reads, an operand it bridges), which its
+// later passes key on.
+inline constexpr absl::string_view kMatBridgeAttr = "__compiler_tensor_to_tile_mat_bridge";
+
+// `load` (a tile.load) with kMatBridgeAttr set when it loads into Mat.
+const ir::Call* MarkMatBridge(ir::Context& ctx, const ir::Call* load);
+
 // tile.load(tensor, zeros, shape, valid, target_memory=space) of the whole
-// of `tensor`: its valid region when `valid_region_only`, else all of it.
+// of `tensor`: its valid region when `valid_region_only`, else all of it;
+// marked as a Mat bridge when `space` is Mat.
 absl::StatusOr<const ir::Call*> WholeTensorLoad(ir::Context& ctx, const ir::Expr* tensor,
                                                 ir::MemorySpace space, ir::SourceLoc loc,
                                                 bool valid_region_only = false);

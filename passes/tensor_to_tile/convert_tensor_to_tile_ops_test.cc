@@ -74,7 +74,8 @@ TEST_F(ConvertTensorToTileOpsTest, BroadcastReductionAndAssemble) {
 }
 
 // A slice feeding a matmul loads its window straight into Mat; a
-// transposed operand is a zero-copy view of it.
+// transposed operand is a zero-copy view of it. Both Mat loads carry
+// upstream's bridge marker, which its later passes key on.
 TEST_F(ConvertTensorToTileOpsTest, MatmulOperandsLoadIntoMat) {
   CheckedProgramRewrite(R"(
     @pl.function(type=pl.FunctionType.InCore)
@@ -87,8 +88,10 @@ TEST_F(ConvertTensorToTileOpsTest, MatmulOperandsLoadIntoMat) {
                         R"(
     @pl.function(type=pl.FunctionType.InCore)
     def k(self, a: pl.Tensor[[32, 64], pl.BF16], b: pl.Tensor[[32, 64], pl.BF16], out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]) -> pl.Tensor[[16, 32], pl.FP32]:
-        a_s_tile = pl.load(a, [0, 0], [16, 64], [16, 64], target_memory=pl.Mem.Mat)
-        b_mat = pl.load(b, [0, 0], [32, 64], [32, 64], target_memory=pl.Mem.Mat)
+        a_s_tile = pl.load(a, [0, 0], [16, 64], [16, 64], target_memory=pl.Mem.Mat,
+                           attrs={"__compiler_tensor_to_tile_mat_bridge": True})
+        b_mat = pl.load(b, [0, 0], [32, 64], [32, 64], target_memory=pl.Mem.Mat,
+                        attrs={"__compiler_tensor_to_tile_mat_bridge": True})
         b_mat_t = pl.tile.transpose_view(b_mat)
         c_tile = pl.tile.matmul(a_s_tile, b_mat_t)
         out_2 = pl.store(c_tile, [0, 0], out)

@@ -62,6 +62,7 @@ absl::StatusOr<const ir::Expr*> ConvertSlice(ConversionBuilder& b, ExprSpan args
       b.Call("tile.load", {args[0], args[2], args[1], b.ctx().NewMakeTuple(valid)},
              {{"target_memory", AttrValue::Enum(b.load_space())}}));
   const auto* result = b.call().type()->As<ir::ShapedType>();
+  load = MarkMatBridge(b.ctx(), load);
   if (result->rank() == rank) return load;
   const ir::Var* full = b.Bind("slice_load", load);
   return b.Call("tile.reshape", {full, b.ctx().NewMakeTuple(result->shape())});
