@@ -75,6 +75,18 @@ ir::Program MixedTensors(ir::Context& ctx, int64_t n) {
   return fuzz::ToTensorForm(ctx, MixedProgram(ctx, n));
 }
 
+// ... converted to tile ops (what OptimizeOrchTensors takes).
+ir::Program MixedTiles(ir::Context& ctx, int64_t n) {
+  ir::Program p = MixedTensors(ctx, n);
+  absl::StatusOr<std::vector<std::unique_ptr<passes::Pass>>> built =
+      passes::BuiltinPasses().Build("convert-tensor-to-tile-ops");
+  PTO_CHECK(built.ok()) << built.status().message();
+  passes::PassContext pass_context(A5());
+  absl::StatusOr<ir::Program> out = (*built)[0]->Run(p, pass_context);
+  PTO_CHECK(out.ok()) << out.status().message();
+  return *out;
+}
+
 // --- Read-only stages on a MixedProgram ---------------------------------------
 
 class MixedRun : public StageRun {
@@ -322,6 +334,9 @@ std::unique_ptr<StageRun> PrepareOutlineIncore(int64_t n) {
 std::unique_ptr<StageRun> PrepareConvertTensorToTile(int64_t n) {
   return std::make_unique<PassRun>(MixedTensors, n, "convert-tensor-to-tile-ops", false);
 }
+std::unique_ptr<StageRun> PrepareOptimizeOrchTensors(int64_t n) {
+  return std::make_unique<PassRun>(MixedTiles, n, "optimize-orch-tensors", false);
+}
 std::unique_ptr<StageRun> PrepareDefaultPipeline(int64_t n) {
   return std::make_unique<PassRun>(Mixed, n, "default", true);
 }
@@ -354,6 +369,8 @@ constexpr Stage kStages[] = {
      PrepareOutlineIncore},
     {"convert_tensor_to_tile_ops", "statements (mixed program, kernels on tensors)", false,
      PrepareConvertTensorToTile},
+    {"optimize_orch_tensors", "statements (mixed program, kernels converted to tile ops)", false,
+     PrepareOptimizeOrchTensors},
     {"default_pipeline", "statements (mixed program, PassManager, a5)", false,
      PrepareDefaultPipeline},
     {"pto_emit", "statements (mixed program, lowered)", true, Prepare<EmitRun>},
