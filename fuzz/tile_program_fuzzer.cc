@@ -16,6 +16,10 @@
 //      (front_form.h) through inline-functions, unroll-loops,
 //      ctrl-flow-transform, convert-to-ssa and simplify: every output verifies, the
 //      last is in SSA form, and each computes P's outputs bit for bit (in 6);
+//      so do P's kernel as a pl.at scope through the outlining passes, the
+//      outlined kernel on tensors (tensor_form.h) through
+//      convert-tensor-to-tile-ops, and that through optimize-orch-tensors,
+//      each of which is a no-op on its own output;
 //   3. the `default` pipeline (passes/all_passes.cc) with
 //      the verifier after each pass either succeeds, leaving no composite
 //      op, or - only when P holds something the backend cannot lower (an
@@ -104,6 +108,11 @@ const pto::passes::Pass& LowerCompositeOps() {
 
 const pto::passes::Pass& ConvertTensorToTile() {
   static const pto::passes::Pass* const pass = BuildPass("convert-tensor-to-tile-ops");
+  return *pass;
+}
+
+const pto::passes::Pass& OptimizeOrchTensors() {
+  static const pto::passes::Pass* const pass = BuildPass("optimize-orch-tensors");
   return *pass;
 }
 
@@ -295,6 +304,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   PTO_CHECK(retiled.ok() && retiled->SameAs(*tiled))
       << "convert-tensor-to-tile-ops is not a no-op on its own output:\n" << ir::PrintProgram(*tiled);
   forms.emplace_back("tensor form after convert-tensor-to-tile-ops", *tiled);
+
+  // 2g. OptimizeOrchTensors on that: its output verifies, it is a no-op on
+  //     its own output, and it computes what P computes (checked in 6).
+  absl::StatusOr<ir::Program> optimized = OptimizeOrchTensors().Run(*tiled, no_target);
+  PTO_CHECK(optimized.ok()) << "optimize-orch-tensors failed: " << optimized.status() << "\n"
+                            << ir::PrintProgram(*tiled);
+  absl::Status optimized_ok = ir::VerifyProgram(*optimized);
+  PTO_CHECK(optimized_ok.ok()) << "optimize-orch-tensors gave invalid IR: " << optimized_ok
+                               << "\n" << ir::PrintProgram(*optimized);
+  absl::StatusOr<ir::Program> reoptimized = OptimizeOrchTensors().Run(*optimized, no_target);
+  PTO_CHECK(reoptimized.ok() && reoptimized->SameAs(*optimized))
+      << "optimize-orch-tensors is not a no-op on its own output:\n"
+      << ir::PrintProgram(*optimized);
+  if (!optimized->SameAs(*tiled)) forms.emplace_back("after optimize-orch-tensors", *optimized);
 
   // 3. The pipeline.
   const pto::backends::Backend* backend = *pto::backends::FindBackend(tp.arch);

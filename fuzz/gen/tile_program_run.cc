@@ -12,7 +12,8 @@ namespace pto::fuzz {
 absl::StatusOr<std::vector<sim::BufferView>> RunTileKernel(
     const ir::Program& p, const TileProgram& tp, const std::vector<sim::BufferView>& inputs) {
   std::vector<sim::Value> args;
-  for (const sim::BufferView& in : inputs) args.push_back(sim::Value::Of(in));
+  // A pass may make an input InOut: each run writes its own copy.
+  for (const sim::BufferView& in : inputs) args.push_back(sim::Value::Of(sim::DeepCopy(in)));
   std::vector<sim::BufferView> outputs;
   for (const TileOutput& o : tp.outputs) {
     const auto* tt = o.param->type()->As<ir::TensorType>();

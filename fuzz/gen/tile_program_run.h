@@ -20,7 +20,8 @@
 namespace pto::fuzz {
 
 // The Out buffers (one per tp.outputs) after running `p`'s "kernel" on
-// `inputs`, or the interpreter's error. The Out buffers start undefined.
+// copies of `inputs`, or the interpreter's error. The Out buffers start
+// undefined.
 absl::StatusOr<std::vector<sim::BufferView>> RunTileKernel(
     const ir::Program& p, const TileProgram& tp, const std::vector<sim::BufferView>& inputs);
 

@@ -13,6 +13,14 @@ Storage::Storage(int64_t bytes)
     : size_(std::max<int64_t>(bytes, 1)),
       bytes_(new uint8_t[2 * static_cast<size_t>(size_)]()) {}
 
+BufferView DeepCopy(const BufferView& v) {
+  BufferView copy = v;
+  copy.storage = std::make_shared<Storage>(v.storage->size());
+  std::memcpy(copy.storage->data(), v.storage->data(), 2 * static_cast<size_t>(v.storage->size()));
+  copy.storage->set_all_defined(v.storage->all_defined());
+  return copy;
+}
+
 void Storage::MarkAllDefined() {
   std::memset(shadow(), 3, static_cast<size_t>(size_));
   all_defined_ = true;

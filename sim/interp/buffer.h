@@ -91,6 +91,11 @@ bool IsPacked(const BufferView& view, bool col_major);
 // = shape.
 BufferView AllocateBuffer(ir::DataType dtype, absl::Span<const int64_t> shape, bool col_major);
 
+// `v` over a private copy of its storage (data and definedness): what a
+// caller that runs a program twice on the same inputs hands each run, since
+// an InOut argument is written in place.
+BufferView DeepCopy(const BufferView& v);
+
 // The poison pattern of one element of `dtype`.
 uint64_t PoisonBits(ir::DataType dtype);
 
