@@ -29,17 +29,8 @@ struct CallerFacts {
   VarUses uses;
   absl::flat_hash_map<const ir::Var*, const ir::Expr*> value_of;
 
-  explicit CallerFacts(const ir::Function& f) {
+  explicit CallerFacts(const ir::Function& f) : value_of(AssignedValues(f.body())) {
     uses.VisitStmt(f.body());
-    struct Defs : ir::IRVisitor {
-      absl::flat_hash_map<const ir::Var*, const ir::Expr*>* out;
-      void VisitAssign(const ir::AssignStmt* s) override {
-        (*out)[s->var()] = s->value();
-        IRVisitor::VisitAssign(s);
-      }
-    } defs;
-    defs.out = &value_of;
-    defs.VisitStmt(f.body());
   }
   uint32_t Uses(const ir::Var* v) const { return uses.Count(v); }
   bool IsCreate(const ir::Var* v) const {
@@ -133,10 +124,6 @@ std::vector<Merge> KernelCarriedPairs(const ir::Function& f, absl::Span<const Ou
     absl::flat_hash_map<const ir::Var*, const ir::Expr*> value_of;
     absl::flat_hash_map<const ir::Var*, const ir::Expr*> carried_from;
     const ir::ReturnStmt* ret = nullptr;
-    void VisitAssign(const ir::AssignStmt* s) override {
-      value_of[s->var()] = s->value();
-      IRVisitor::VisitAssign(s);
-    }
     void VisitReturn(const ir::ReturnStmt* s) override {
       if (ret == nullptr) ret = s;
     }
@@ -154,6 +141,7 @@ std::vector<Merge> KernelCarriedPairs(const ir::Function& f, absl::Span<const Ou
       IRVisitor::VisitWhile(s);
     }
   } facts;
+  facts.value_of = AssignedValues(f.body());
   facts.VisitStmt(f.body());
   std::vector<Merge> pairs;
   if (facts.ret == nullptr) return pairs;
@@ -244,8 +232,13 @@ std::vector<Merge> LoopMerges(const CallSite& site, const ir::Function& f,
       next = p->second;
     }
     if (next == nullptr) continue;
+    // Yielded once: two carried values sharing the buffer would see each
+    // other's writes.
     auto y = std::find(yield->values().begin(), yield->values().end(), next);
-    if (y == yield->values().end()) continue;
+    if (y == yield->values().end() ||
+        std::count(yield->values().begin(), yield->values().end(), next) != 1) {
+      continue;
+    }
     const ir::IterArg* carried = iter_args[static_cast<size_t>(y - yield->values().begin())];
     std::optional<size_t> in = OnlyArgIndex(site.call, carried);
     if (!in.has_value() || f.directions()[*in] != ir::ParamDirection::kIn ||

@@ -127,6 +127,36 @@ TEST_F(OptimizeOrchTensorsTest, CarriedValueReadAfterTheCallKeepsItsOwnOutput) {
 )"));
 }
 
+// The result yielded as two carried values: writing the first in place
+// would change the second.
+TEST_F(OptimizeOrchTensorsTest, ResultCarriedTwiceKeepsItsOwnOutput) {
+  ExpectUnchanged(absl::StrCat(kStep, R"(
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a0: pl.Tensor[[16, 32], pl.FP32], b0: pl.Tensor[[16, 32], pl.FP32], w: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:
+        for i, (acc, keep) in pl.range(4, init_values=(a0, b0)):
+            ret0_out = pl.tensor.create([16, 32], dtype=pl.FP32)
+            nxt = self.step(acc, w, ret0_out)
+            acc2, keep2 = pl.yield_(nxt, nxt)
+        return keep2
+)"));
+}
+
+// A loop starting from a slice of an input that is read again keeps its
+// output: writing in place would change what the later read sees.
+TEST_F(OptimizeOrchTensorsTest, CarriedBufferReadElsewhereKeepsItsOwnOutput) {
+  ExpectUnchanged(absl::StrCat(kStep, R"(
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[32, 32], pl.FP32], w: pl.Tensor[[16, 32], pl.FP32]) -> tuple[pl.Tensor[[16, 32], pl.FP32], pl.Tensor[[16, 32], pl.FP32]]:
+        a0 = pl.slice(x, [16, 32], [0, 0])
+        for i, (acc,) in pl.range(4, init_values=(a0,)):
+            ret0_out = pl.tensor.create([16, 32], dtype=pl.FP32)
+            nxt = self.step(acc, w, ret0_out)
+            acc2 = pl.yield_(nxt)
+        b = pl.slice(x, [16, 32], [0, 0])
+        return acc2, b
+)"));
+}
+
 // A kernel carrying a whole-tensor load through its own loop is an
 // accumulator: a single call reading its input nowhere else merges.
 TEST_F(OptimizeOrchTensorsTest, StandaloneAccumulatorKernelMerges) {

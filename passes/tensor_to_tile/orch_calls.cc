@@ -105,6 +105,18 @@ std::vector<const ir::Stmt*> TopLevelStmts(const ir::Stmt* body) {
   return out;
 }
 
+absl::flat_hash_map<const ir::Var*, const ir::Expr*> AssignedValues(const ir::Stmt* body) {
+  struct Defs : ir::IRVisitor {
+    absl::flat_hash_map<const ir::Var*, const ir::Expr*> values;
+    void VisitAssign(const ir::AssignStmt* s) override {
+      values[s->var()] = s->value();
+      IRVisitor::VisitAssign(s);
+    }
+  } defs;
+  defs.VisitStmt(body);
+  return std::move(defs.values);
+}
+
 const ir::Call* AsOpCall(const ir::Expr* e, absl::string_view op) {
   const auto* c = e != nullptr ? e->As<ir::Call>() : nullptr;
   return c != nullptr && c->op() != nullptr && c->op()->name() == op ? c : nullptr;

@@ -27,6 +27,10 @@ namespace pto::passes::tensor_to_tile {
 // branches are single statements).
 std::vector<const ir::Stmt*> TopLevelStmts(const ir::Stmt* body);
 
+// Every Var an AssignStmt in `body` defines (in loops and branches too),
+// with its value.
+absl::flat_hash_map<const ir::Var*, const ir::Expr*> AssignedValues(const ir::Stmt* body);
+
 // The call `op` when `e` is a call of builtin op `op`, else null.
 const ir::Call* AsOpCall(const ir::Expr* e, absl::string_view op);
 

@@ -8,7 +8,6 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "ir/mutator.h"
-#include "ir/visitor.h"
 #include "passes/tensor_to_tile/orch_calls.h"
 
 namespace pto::passes::tensor_to_tile {
@@ -24,25 +23,17 @@ struct CallerFacts {
   // (tuple, k) -> the Vars assigned tuple[k].
   absl::flat_hash_map<std::pair<const ir::Var*, int>, std::vector<const ir::Var*>> projections;
 
-  explicit CallerFacts(const ir::Function& f) {
-    struct Walk : ir::IRVisitor {
-      CallerFacts* facts;
-      void VisitAssign(const ir::AssignStmt* s) override {
-        facts->value_of[s->var()] = s->value();
-        if (const ir::Call* a = AsOpCall(s->value(), "tensor.assemble");
-            a != nullptr && a->args().size() >= 2 && a->arg(1)->As<ir::Var>() != nullptr) {
-          facts->assembled_into[a->arg(1)->As<ir::Var>()].push_back(a->arg(0)->type());
-        }
-        if (const auto* item = s->value()->As<ir::TupleGetItem>()) {
-          if (const auto* t = item->tuple()->As<ir::Var>()) {
-            facts->projections[{t, item->index()}].push_back(s->var());
-          }
-        }
-        IRVisitor::VisitAssign(s);
+  explicit CallerFacts(const ir::Function& f) : value_of(AssignedValues(f.body())) {
+    for (const auto& [var, value] : value_of) {
+      if (const ir::Call* a = AsOpCall(value, "tensor.assemble");
+          a != nullptr && a->args().size() >= 2 && a->arg(1)->As<ir::Var>() != nullptr) {
+        assembled_into[a->arg(1)->As<ir::Var>()].push_back(a->arg(0)->type());
       }
-    } walk;
-    walk.facts = this;
-    walk.VisitStmt(f.body());
+      const auto* item = value->As<ir::TupleGetItem>();
+      if (const auto* t = item != nullptr ? item->tuple()->As<ir::Var>() : nullptr) {
+        projections[{t, item->index()}].push_back(var);
+      }
+    }
   }
 };
 
