@@ -229,6 +229,7 @@ const Conversion kTable[] = {
     {"pld.tensor.get", ConvertGet, /*self_loading=*/true},
     {"tensor.expand_clone", ConvertExpandClone, /*self_loading=*/true},
     {"tensor.gather", ConvertGather, /*self_loading=*/true},
+    {"tensor.scatter_update", ConvertScatterUpdate},
     {"tensor.create", ConvertCreate},
     {"tensor.slice", ConvertSlice, /*self_loading=*/true},
     {"tensor.assemble", ConvertAssemble, /*self_loading=*/true},
@@ -242,9 +243,9 @@ const Conversion kTable[] = {
 // rule (the same-named tile op takes other operands), so the pass reports
 // them instead of guessing.
 constexpr absl::string_view kUnsupported[] = {
-    "tensor.scatter_update", "tensor.paged_gather",
-    "tensor.create_l1",      "tensor.gather_row",   "tensor.scatter",    "tensor.scatter_mask",
-    "tensor.gather_compare", "tensor.alloc",        "tensor.aiv_shard",  "tensor.aic_gather",
+    "tensor.paged_gather", "tensor.create_l1",      "tensor.gather_row", "tensor.scatter",
+    "tensor.scatter_mask", "tensor.gather_compare", "tensor.alloc",      "tensor.aiv_shard",
+    "tensor.aic_gather",
 };
 
 // "tensor.exp" -> "tile.exp", "pld.tensor.remote_store" -> "pld.tile.remote_store".

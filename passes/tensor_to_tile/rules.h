@@ -33,6 +33,8 @@ absl::StatusOr<const ir::Expr*> ConvertFillpadExpand(ConversionBuilder& b, ir::E
 // tensor.gather along the last axis (gather.cc).
 absl::StatusOr<const ir::Expr*> ConvertGather(ConversionBuilder& b, ir::ExprSpan args);
 absl::StatusOr<const ir::Expr*> ConvertExpandClone(ConversionBuilder& b, ir::ExprSpan args);
+// tensor.scatter_update: whole-row TSCATTER through flat indices (scatter.cc).
+absl::StatusOr<const ir::Expr*> ConvertScatterUpdate(ConversionBuilder& b, ir::ExprSpan args);
 // pld.tensor.put / get: the transfer through one Vec staging tile (two
 // with pipeline=True).
 absl::StatusOr<const ir::Expr*> ConvertPut(ConversionBuilder& b, ir::ExprSpan args);
