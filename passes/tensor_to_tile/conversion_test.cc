@@ -44,7 +44,7 @@ TEST(ConversionTest, EveryTensorOpIsAccountedFor) {
   EXPECT_EQ(missing_names,
             "tensor.aic_gather tensor.aiv_shard tensor.alloc tensor.create_l1 "
             "tensor.gather_compare tensor.gather_row tensor.paged_gather tensor.scatter "
-            "tensor.scatter_mask tensor.scatter_update ");
+            "tensor.scatter_mask ");
 }
 
 TEST(ConversionTest, SameNameRuleMapsTheLevel) {

@@ -292,12 +292,12 @@ TEST_F(ConvertTensorToTileOpsTest, BulkAndScalarStoresToOneTensorAreRejected) {
 TEST_F(ConvertTensorToTileOpsTest, AnOpWithoutATileFormCannotTakeAConvertedOperand) {
   EXPECT_THAT(ErrorOfProgram(R"(
     @pl.function(type=pl.FunctionType.InCore)
-    def k(self, x: pl.Tensor[[8, 8], pl.FP32], i: pl.Tensor[[2, 1], pl.INT32], s: pl.Tensor[[2, 8], pl.FP32]) -> pl.Tensor[[8, 8], pl.FP32]:
+    def k(self, x: pl.Tensor[[8, 8], pl.FP32], i: pl.Tensor[[8, 2], pl.INT32], s: pl.Tensor[[8, 2], pl.FP32]) -> pl.Tensor[[8, 8], pl.FP32]:
         y: pl.Tensor[[8, 8], pl.FP32] = pl.exp(x)
-        z: pl.Tensor[[8, 8], pl.FP32] = pl.tensor.scatter_update(y, -2, i, s)
+        z: pl.Tensor[[8, 8], pl.FP32] = pl.tensor.scatter(y, dim=-1, index=i, src=s)
         return z
 )"),
-              AllOf(HasSubstr("t.py:9:"), HasSubstr("tensor.scatter_update takes operand 1 (y) "
+              AllOf(HasSubstr("t.py:9:"), HasSubstr("tensor.scatter takes operand 1 (y) "
                                                    "as a tensor, but it is now a tile")));
 }
 
