@@ -25,9 +25,10 @@ bool SameConstShape(ir::ExprSpan a, ir::ExprSpan b) {
   return true;
 }
 
-// Pattern 3: `v = tile.store(t, zeros, out); return v` where `t` is the
-// result of a top-level assemble loop becomes the loop storing into `out`
-// (RewriteReturnedAssembleLoop), whose result is returned.
+// Pattern 3: `v = tile.store(t, zeros, out); return v` (a plain store of the
+// whole of `out`) where `t` is the result of a top-level assemble loop
+// becomes the loop storing into `out` (RewriteReturnedAssembleLoop), whose
+// result is returned.
 const ir::Function* StoreAssembleLoops(ir::Context& ctx, const ir::Function* f) {
   std::vector<const ir::Stmt*> stmts = tensor_to_tile::TopLevelStmts(f->body());
   const auto* ret = stmts.empty() ? nullptr : stmts.back()->As<ir::ReturnStmt>();
@@ -45,7 +46,10 @@ const ir::Function* StoreAssembleLoops(ir::Context& ctx, const ir::Function* f) 
     });
     if (v == nullptr || at == stmts.end() || occ.Count(v) != 2) continue;
     const ir::Call* store = AsOpCall((*at)->As<ir::AssignStmt>()->value(), "tile.store");
-    if (store == nullptr || store->args().size() != 3) continue;
+    // An atomic store adds the whole tile; per-slice plain stores would not.
+    if (store == nullptr || store->args().size() != 3 || store->FindKwarg("atomic") != nullptr) {
+      continue;
+    }
     const auto* tile = store->arg(0)->As<ir::Var>();
     const auto* out = store->arg(2)->As<ir::Var>();
     const auto* offsets = store->arg(1)->As<ir::MakeTuple>();

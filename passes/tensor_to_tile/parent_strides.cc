@@ -38,7 +38,7 @@ struct CallerFacts {
 };
 
 // The trailing `rank` row-major strides of `parent`, or nullopt when its
-// shape is not constant or has fewer dims.
+// shape is not constant, has fewer dims or overflows int64.
 std::optional<Strides> TrailingStrides(const ir::Type* parent, size_t rank) {
   const auto* t = parent->As<ir::TensorType>();
   if (t == nullptr || t->rank() < rank) return std::nullopt;
@@ -48,7 +48,7 @@ std::optional<Strides> TrailingStrides(const ir::Type* parent, size_t rank) {
     const auto* dim = t->shape()[d]->As<ir::ConstInt>();
     if (dim == nullptr) return std::nullopt;
     all[d] = step;
-    step *= dim->value();
+    if (__builtin_mul_overflow(step, dim->value(), &step)) return std::nullopt;
   }
   return Strides(all.end() - static_cast<std::ptrdiff_t>(rank), all.end());
 }
