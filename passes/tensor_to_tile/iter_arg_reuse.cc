@@ -66,47 +66,21 @@ struct CallerFacts {
   }
 };
 
-bool ConstEquals(const ir::Expr* e, int64_t value) {
-  const auto* c = e->As<ir::ConstInt>();
-  return c != nullptr && c->value() == value;
-}
-
 // Same dtype, same constant shape, both without a view.
 bool SameTensorType(const ir::Type* a, const ir::Type* b) {
-  if (a == b) return true;
   const auto* ta = a->As<ir::TensorType>();
   const auto* tb = b->As<ir::TensorType>();
-  if (ta == nullptr || tb == nullptr || ta->dtype() != tb->dtype() || ta->rank() != tb->rank() ||
-      ta->view() != nullptr || tb->view() != nullptr) {
-    return false;
-  }
-  for (size_t d = 0; d < ta->rank(); ++d) {
-    const auto* ca = ta->shape()[d]->As<ir::ConstInt>();
-    if (ca == nullptr || !ConstEquals(tb->shape()[d], ca->value())) return false;
-  }
-  return true;
+  return ta != nullptr && tb != nullptr && ta->dtype() == tb->dtype() && ta->view() == nullptr &&
+         tb->view() == nullptr && SameConstDims(ta->shape(), tb->shape());
 }
 
 // tile.load(t, zeros, shape(t), shape(t)): the whole tensor.
 bool LoadsWholeTensor(const ir::Call* load, const ir::TensorType* t) {
-  if (load->args().size() < 4) return false;
-  const auto* offsets = load->arg(1)->As<ir::MakeTuple>();
+  if (load->args().size() < 4 || !AtOrigin(load->arg(1))) return false;
   const auto* shapes = load->arg(2)->As<ir::MakeTuple>();
   const auto* valid = load->arg(3)->As<ir::MakeTuple>();
-  if (offsets == nullptr || shapes == nullptr || valid == nullptr ||
-      offsets->elements().size() != t->rank() || shapes->elements().size() != t->rank() ||
-      valid->elements().size() != t->rank()) {
-    return false;
-  }
-  for (size_t d = 0; d < t->rank(); ++d) {
-    const auto* dim = t->shape()[d]->As<ir::ConstInt>();
-    if (dim == nullptr || !ConstEquals(offsets->elements()[d], 0) ||
-        !ConstEquals(shapes->elements()[d], dim->value()) ||
-        !ConstEquals(valid->elements()[d], dim->value())) {
-      return false;
-    }
-  }
-  return true;
+  return shapes != nullptr && valid != nullptr && SameConstDims(shapes->elements(), t->shape()) &&
+         SameConstDims(valid->elements(), t->shape());
 }
 
 // The kernel's own evidence that an In param and an Out param hold one
@@ -151,13 +125,7 @@ std::vector<Merge> KernelCarriedPairs(const ir::Function& f, absl::Span<const Ou
     auto def = ret != nullptr ? facts.value_of.find(ret) : facts.value_of.end();
     const ir::Call* store =
         def != facts.value_of.end() ? AsOpCall(def->second, "tile.store") : nullptr;
-    if (store == nullptr) continue;
-    const auto* offsets = store->arg(1)->As<ir::MakeTuple>();
-    if (offsets == nullptr ||
-        !std::all_of(offsets->elements().begin(), offsets->elements().end(),
-                     [](const ir::Expr* e) { return ConstEquals(e, 0); })) {
-      continue;
-    }
+    if (store == nullptr || !AtOrigin(store->arg(1))) continue;
     const ir::Expr* current = store->arg(0);
     int hops = 0;
     for (auto it = facts.carried_from.end();
@@ -234,11 +202,8 @@ std::vector<Merge> LoopMerges(const CallSite& site, const ir::Function& f,
     if (next == nullptr) continue;
     // Yielded once: two carried values sharing the buffer would see each
     // other's writes.
+    if (std::count(yield->values().begin(), yield->values().end(), next) != 1) continue;
     auto y = std::find(yield->values().begin(), yield->values().end(), next);
-    if (y == yield->values().end() ||
-        std::count(yield->values().begin(), yield->values().end(), next) != 1) {
-      continue;
-    }
     const ir::IterArg* carried = iter_args[static_cast<size_t>(y - yield->values().begin())];
     std::optional<size_t> in = OnlyArgIndex(site.call, carried);
     if (!in.has_value() || f.directions()[*in] != ir::ParamDirection::kIn ||

@@ -14,16 +14,8 @@ namespace pto::passes {
 namespace {
 
 using tensor_to_tile::AsOpCall;
-
-bool SameConstShape(ir::ExprSpan a, ir::ExprSpan b) {
-  if (a.size() != b.size()) return false;
-  for (size_t d = 0; d < a.size(); ++d) {
-    const auto* x = a[d]->As<ir::ConstInt>();
-    const auto* y = b[d]->As<ir::ConstInt>();
-    if (x == nullptr || y == nullptr || x->value() != y->value()) return false;
-  }
-  return true;
-}
+using tensor_to_tile::AtOrigin;
+using tensor_to_tile::SameConstDims;
 
 // Pattern 3: `v = tile.store(t, zeros, out); return v` (a plain store of the
 // whole of `out`) where `t` is the result of a top-level assemble loop
@@ -52,19 +44,13 @@ const ir::Function* StoreAssembleLoops(ir::Context& ctx, const ir::Function* f) 
     }
     const auto* tile = store->arg(0)->As<ir::Var>();
     const auto* out = store->arg(2)->As<ir::Var>();
-    const auto* offsets = store->arg(1)->As<ir::MakeTuple>();
     auto param = std::find(f->params().begin(), f->params().end(), out);
     if (tile == nullptr || param == f->params().end() ||
         f->directions()[param - f->params().begin()] != ir::ParamDirection::kOut ||
-        offsets == nullptr || occ.Count(tile) != 2 ||
-        !std::all_of(offsets->elements().begin(), offsets->elements().end(),
-                     [](const ir::Expr* e) {
-                       const auto* c = e->As<ir::ConstInt>();
-                       return c != nullptr && c->value() == 0;
-                     }) ||
+        !AtOrigin(store->arg(1)) || occ.Count(tile) != 2 ||
         tile->type()->As<ir::TileType>() == nullptr ||
-        !SameConstShape(tile->type()->As<ir::TileType>()->shape(),
-                        out->type()->As<ir::TensorType>()->shape())) {
+        !SameConstDims(tile->type()->As<ir::TileType>()->shape(),
+                       out->type()->As<ir::TensorType>()->shape())) {
       continue;
     }
     const ir::Stmt* removed = *at;
@@ -111,12 +97,13 @@ class OptimizeOrchTensorsPass : public Pass {
   }
 
   absl::StatusOr<ir::Program> Run(const ir::Program& program, PassContext&) const override {
-    using tensor_to_tile::StrideSource;
     ir::Context& ctx = program.context();
     ir::Program p = tensor_to_tile::ReuseCarriedBuffers(ctx, program);
-    p = tensor_to_tile::AttachParentStrides(ctx, p, StrideSource::kAssembledOutputs);
-    p = StoreAssembleLoops(ctx, p);
-    return tensor_to_tile::AttachParentStrides(ctx, p, StrideSource::kSlicedInputs);
+    // Upstream attaches the In params' strides (pattern 4) after the
+    // assemble-loop rewrite (3); that rewrite changes neither In params nor
+    // callers, so one walk attaches both kinds first.
+    p = tensor_to_tile::AttachParentStrides(ctx, p);
+    return StoreAssembleLoops(ctx, p);
   }
 };
 

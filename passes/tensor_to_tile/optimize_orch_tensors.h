@@ -1,6 +1,7 @@
 // OptimizeOrchTensors (upstream's pass 11): after ConvertTensorToTileOps,
 // fewer and better-described buffers between orchestration and kernels.
-// Four rewrites, in upstream's order, each seeing the previous one's result:
+// Four rewrites (upstream's numbers), each seeing the previous ones' result;
+// 4 runs with 2, before 3, which touches neither In params nor callers:
 //
 // 1. A kernel whose result becomes the next value of a buffer its caller
 //    carries writes into that buffer (iter_arg_reuse.h): the Out param and

@@ -277,6 +277,45 @@ TEST_F(OptimizeOrchTensorsTest, WindowParamsGetTheirParentsStrides) {
       .IgnoreError();
 }
 
+// Each result of a two-result kernel, projected from the call's tuple, is
+// assembled into its own parent: each Out param gets that parent's stride.
+TEST_F(OptimizeOrchTensorsTest, ProjectedResultsGetTheirOwnParentsStrides) {
+  constexpr absl::string_view kMain = R"(
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16, 16], pl.FP32], c: pl.Out[pl.Tensor[[16, 64], pl.FP32]],
+             d: pl.Out[pl.Tensor[[32, 16], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        o0 = pl.tensor.create([16, 16], dtype=pl.FP32)
+        o1 = pl.tensor.create([16, 16], dtype=pl.FP32)
+        r = self.two(x, o0, o1)
+        r0 = r[0]
+        r1 = r[1]
+        c1 = pl.assemble(c, r0, [0, 16])
+        d1 = pl.assemble(d, r1, [16, 0])
+        return c1
+)";
+  CheckedProgramRewrite(absl::StrCat(R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def two(self, x: pl.Tensor[[16, 16], pl.FP32], o0: pl.Out[pl.Tensor[[16, 16], pl.FP32]],
+            o1: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> tuple[pl.Tensor[[16, 16], pl.FP32], pl.Tensor[[16, 16], pl.FP32]]:
+        t = pl.load(x, [0, 0], [16, 16])
+        s0 = pl.store(t, [0, 0], o0)
+        s1 = pl.store(t, [0, 0], o1)
+        return s0, s1
+)", kMain),
+                        absl::StrCat(R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def two(self, x: pl.Tensor[[16, 16], pl.FP32],
+            o0: pl.Out[pl.Tensor[[16, 16], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)]],
+            o1: pl.Out[pl.Tensor[[16, 16], pl.FP32, pl.TensorView(stride=[16, 1], layout=pl.TensorLayout.ND)]]) -> tuple[pl.Tensor[[16, 16], pl.FP32], pl.Tensor[[16, 16], pl.FP32]]:
+        t = pl.load(x, [0, 0], [16, 16])
+        s0: pl.Tensor[[16, 16], pl.FP32, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)] = pl.store(t, [0, 0], o0)
+        s1: pl.Tensor[[16, 16], pl.FP32, pl.TensorView(stride=[16, 1], layout=pl.TensorLayout.ND)] = pl.store(t, [0, 0], o1)
+        return s0, s1
+)", kMain))
+      .status()
+      .IgnoreError();
+}
+
 // One call's result is not assembled (its output is a plain buffer), or two
 // calls slice parents of different widths: the params keep packed strides.
 TEST_F(OptimizeOrchTensorsTest, CallsThatDisagreeKeepPackedStrides) {
@@ -343,6 +382,18 @@ TEST_F(OptimizeOrchTensorsTest, AssembleLoopStoresStraightIntoTheOutput) {
             acc2 = pl.tile.assemble(acc, t, [0, j * 32])
             acc3 = pl.yield_(acc2)
         s = pl.store(acc3, [0, 0], ret0_out)
+        return s
+)", kMain));
+  // An atomic final store adds the whole tile; plain per-slice stores would not.
+  ExpectUnchanged(absl::StrCat(R"(
+    @pl.function(type=pl.FunctionType.InCore)
+    def rows(self, x: pl.Tensor[[4, 32], pl.FP32], ret0_out: pl.Out[pl.Tensor[[4, 64], pl.FP32]]) -> pl.Tensor[[4, 64], pl.FP32]:
+        buf = pl.tile.create([4, 64], dtype=pl.FP32, target_memory=pl.Mem.Vec)
+        for j, (acc,) in pl.range(2, init_values=(buf,)):
+            t = pl.load(x, [0, 0], [4, 32])
+            acc2 = pl.tile.assemble(acc, t, [0, j * 32])
+            acc3 = pl.yield_(acc2)
+        s = pl.store(acc3, [0, 0], ret0_out, atomic=pl.AtomicType.Add)
         return s
 )", kMain));
 }

@@ -1,5 +1,8 @@
 #include "passes/tensor_to_tile/orch_calls.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <utility>
 
 #include "ir/op.h"
@@ -115,6 +118,21 @@ absl::flat_hash_map<const ir::Var*, const ir::Expr*> AssignedValues(const ir::St
   } defs;
   defs.VisitStmt(body);
   return std::move(defs.values);
+}
+
+bool SameConstDims(ir::ExprSpan a, ir::ExprSpan b) {
+  if (a.size() != b.size()) return false;
+  for (size_t d = 0; d < a.size(); ++d) {
+    std::optional<int64_t> x = ir::AsConstInt(a[d]);
+    if (!x.has_value() || x != ir::AsConstInt(b[d])) return false;
+  }
+  return true;
+}
+
+bool AtOrigin(const ir::Expr* offsets) {
+  const auto* t = offsets->As<ir::MakeTuple>();
+  return t != nullptr && std::all_of(t->elements().begin(), t->elements().end(),
+                                     [](const ir::Expr* e) { return ir::AsConstInt(e) == 0; });
 }
 
 const ir::Call* AsOpCall(const ir::Expr* e, absl::string_view op) {

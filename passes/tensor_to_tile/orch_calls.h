@@ -31,6 +31,11 @@ std::vector<const ir::Stmt*> TopLevelStmts(const ir::Stmt* body);
 // with its value.
 absl::flat_hash_map<const ir::Var*, const ir::Expr*> AssignedValues(const ir::Stmt* body);
 
+// Whether `a` and `b` are the same constant extents.
+bool SameConstDims(ir::ExprSpan a, ir::ExprSpan b);
+// Whether `offsets` is a MakeTuple of constant zeros (the origin).
+bool AtOrigin(const ir::Expr* offsets);
+
 // The call `op` when `e` is a call of builtin op `op`, else null.
 const ir::Call* AsOpCall(const ir::Expr* e, absl::string_view op);
 

@@ -45,10 +45,10 @@ std::optional<Strides> TrailingStrides(const ir::Type* parent, size_t rank) {
   Strides all(t->rank());
   int64_t step = 1;
   for (size_t d = t->rank(); d-- > 0;) {
-    const auto* dim = t->shape()[d]->As<ir::ConstInt>();
-    if (dim == nullptr) return std::nullopt;
+    std::optional<int64_t> dim = ir::AsConstInt(t->shape()[d]);
+    if (!dim.has_value()) return std::nullopt;
     all[d] = step;
-    if (__builtin_mul_overflow(step, dim->value(), &step)) return std::nullopt;
+    if (__builtin_mul_overflow(step, *dim, &step)) return std::nullopt;
   }
   return Strides(all.end() - static_cast<std::ptrdiff_t>(rank), all.end());
 }
@@ -127,7 +127,7 @@ class Retype : public ir::IRMutator {
 
 }  // namespace
 
-ir::Program AttachParentStrides(ir::Context& ctx, const ir::Program& program, StrideSource source) {
+ir::Program AttachParentStrides(ir::Context& ctx, const ir::Program& program) {
   CallSites sites = FindInCoreCallSites(program);
   absl::flat_hash_map<const ir::Function*, std::unique_ptr<CallerFacts>> facts;
   std::vector<const ir::Function*> functions;
@@ -146,14 +146,11 @@ ir::Program AttachParentStrides(ir::Context& ctx, const ir::Program& program, St
     }
     // Param index -> the return value carrying it (Out params only).
     std::vector<std::pair<size_t, std::optional<size_t>>> candidates;
-    if (source == StrideSource::kAssembledOutputs) {
-      for (const OutReturn& o : OutParamReturns(*f)) candidates.push_back({o.param, o.ret});
-    } else {
-      for (size_t i = 0; i < f->params().size(); ++i) {
-        if (f->directions()[i] == ir::ParamDirection::kIn &&
-            f->params()[i]->type()->Is<ir::TensorType>()) {
-          candidates.push_back({i, std::nullopt});
-        }
+    for (const OutReturn& o : OutParamReturns(*f)) candidates.push_back({o.param, o.ret});
+    for (size_t i = 0; i < f->params().size(); ++i) {
+      if (f->directions()[i] == ir::ParamDirection::kIn &&
+          f->params()[i]->type()->Is<ir::TensorType>()) {
+        candidates.push_back({i, std::nullopt});
       }
     }
     Retype retype(ctx);

@@ -24,11 +24,7 @@
 
 namespace pto::passes::tensor_to_tile {
 
-// Which params are considered: Out params fed to tensor.assemble (pattern
-// 2), In params fed by tensor.slice (pattern 4).
-enum class StrideSource { kAssembledOutputs, kSlicedInputs };
-
-ir::Program AttachParentStrides(ir::Context& ctx, const ir::Program& program, StrideSource source);
+ir::Program AttachParentStrides(ir::Context& ctx, const ir::Program& program);
 
 }  // namespace pto::passes::tensor_to_tile
 

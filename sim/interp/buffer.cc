@@ -16,7 +16,9 @@ Storage::Storage(int64_t bytes)
 BufferView DeepCopy(const BufferView& v) {
   BufferView copy = v;
   copy.storage = std::make_shared<Storage>(v.storage->size());
-  std::memcpy(copy.storage->data(), v.storage->data(), 2 * static_cast<size_t>(v.storage->size()));
+  const size_t bytes = static_cast<size_t>(v.storage->size());
+  std::memcpy(copy.storage->data(), v.storage->data(), bytes);
+  std::memcpy(copy.storage->shadow(), v.storage->shadow(), bytes);
   copy.storage->set_all_defined(v.storage->all_defined());
   return copy;
 }

@@ -156,5 +156,20 @@ TEST(MemoryTest, AssembleWritesTheTargetInPlace) {
   EXPECT_THAT(Values(out), ElementsAre(0, 10, 20, 30, 0, 1, 2, 3, 40, 50, 60, 70, 4, 5, 6, 7));
 }
 
+// A deep copy owns its data and definedness: writing either side leaves
+// the other as it was.
+TEST(MemoryTest, DeepCopyIsIndependent) {
+  BufferView a = Buffer(DataType::kInt32, {2, 2}, {1, 2, 3, 4});
+  BufferView b = DeepCopy(a);
+  EXPECT_NE(a.storage, b.storage);
+  EXPECT_THAT(Values(b), ElementsAre(1, 2, 3, 4));
+  StorePoison(b, BitOffset(b, {0, 1}));
+  StoreBits(a, BitOffset(a, {1, 1}), 9);
+  EXPECT_THAT(Values(a), ElementsAre(1, 2, 3, 9));
+  EXPECT_TRUE(IsDefinedAt(a, BitOffset(a, {0, 1})));
+  EXPECT_FALSE(IsDefinedAt(b, BitOffset(b, {0, 1})));
+  EXPECT_EQ(Values(b)[3], 4);
+}
+
 }  // namespace
 }  // namespace pto::sim
