@@ -120,6 +120,10 @@ class Backend {
   // dtype cannot be emitted for it.
   virtual bool SupportsIncoreDataType(ir::DataType dtype) const = 0;
 
+  // Whether the target has MX block quantisation: pto.tquant.mx and the
+  // X-to-ZZ pto.tmov that lays its exponents out for the cube.
+  virtual bool SupportsMxQuantization() const = 0;
+
   // Whether TGATHER's index form takes a whole tile of flat (row-major)
   // source indices, so a row-wise gather of a matrix is one instruction;
   // otherwise it gathers within one row, and a matrix is gathered row by

@@ -137,19 +137,31 @@ TEST(BackendTest, AtomicAddDtypes) {
   EXPECT_EQ(a2a3_set, common);
 }
 
-// 4-bit dtypes: none end to end on A2/A3, FP4 alone on A5.
+// 4-bit dtypes: none end to end on A2/A3, FP4 alone on A5. 8-bit floats:
+// A5 only.
 TEST(BackendTest, IncoreDtypes) {
   const Backend& a5 = **FindBackend("a5");
   const Backend& a2a3 = **FindBackend("a2a3");
   for (DataType t : DataType::All()) {
     bool four_bit = t.bits() == 4;
-    EXPECT_EQ(a2a3.SupportsIncoreDataType(t), !four_bit) << t.name();
+    bool float8 = t.IsFloat() && t.bits() == 8;
+    EXPECT_EQ(a2a3.SupportsIncoreDataType(t), !four_bit && !float8) << t.name();
     EXPECT_EQ(a5.SupportsIncoreDataType(t), !four_bit || t == DataType::kFP4) << t.name();
   }
   EXPECT_FALSE(a2a3.SupportsIncoreDataType(DataType::kFP4));
   EXPECT_FALSE(a2a3.SupportsIncoreDataType(DataType::kInt4));
   EXPECT_FALSE(a5.SupportsIncoreDataType(DataType::kInt4));
   EXPECT_TRUE(a5.SupportsIncoreDataType(DataType::kFP4));
+  for (DataType t : {DataType::kFP8E4M3FN, DataType::kFP8E5M2, DataType::kFP8E8M0,
+                     DataType::kHF8}) {
+    EXPECT_FALSE(a2a3.SupportsIncoreDataType(t)) << t.name();
+    EXPECT_TRUE(a5.SupportsIncoreDataType(t)) << t.name();
+  }
+}
+
+TEST(BackendTest, MxQuantizationIsA5Only) {
+  EXPECT_TRUE((*FindBackend("a5"))->SupportsMxQuantization());
+  EXPECT_FALSE((*FindBackend("a2a3"))->SupportsMxQuantization());
 }
 
 TEST(BackendTest, SelectScratchPlans) {

@@ -301,6 +301,17 @@ void FunctionEmitter::EmitInsOuts(absl::string_view op, absl::Span<const Operand
   b.Append("\n");
 }
 
+void FunctionEmitter::EmitTypedInsOuts(absl::string_view op, absl::Span<const Operand> ins,
+                                       const Operand& out, absl::string_view trailing) {
+  std::string text = absl::StrCat(op, " ins(");
+  for (size_t i = 0; i < ins.size(); ++i) {
+    absl::StrAppend(&text, i > 0 ? ", " : "", ins[i].name, " : ", ins[i].type);
+  }
+  absl::StrAppend(&text, ") outs(", out.name, " : ", out.type, ")");
+  if (!trailing.empty()) absl::StrAppend(&text, " ", trailing);
+  EmitOp(text);
+}
+
 ir::SourceLoc FunctionEmitter::ErrorLoc() const { return loc_.known() ? loc_ : fn_.loc(); }
 
 absl::Status FunctionEmitter::Fail(absl::string_view message) const {

@@ -197,6 +197,10 @@ class FunctionEmitter {
   void EmitInsOuts(absl::string_view op, absl::Span<const Operand> ins,
                    absl::string_view ins_attrs, absl::Span<const Operand> outs,
                    absl::string_view trailing = "");
+  // `op ins(a : Ta, b : Tb) outs(d : Td) trailing`: the form of ops whose
+  // optional operands PTOAS's assembly format types one by one (pto.tmov).
+  void EmitTypedInsOuts(absl::string_view op, absl::Span<const Operand> ins, const Operand& out,
+                        absl::string_view trailing = "");
 
   // InvalidArgument "FILE:LINE:COL: error: codegen: <message>" at the current
   // op (or statement) location.

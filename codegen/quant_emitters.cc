@@ -3,7 +3,7 @@
 //                           outs(%dst, %exp, %max, %scaling : Td, Te, Tm, Ts)
 //                           {quant_type = #pto<quant_type MXFP8>,
 //                            grpAxis = #pto<mx_group_axis axis1>}
-//   tile.tmov_x2zz     -> pto.tmov ins(%exp, %tmp : Te, Tt) outs(%zz : Tz)
+//   tile.tmov_x2zz     -> pto.tmov ins(%exp : Te, %tmp : Tt) outs(%zz : Tz)
 //                           {grpAxis = #pto<mx_group_axis axis1>}
 // The raw op's (dst, exp) tuple is written into the buffers of the vars that
 // project it (FunctionEmitter::ResultElements); max and scaling are its
@@ -18,6 +18,15 @@
 namespace pto::codegen {
 namespace {
 
+// PTOAS rejects both MX instructions on a target without them, so the
+// kernel is refused here rather than emitted for the assembler to reject.
+absl::Status CheckTarget(FunctionEmitter& e, const ir::Call& call, absl::string_view instr) {
+  const backends::Backend* b = e.backend();
+  if (b == nullptr || b->SupportsMxQuantization()) return absl::OkStatus();
+  return e.Fail(absl::StrCat(call.op()->name(), ": ", instr, " (MX quantisation) is not available on ",
+                             b->Name(), " (", b->ChipName(), ")"));
+}
+
 absl::StatusOr<std::string> GroupAxisAttr(FunctionEmitter& e, const ir::Call& call) {
   const ir::AttrValue* axis = call.FindKwarg("group_axis");
   if (axis == nullptr || (axis->int_value() != 0 && axis->int_value() != 1)) {
@@ -27,6 +36,7 @@ absl::StatusOr<std::string> GroupAxisAttr(FunctionEmitter& e, const ir::Call& ca
 }
 
 absl::Status EmitTQuantMxRaw(FunctionEmitter& e, const ir::Call& call) {
+  PTO_RETURN_IF_ERROR(CheckTarget(e, call, "pto.tquant.mx"));
   PTO_ASSIGN_OR_RETURN(TileValue src, e.Tile(call.arg(0)));
   PTO_ASSIGN_OR_RETURN(TileValue max, e.Tile(call.arg(1)));
   PTO_ASSIGN_OR_RETURN(TileValue scaling, e.Tile(call.arg(2)));
@@ -46,12 +56,13 @@ absl::Status EmitTQuantMxRaw(FunctionEmitter& e, const ir::Call& call) {
 }
 
 absl::Status EmitTMovX2Zz(FunctionEmitter& e, const ir::Call& call) {
+  PTO_RETURN_IF_ERROR(CheckTarget(e, call, "the X-to-ZZ pto.tmov"));
   PTO_ASSIGN_OR_RETURN(TileValue src, e.Tile(call.arg(0)));
   PTO_ASSIGN_OR_RETURN(TileValue tmp, e.Tile(call.arg(1)));
   PTO_ASSIGN_OR_RETURN(std::string axis, GroupAxisAttr(e, call));
   PTO_ASSIGN_OR_RETURN(TileValue dst, e.ResultBuffer());
-  e.EmitInsOuts("pto.tmov", {{src.name, src.type}, {tmp.name, tmp.type}}, "",
-                {dst.name, dst.type}, absl::StrCat("{", axis, "}"));
+  e.EmitTypedInsOuts("pto.tmov", {{src.name, src.type}, {tmp.name, tmp.type}},
+                     {dst.name, dst.type}, absl::StrCat("{", axis, "}"));
   return absl::OkStatus();
 }
 

@@ -8,6 +8,7 @@
 namespace pto::codegen {
 namespace {
 
+using ::testing::ContainsRegex;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -52,10 +53,35 @@ TEST_F(QuantTest, TQuantWritesTheProjectedBuffersAndItsWorkspaces) {
   // The projections own their buffers: allocated once, written by the op.
   EXPECT_EQ(LinesWith(text, "%dst = pto.alloc_tile").size(), 1u);
   EXPECT_EQ(LinesWith(text, "%exp = pto.alloc_tile").size(), 1u);
+  // PTOAS types pto.tmov's operands one by one: `ins(%a, %b : Ta, Tb)` does
+  // not parse there.
   EXPECT_THAT(Line(text, "pto.tmov"),
-              HasSubstr("pto.tmov ins(%exp, %tmp : "));
-  EXPECT_THAT(Line(text, "pto.tmov"), HasSubstr("outs(%zz : "));
+              ContainsRegex("pto\\.tmov ins\\(%exp : !pto\\.tile_buf<[^>]*>, "
+                            "%tmp : !pto\\.tile_buf<[^>]*>\\) outs\\(%zz : "));
   EXPECT_THAT(Line(text, "pto.tmov"), HasSubstr("{grpAxis = #pto<mx_group_axis axis1>}"));
+}
+
+// PTOAS rejects both MX instructions for A2/A3: the kernel is refused, named
+// at the op, instead of being emitted.
+TEST_F(QuantTest, MxQuantisationIsRefusedOnA2A3) {
+  const ir::Var* raw = Raw();
+  Let("n", "tile.cast", {Bind("dst", ctx_.NewTupleGetItem(raw, 0))},
+      {{"target_type", AttrValue::DType(DataType::kFP16)}});
+  EXPECT_THAT(EmitError(&A2A3()),
+              HasSubstr("error: codegen: tile.tquant_mx_raw: pto.tquant.mx (MX quantisation) is "
+                        "not available on a2a3 (Ascend910)"));
+}
+
+TEST_F(QuantTest, X2ZzMoveIsRefusedOnA2A3) {
+  const ir::Var* exp = Workspace("exp", DataType::kUInt8, 32);
+  const ir::Var* tmp = Workspace("tmp", DataType::kUInt8, 96);
+  Let("zz", "tile.tmov_x2zz", {exp, tmp},
+      {{"group_axis", AttrValue::Int(1)}, {"dst_rows", AttrValue::Int(16)},
+       {"dst_cols", AttrValue::Int(2)}});
+  EXPECT_THAT(EmitError(&A2A3()),
+              HasSubstr("error: codegen: tile.tmov_x2zz: the X-to-ZZ pto.tmov (MX quantisation) "
+                        "is not available on a2a3"));
+  EXPECT_THAT(EmitOk(), HasSubstr("pto.tmov ins(%exp : "));
 }
 
 TEST_F(QuantTest, AnUnprojectedElementGetsAScratchBuffer) {

@@ -445,6 +445,10 @@ class SupportWalker {
   // Rule 2: what the backend says of TSELS and atomic stores.
   absl::Status CheckBackendCapabilities(const ir::Call& call, absl::string_view name) {
     if (backend_ == nullptr) return absl::OkStatus();
+    if ((name == "tile.tquant_mx_raw" || name == "tile.tmov_x2zz") &&
+        !backend_->SupportsMxQuantization()) {
+      return Outside(absl::StrCat(name, ": MX quantisation on ", backend_->Name(), " (rule 2)"));
+    }
     if (name == "tile.sels" && call.args().size() >= 3) {
       const auto* src = call.args()[1]->type()->As<ir::TileType>();
       if (src != nullptr && !backend_->SupportsTselsDataType(src->dtype())) {

@@ -28,7 +28,8 @@
 //      the inputs, the tmp shares no buffer with the mask or the source
 //      (through aliases, views, tile.set_validshape or a loop's init) and
 //      none of them is a view; an atomic-add store or put writes a tensor of a dtype
-//      it adds atomically;
+//      it adds atomically; MX quantisation (tile.tquant_mx_raw,
+//      tile.tmov_x2zz) only where it has it;
 //   3. every tile - an assigned var, a loop-carried value, a loop or if
 //      result - has a memory space PTO has a tile buffer for (not
 //      ScalarLocal), a dtype the backend supports in-core

@@ -133,6 +133,20 @@ TEST(CodegenSupportTest, ATselsScratchSharingTheSourceIsOutsideWhereTheBackendFo
   EXPECT_TRUE(a5.emitted.ok()) << a5.emitted;
 }
 
+TEST(CodegenSupportTest, MxQuantisationIsOutsideWhereTheBackendLacksIt) {
+  constexpr char kMx[] =
+      "        e: pl.Tile[[1, 32], pl.UINT8, pl.Mem.Vec] = pl.tile.create([1, 32], dtype=pl.UINT8, "
+      "target_memory=pl.Mem.Vec)\n"
+      "        ws: pl.Tile[[1, 96], pl.UINT8, pl.Mem.Vec] = pl.tile.create([1, 96], dtype=pl.UINT8, "
+      "target_memory=pl.Mem.Vec)\n"
+      "        zz = pl.tile.tmov_x2zz(e, ws, group_axis=1, dst_rows=16, dst_cols=2)";
+  ASSERT_FALSE(A2A3()->SupportsMxQuantization());
+  ExpectOutside(Check(kMx, A2A3()), "(rule 2)", "tile.tmov_x2zz: MX quantisation on a2a3");
+  Outcome a5 = Check(kMx, A5());
+  EXPECT_TRUE(a5.claim.ok()) << a5.claim;
+  EXPECT_TRUE(a5.emitted.ok()) << a5.emitted;
+}
+
 TEST(CodegenSupportTest, ALoopYieldingAnotherTensorIsOutside) {
   ExpectOutside(Check("        for j, (d,) in pl.range(1, init_values=(o,)):\n"
                       "            d_out = pl.yield_(x)"),

@@ -60,10 +60,17 @@ class A2A3 : public Backend {
     }
   }
 
-  // No 4-bit dtype: A2/A3 has an FP16 <-> INT4 conversion but no packed
-  // 4-bit load/store or carrier ABI.
   bool GatherTakesFlatIndices() const override { return false; }
-  bool SupportsIncoreDataType(DataType t) const override { return t.bits() != 4; }
+  // No 4-bit dtype: A2/A3 has an FP16 <-> INT4 conversion but no packed
+  // 4-bit load/store or carrier ABI. No 8-bit float either: PTOAS's A2/A3
+  // tload/tstore verifier takes i8-i64, f16, bf16 and f32 elements only, and
+  // no A2/A3 tcvt reads or writes an FP8 or HiFloat8 value.
+  bool SupportsIncoreDataType(DataType t) const override {
+    return t.bits() != 4 && !(t.IsFloat() && t.bits() == 8);
+  }
+  // TQUANT's MX form and the X-to-ZZ TMOV are A5 instructions; PTOAS's
+  // verifier rejects both for A2/A3.
+  bool SupportsMxQuantization() const override { return false; }
 
   // TSEL takes a UINT32 [1, 16] scratch; TSELS one physical source row.
   ScratchPlan PlanOpScratch(absl::string_view op, const ScratchRequest& r) const override {

@@ -70,6 +70,7 @@ class A5 : public Backend {
   bool SupportsIncoreDataType(DataType t) const override {
     return t.bits() != 4 || t == DataType::kFP4;
   }
+  bool SupportsMxQuantization() const override { return true; }
 
   // A5's TSEL and TSELS both take a fixed 32-byte UINT8 scratch row.
   ScratchPlan PlanOpScratch(absl::string_view op, const ScratchRequest& r) const override {
