@@ -15,9 +15,9 @@
 #include <string>
 
 #include "absl/status/status.h"
-#include "absl/strings/ascii.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "fuzz/located_diagnostic.h"
 #include "fuzz/max_input.h"
 #include "ir/analysis/structural_equal.h"
 #include "ir/analysis/verifier.h"
@@ -38,21 +38,6 @@ constexpr absl::string_view kFile = "fuzz.py";
 // is 256) and every token kind.
 constexpr size_t kMaxInput = 4096;
 
-bool ConsumeNumber(absl::string_view& s) {
-  size_t n = 0;
-  while (n < s.size() && absl::ascii_isdigit(s[n])) ++n;
-  s.remove_prefix(n);
-  return n > 0;
-}
-
-// "FILE:LINE:COL: error: " at the start of `line`.
-bool IsLocatedDiagnostic(absl::string_view line, absl::string_view file) {
-  if (!absl::ConsumePrefix(&line, file) || !absl::ConsumePrefix(&line, ":")) return false;
-  if (!ConsumeNumber(line) || !absl::ConsumePrefix(&line, ":")) return false;
-  if (!ConsumeNumber(line)) return false;
-  return absl::StartsWith(line, ": error: ");
-}
-
 }  // namespace
 
 extern "C" size_t PtoFuzzMaxInput() { return kMaxInput; }
@@ -65,7 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!program.ok()) {
     const absl::Status& s = program.status();
     PTO_CHECK(s.code() == absl::StatusCode::kInvalidArgument) << s;
-    PTO_CHECK(IsLocatedDiagnostic(s.message(), kFile)) << "unlocated parse error: " << s;
+    PTO_CHECK(pto::fuzz::IsLocatedDiagnostic(s.message(), kFile)) << "unlocated parse error: " << s;
     return 0;
   }
 
@@ -73,7 +58,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!verified.ok()) {
     PTO_CHECK(verified.code() == absl::StatusCode::kInvalidArgument) << verified;
     for (absl::string_view line : absl::StrSplit(verified.message(), '\n')) {
-      PTO_CHECK(IsLocatedDiagnostic(line, kFile)) << "unlocated verifier line: " << line;
+      PTO_CHECK(pto::fuzz::IsLocatedDiagnostic(line, kFile)) << "unlocated verifier line: " << line;
     }
   }
 

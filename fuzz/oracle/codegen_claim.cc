@@ -5,6 +5,7 @@
 #include "codegen/support.h"
 #include "ir/check.h"
 #include "ir/text/printer/printer.h"
+#include "sim/pto/reader.h"
 
 namespace pto::fuzz {
 
@@ -23,6 +24,13 @@ absl::StatusOr<std::string> EmitPtoAsClaimed(const ir::Program& program,
         << "outside the claim (" << claim.message() << "), codegen failed on " << target
         << " without a located codegen error: " << text.status() << "\n"
         << ir::PrintProgram(program);
+  }
+  if (text.ok()) {
+    // What codegen writes is PTO as PTOAS spells it (sim/pto/grammar.h).
+    absl::StatusOr<sim::pto_text::Module> read = sim::pto_text::ReadPto("emitted.pto", *text);
+    PTO_CHECK(read.ok()) << "codegen wrote PTO that does not read back on " << target << ": "
+                         << read.status() << "\n"
+                         << *text;
   }
   return text;
 }

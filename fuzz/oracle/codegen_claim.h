@@ -1,6 +1,7 @@
 // The codegen property every harness that emits PTO shares: codegen must
 // emit each program it claims to support (codegen/support.h); outside that
-// claim it may refuse, but only with a located `codegen:` error.
+// claim it may refuse, but only with a located `codegen:` error. What it
+// emits reads back under the PTO grammar we target (sim/pto/reader.h).
 //
 //   absl::StatusOr<std::string> pto = EmitPtoAsClaimed(lowered, backend);
 //   // PTO_CHECK-fails (a finding) on a claimed program codegen refuses, or

@@ -81,6 +81,11 @@ class Reader {
   // from `args` (loop variables, iter args, function params), then from
   // a label.
   absl::Status ReadRegion(Operation& op, std::vector<Operand> args, bool label_ok) {
+    // Reading recurses once per region; a bound keeps hostile input from
+    // exhausting the stack. Codegen nests as deep as the DSL's loops and ifs.
+    if (scopes_.size() > kMaxDepth) {
+      return c_.Error(absl::StrCat("regions nest deeper than ", kMaxDepth));
+    }
     PTO_RETURN_IF_ERROR(c_.ExpectPunct("{"));
     Block block;
     scopes_.emplace_back();
@@ -196,7 +201,8 @@ class Reader {
 
   absl::Status ReadWhile(Operation& op) {
     std::vector<Operand> before_args;
-    PTO_RETURN_IF_ERROR(ReadInits(op, before_args));
+    // MLIR leaves the list out when nothing is carried: `scf.while : () -> ()`.
+    if (c_.AtPunct("(")) PTO_RETURN_IF_ERROR(ReadInits(op, before_args));
     PTO_RETURN_IF_ERROR(c_.ExpectPunct(":"));
     PTO_RETURN_IF_ERROR(ReadTypeList(op.operands));
     for (size_t i = 0; i < before_args.size(); ++i) before_args[i].type = op.operands[i].type;
@@ -263,6 +269,8 @@ class Reader {
     }
     return c_.ExpectPunct(")");
   }
+
+  static constexpr size_t kMaxDepth = 256;
 
   Cursor& c_;
   std::vector<absl::flat_hash_map<absl::string_view, Def>> scopes_;

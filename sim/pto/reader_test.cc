@@ -138,6 +138,30 @@ TEST(ReaderTest, SourceLocations) {
   }
 }
 
+TEST(ReaderTest, AWhileCarryingNothing) {
+  absl::StatusOr<Module> m = ReadPto("k.pto", R"(module {
+  func.func @k(%b: i1) {
+    scf.while : () -> () {
+      scf.condition(%b)
+    } do {
+      scf.yield
+    }
+    return
+  }
+}
+)");
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_TRUE(m->body().ops[0].regions[0].ops[0].operands.empty());
+}
+
+TEST(ReaderTest, NestingIsBounded) {
+  std::string text = "module {\n  func.func @k(%b: i1) {\n";
+  for (int i = 0; i < 300; ++i) text += "scf.if %b {\n";
+  absl::StatusOr<Module> m = ReadPto("k.pto", text);
+  ASSERT_FALSE(m.ok());
+  EXPECT_THAT(m.status().message(), HasSubstr("error: regions nest deeper than 256"));
+}
+
 TEST(ReaderTest, ModuleLevelErrors) {
   EXPECT_THAT(ReadPto("k.pto", "func.func @k() {\n}\n").status().message(),
               HasSubstr("k.pto:1:1: error: expected 'module'"));
