@@ -197,7 +197,7 @@ absl::StatusOr<Value> Frame::EvalCall(const ir::Call* call) const {
     return Value::Tuple(std::move(results));
   }
   PTO_ASSIGN_OR_RETURN(KernelFn kernel, interp_.KernelFor(*call, function_));
-  KernelContext kc(ctx_, *call, args, *this, interp_.options_, interp_.launch_);
+  IrKernelContext kc(ctx_, *call, args, *this, interp_.options_, interp_.launch_);
   PTO_RETURN_IF_ERROR(kernel(kc));
   return kc.TakeResult();
 }

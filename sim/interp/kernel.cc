@@ -12,7 +12,7 @@
 
 namespace pto::sim {
 
-absl::string_view KernelContext::ArgName(size_t i) const {
+absl::string_view IrKernelContext::ArgName(size_t i) const {
   if (const ir::Op* op = call_.op()) {
     if (i < op->args().size()) return op->args()[i].name;
   }
@@ -20,22 +20,22 @@ absl::string_view KernelContext::ArgName(size_t i) const {
 }
 
 absl::StatusOr<const BufferView*> KernelContext::BufferArg(size_t i) const {
-  if (i >= args_.size()) return Error(absl::StrCat("missing argument ", ArgName(i)));
-  if (const BufferView* b = args_[i].buffer()) return b;
-  return Error(absl::StrCat(ArgName(i), " must be a tensor or tile, got a ", args_[i].KindName()));
+  if (i >= num_args()) return Error(absl::StrCat("missing argument ", ArgName(i)));
+  if (const BufferView* b = arg(i).buffer()) return b;
+  return Error(absl::StrCat(ArgName(i), " must be a tensor or tile, got a ", arg(i).KindName()));
 }
 
 absl::StatusOr<Scalar> KernelContext::ScalarArg(size_t i) const {
-  if (i >= args_.size()) return Error(absl::StrCat("missing argument ", ArgName(i)));
-  if (const Scalar* s = args_[i].scalar()) return *s;
-  return Error(absl::StrCat(ArgName(i), " must be a scalar, got a ", args_[i].KindName()));
+  if (i >= num_args()) return Error(absl::StrCat("missing argument ", ArgName(i)));
+  if (const Scalar* s = arg(i).scalar()) return *s;
+  return Error(absl::StrCat(ArgName(i), " must be a scalar, got a ", arg(i).KindName()));
 }
 
 absl::StatusOr<Dims> KernelContext::IndexListArg(size_t i) const {
-  if (i >= args_.size()) return Error(absl::StrCat("missing argument ", ArgName(i)));
-  const std::vector<Value>* list = args_[i].tuple();
+  if (i >= num_args()) return Error(absl::StrCat("missing argument ", ArgName(i)));
+  const std::vector<Value>* list = arg(i).tuple();
   if (list == nullptr) {
-    return Error(absl::StrCat(ArgName(i), " must be a list, got a ", args_[i].KindName()));
+    return Error(absl::StrCat(ArgName(i), " must be a list, got a ", arg(i).KindName()));
   }
   Dims out;
   for (size_t k = 0; k < list->size(); ++k) {
@@ -48,7 +48,7 @@ absl::StatusOr<Dims> KernelContext::IndexListArg(size_t i) const {
   return out;
 }
 
-absl::StatusOr<Dims> KernelContext::EvalDims(ir::ExprSpan dims) const {
+absl::StatusOr<Dims> IrKernelContext::EvalDims(ir::ExprSpan dims) const {
   Dims out;
   out.reserve(dims.size());
   for (const ir::Expr* d : dims) {
@@ -60,7 +60,7 @@ absl::StatusOr<Dims> KernelContext::EvalDims(ir::ExprSpan dims) const {
   return out;
 }
 
-absl::StatusOr<BufferSpec> KernelContext::SpecOf(const ir::Type* type) const {
+absl::StatusOr<BufferSpec> IrKernelContext::SpecOf(const ir::Type* type) const {
   BufferSpec spec;
   if (const auto* tile = type->As<ir::TileType>()) {
     spec.dtype = tile->dtype();
@@ -98,10 +98,10 @@ absl::StatusOr<BufferSpec> KernelContext::SpecOf(const ir::Type* type) const {
                                 " is outside [0, ", spec.shape[d], "]"));
     }
   }
-  if (bits / 8 > options_.max_buffer_bytes) {
+  if (bits / 8 > options().max_buffer_bytes) {
     return Error(absl::StrCat("a buffer of shape [", absl::StrJoin(spec.shape, ", "), "] of ",
                               spec.dtype.name(), " exceeds the interpreter's limit of ",
-                              options_.max_buffer_bytes, " bytes"));
+                              options().max_buffer_bytes, " bytes"));
   }
   return spec;
 }
@@ -119,12 +119,12 @@ absl::StatusOr<BufferView> KernelContext::AllocateResult() const {
   return Allocate(spec);
 }
 
-absl::Status KernelContext::Error(absl::string_view message) const {
+absl::Status IrKernelContext::Error(absl::string_view message) const {
   return ir::LocatedError(ir_ctx_, call_.loc(), absl::StrCat(op_name(), ": ", message));
 }
 
 absl::Status KernelContext::CheckUndefined(int64_t count, size_t i) const {
-  if (count == 0 || options_.undefined_reads == UndefinedReads::kPropagate) {
+  if (count == 0 || options().undefined_reads == UndefinedReads::kPropagate) {
     return absl::OkStatus();
   }
   return Error(absl::StrCat("reads ", count, " undefined element", count == 1 ? "" : "s",

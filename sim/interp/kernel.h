@@ -89,21 +89,20 @@ struct LaunchIndex {
   int64_t blocks = 1;
 };
 
+// What a kernel sees of the op it executes: its evaluated arguments, its
+// attributes, where its result goes and how errors are located. The IR
+// interpreter runs a kernel for an IR call (IrKernelContext); the PTO
+// interpreter runs the same kernel for a PTO op (sim/pto/), so an op and the
+// PTO it is emitted as share one kernel.
 class KernelContext {
  public:
-  KernelContext(const ir::Context& ir_ctx, const ir::Call& call, absl::Span<const Value> args,
-                const ScalarEvaluator& evaluator, const InterpreterOptions& options,
+  KernelContext(absl::Span<const Value> args, const InterpreterOptions& options,
                 LaunchIndex launch = {})
-      : ir_ctx_(ir_ctx),
-        call_(call),
-        args_(args),
-        evaluator_(evaluator),
-        options_(options),
-        launch_(launch) {}
+      : args_(args), options_(options), launch_(launch) {}
+  virtual ~KernelContext() = default;
 
-  const ir::Call& call() const { return call_; }
+  virtual absl::string_view op_name() const = 0;
   const LaunchIndex& launch() const { return launch_; }
-  absl::string_view op_name() const { return call_.callee_name(); }
   const InterpreterOptions& options() const { return options_; }
   size_t num_args() const { return args_.size(); }
   const Value& arg(size_t i) const { return args_[i]; }
@@ -113,22 +112,28 @@ class KernelContext {
   absl::StatusOr<Scalar> ScalarArg(size_t i) const;
   // A list argument (MakeTuple) of integer scalars.
   absl::StatusOr<Dims> IndexListArg(size_t i) const;
-  const ir::AttrValue* Kwarg(absl::string_view name) const { return call_.FindKwarg(name); }
-  absl::string_view ArgName(size_t i) const;
+  virtual const ir::AttrValue* Kwarg(absl::string_view name) const = 0;
+  virtual absl::string_view ArgName(size_t i) const = 0;
 
+  // The IR call being run. Only the IR interpreter runs the kernels that
+  // ask (dist, quant_mx): the PTO interpreter never dispatches to them.
+  virtual const ir::Call& call() const = 0;
   // Integer values of dims in the current frame.
-  absl::StatusOr<Dims> EvalDims(ir::ExprSpan dims) const;
-  // The geometry of a tensor or tile type (the result type by default).
-  absl::StatusOr<BufferSpec> SpecOf(const ir::Type* type) const;
-  absl::StatusOr<BufferSpec> ResultSpec() const { return SpecOf(call_.type()); }
-  // A fresh, fully undefined buffer of the result type (its valid shape set).
-  absl::StatusOr<BufferView> AllocateResult() const;
+  virtual absl::StatusOr<Dims> EvalDims(ir::ExprSpan dims) const = 0;
+  // The geometry of a tensor or tile type.
+  virtual absl::StatusOr<BufferSpec> SpecOf(const ir::Type* type) const = 0;
+  // The geometry of the result.
+  virtual absl::StatusOr<BufferSpec> ResultSpec() const = 0;
+  // The buffer the result is computed into: a fresh, fully undefined one
+  // of the result's geometry (its valid shape set), or, for a
+  // destination-passing PTO op, its destination.
+  virtual absl::StatusOr<BufferView> AllocateResult() const;
   static BufferView Allocate(const BufferSpec& spec);
 
-  // "<file:line:col>" of the call, for reports that quote it later.
-  std::string Location() const { return ir_ctx_.FormatLoc(call_.loc()); }
+  // "<file:line:col>" of the op, for reports that quote it later.
+  virtual std::string Location() const = 0;
   // InvalidArgument "<file:line:col>: error: <op>: <message>".
-  absl::Status Error(absl::string_view message) const;
+  virtual absl::Status Error(absl::string_view message) const = 0;
   // Applies the UndefinedReads policy to `count` undefined elements read from
   // argument `i`.
   absl::Status CheckUndefined(int64_t count, size_t i) const;
@@ -137,13 +142,36 @@ class KernelContext {
   Value TakeResult() { return std::move(result_); }
 
  private:
-  const ir::Context& ir_ctx_;
-  const ir::Call& call_;
   absl::Span<const Value> args_;
-  const ScalarEvaluator& evaluator_;
   const InterpreterOptions& options_;
   LaunchIndex launch_;
   Value result_;
+};
+
+// The context of a kernel run for an IR call (sim/interp/interpreter.h).
+class IrKernelContext final : public KernelContext {
+ public:
+  IrKernelContext(const ir::Context& ir_ctx, const ir::Call& call, absl::Span<const Value> args,
+                  const ScalarEvaluator& evaluator, const InterpreterOptions& options,
+                  LaunchIndex launch = {})
+      : KernelContext(args, options, launch), ir_ctx_(ir_ctx), call_(call), evaluator_(evaluator) {}
+
+  absl::string_view op_name() const override { return call_.callee_name(); }
+  const ir::AttrValue* Kwarg(absl::string_view name) const override {
+    return call_.FindKwarg(name);
+  }
+  absl::string_view ArgName(size_t i) const override;
+  const ir::Call& call() const override { return call_; }
+  absl::StatusOr<Dims> EvalDims(ir::ExprSpan dims) const override;
+  absl::StatusOr<BufferSpec> SpecOf(const ir::Type* type) const override;
+  absl::StatusOr<BufferSpec> ResultSpec() const override { return SpecOf(call_.type()); }
+  std::string Location() const override { return ir_ctx_.FormatLoc(call_.loc()); }
+  absl::Status Error(absl::string_view message) const override;
+
+ private:
+  const ir::Context& ir_ctx_;
+  const ir::Call& call_;
+  const ScalarEvaluator& evaluator_;
 };
 
 using KernelFn = absl::Status (*)(KernelContext& ctx);
