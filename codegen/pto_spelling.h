@@ -25,26 +25,21 @@
 #include "absl/types/span.h"
 #include "ir/dtype.h"
 #include "ir/enums.h"
+#include "ir/pto_names.h"
 #include "ir/expr.h"
 #include "ir/type.h"
 
 namespace pto::codegen {
 
-// Element type: f32 f16 bf16 f8E4M3FN f8E5M2 !pto.f8E8M0 !pto.hif8
-// !pto.f4E2M1x2 i8..i64 ui8..ui64 index i1. nullopt for INT4, which PTO
-// cannot name.
-std::optional<absl::string_view> PtoElementType(ir::DataType dtype);
-
-// `loc=` of a tile buffer: gm vec mat left right acc bias scaling. nullopt for
-// ScalarLocal (arrays only).
-std::optional<absl::string_view> PtoMemorySpace(ir::MemorySpace space);
-
-absl::string_view PtoTileLayout(ir::TileLayout layout);      // "row_major"
-absl::string_view PtoTensorLayout(ir::TensorLayout layout);  // "nd", "mx_a_zz"
-absl::string_view PtoRoundMode(ir::RoundMode mode);           // "ROUND"
-absl::string_view PtoSaturationMode(ir::SaturationMode mode);  // "ON"
-// "eq" .. "ge"; nullopt outside 0..5.
-std::optional<absl::string_view> PtoCmpMode(int64_t cmp_type);
+// The names of dtypes and enums (ir/pto_names.h, shared with the PTO
+// reader and interpreter).
+using ir::PtoCmpMode;
+using ir::PtoElementType;
+using ir::PtoMemorySpace;
+using ir::PtoRoundMode;
+using ir::PtoSaturationMode;
+using ir::PtoTensorLayout;
+using ir::PtoTileLayout;
 
 // An MLIR float literal for `value` as `dtype`: always with a '.', in the
 // shortest form that reads back as the same double ("0.5", "1.0",
