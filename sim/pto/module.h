@@ -69,15 +69,17 @@ struct Operation {
 
 class Module {
  public:
-  Module(std::unique_ptr<std::string> source, Operation module_op)
-      : source_(std::move(source)), op_(std::move(module_op)) {}
+  Module(std::string filename, std::unique_ptr<std::string> source, Operation module_op)
+      : filename_(std::move(filename)), source_(std::move(source)), op_(std::move(module_op)) {}
 
   // The `module` operation; its one block holds the functions.
   const Operation& op() const { return op_; }
   const Block& body() const { return op_.regions.front(); }
   absl::string_view source() const { return *source_; }
+  absl::string_view filename() const { return filename_; }
 
  private:
+  std::string filename_;
   std::unique_ptr<std::string> source_;  // owns what every view points into
   Operation op_;
 };

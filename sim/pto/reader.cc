@@ -285,7 +285,7 @@ absl::StatusOr<Module> ReadPto(absl::string_view filename, absl::string_view tex
   Cursor cursor(filename, *source, tokens);
   Reader reader(cursor);
   PTO_ASSIGN_OR_RETURN(Operation m, reader.ReadModule());
-  return Module(std::move(source), std::move(m));
+  return Module(std::string(filename), std::move(source), std::move(m));
 }
 
 }  // namespace pto::sim::pto_text

@@ -1,0 +1,287 @@
+// Tile ops of PTO, each run by the kernel of the IR op codegen emits it from
+// (sim/interp/kernel.h), on the op's destination buffer:
+//
+//   pto.tadd .. tmin, tadds .. tmins, tneg, tabs   tile.add .. tile.abs
+//   pto.texpands                                   tile.full
+//   pto.tcvt (rmode, satmode)                      tile.cast (mode, saturation_mode)
+//   pto.tcmp / tcmps (cmpMode)                     tile.cmp / tile.cmps (cmp_type)
+//   pto.tsel / tsels                               tile.sel / tile.sels
+//   pto.ttrans                                     tile.transpose (axes 0, 1)
+//   pto.tload                                      tile.load of the whole partition
+//   pto.tstore (atomicType)                        tile.store into the partition (atomic)
+//
+// The ins keep the IR's operand order (codegen writes them so), so each
+// kernel argument is a PTO operand, except where the plan below inserts a
+// constant. pto.tmov without a second operand copies the valid region.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "ir/attr.h"
+#include "ir/check.h"
+#include "ir/pto_names.h"
+#include "ir/status_macros.h"
+#include "sim/interp/transfer.h"
+#include "sim/pto/frame.h"
+
+namespace pto::sim::pto_text {
+namespace {
+
+// The kernel's view of a PTO op: its ins as arguments, its attributes as
+// the IR op's kwargs, and its destination as the result buffer.
+class PtoKernelContext final : public KernelContext {
+ public:
+  PtoKernelContext(Frame& frame, const Operation& op, absl::Span<const Value> args,
+                   std::vector<std::string> arg_names,
+                   std::vector<std::pair<absl::string_view, ir::AttrValue>> kwargs,
+                   std::optional<BufferView> dst)
+      : KernelContext(args, frame.options()),
+        frame_(frame),
+        op_(op),
+        arg_names_(std::move(arg_names)),
+        kwargs_(std::move(kwargs)),
+        dst_(std::move(dst)) {}
+
+  absl::string_view op_name() const override { return op_.name; }
+  const ir::AttrValue* Kwarg(absl::string_view name) const override {
+    for (const auto& [key, value] : kwargs_) {
+      if (key == name) return &value;
+    }
+    return nullptr;
+  }
+  absl::string_view ArgName(size_t i) const override {
+    return i < arg_names_.size() ? absl::string_view(arg_names_[i]) : "operand";
+  }
+  const ir::Call& call() const override {
+    PTO_CHECK(false) << op_.name << " ran a kernel that needs an IR call";
+    __builtin_unreachable();
+  }
+  absl::StatusOr<Dims> EvalDims(ir::ExprSpan) const override {
+    return Error("the kernel needs IR dims, which a PTO op has not");
+  }
+  absl::StatusOr<BufferSpec> SpecOf(const ir::Type*) const override {
+    return Error("the kernel needs an IR type, which a PTO op has not");
+  }
+  absl::StatusOr<BufferSpec> ResultSpec() const override {
+    if (!dst_) return Error("the op has no destination");
+    BufferSpec spec;
+    spec.dtype = dst_->dtype;
+    spec.shape = dst_->shape;
+    spec.valid = dst_->valid;
+    spec.is_tile = dst_->is_tile;
+    spec.memory_space = dst_->memory_space;
+    return spec;
+  }
+  absl::StatusOr<BufferView> AllocateResult() const override {
+    if (!dst_) return Error("the op has no destination");
+    return *dst_;
+  }
+  std::string Location() const override {
+    return absl::StrCat(frame_.filename(), ":", op_.pos.line, ":", op_.pos.col);
+  }
+  absl::Status Error(absl::string_view message) const override {
+    return frame_.Error(op_, message);
+  }
+
+ private:
+  Frame& frame_;
+  const Operation& op_;
+  std::vector<std::string> arg_names_;
+  std::vector<std::pair<absl::string_view, ir::AttrValue>> kwargs_;
+  std::optional<BufferView> dst_;
+};
+
+// How a PTO op's ins become its kernel's arguments.
+enum class Plan : uint8_t {
+  kIns,        // the ins, in order
+  kFull,       // (nothing, value): tile.full's shape is the destination's
+  kTranspose,  // (src, 0, 1, tmp)
+  kLoad,       // (partition, zero offsets)
+  kStore,      // (tile, zero offsets, partition)
+};
+
+struct TileOp {
+  absl::string_view pto;
+  absl::string_view kernel;
+  Plan plan;
+};
+
+constexpr TileOp kTileOps[] = {
+    {"pto.tadd", "tile.add", Plan::kIns},         {"pto.tsub", "tile.sub", Plan::kIns},
+    {"pto.tmul", "tile.mul", Plan::kIns},         {"pto.tdiv", "tile.div", Plan::kIns},
+    {"pto.tmax", "tile.maximum", Plan::kIns},     {"pto.tmin", "tile.minimum", Plan::kIns},
+    {"pto.tadds", "tile.adds", Plan::kIns},       {"pto.tsubs", "tile.subs", Plan::kIns},
+    {"pto.tmuls", "tile.muls", Plan::kIns},       {"pto.tdivs", "tile.divs", Plan::kIns},
+    {"pto.tmaxs", "tile.maximums", Plan::kIns},   {"pto.tmins", "tile.minimums", Plan::kIns},
+    {"pto.tneg", "tile.neg", Plan::kIns},         {"pto.tabs", "tile.abs", Plan::kIns},
+    {"pto.texpands", "tile.full", Plan::kFull},   {"pto.tcvt", "tile.cast", Plan::kIns},
+    {"pto.tcmp", "tile.cmp", Plan::kIns},         {"pto.tcmps", "tile.cmps", Plan::kIns},
+    {"pto.tsel", "tile.sel", Plan::kIns},         {"pto.tsels", "tile.sels", Plan::kIns},
+    {"pto.ttrans", "tile.transpose", Plan::kTranspose},
+    {"pto.tload", "tile.load", Plan::kLoad},      {"pto.tstore", "tile.store", Plan::kStore},
+};
+
+const TileOp* FindTileOp(absl::string_view name) {
+  for (const TileOp& t : kTileOps) {
+    if (t.pto == name) return &t;
+  }
+  return nullptr;
+}
+
+// `#pto<kind NAME>` -> NAME.
+absl::string_view EnumName(absl::string_view attr) {
+  size_t space = attr.rfind(' ');
+  if (space == absl::string_view::npos || attr.empty() || attr.back() != '>') return "";
+  return attr.substr(space + 1, attr.size() - space - 2);
+}
+
+// The IR kwargs the kernels read, from the PTO attributes.
+absl::StatusOr<std::vector<std::pair<absl::string_view, ir::AttrValue>>> Kwargs(
+    Frame& f, const Operation& op) {
+  std::vector<std::pair<absl::string_view, ir::AttrValue>> kw;
+  for (const Attribute& a : op.attrs) {
+    absl::string_view name = EnumName(a.value);
+    if (a.name == "rmode") {
+      std::optional<ir::RoundMode> m = ir::RoundModeFromPto(name);
+      if (!m) return f.Error(op, absl::StrCat("unknown rmode ", a.value));
+      kw.push_back({"mode", ir::AttrValue::Enum(*m)});
+    } else if (a.name == "satmode") {
+      std::optional<ir::SaturationMode> m = ir::SaturationModeFromPto(name);
+      if (!m) return f.Error(op, absl::StrCat("unknown satmode ", a.value));
+      kw.push_back({"saturation_mode", ir::AttrValue::Enum(*m)});
+    } else if (a.name == "cmpMode") {
+      std::optional<int64_t> m = ir::CmpModeFromPto(name);
+      if (!m) return f.Error(op, absl::StrCat("unknown cmpMode ", a.value));
+      kw.push_back({"cmp_type", ir::AttrValue::Int(*m)});
+    } else if (a.name == "atomicType") {
+      if (name == "atomic_add") {
+        kw.push_back({"atomic", ir::AttrValue::Enum(ir::AtomicType::kAdd)});
+      } else if (name != "atomic_none") {
+        return f.Error(op, absl::StrCat("unknown atomicType ", a.value));
+      }
+    }
+  }
+  return kw;
+}
+
+// `v` with unit dims in front up to `rank`: a 1-D partition loads into and
+// stores from the [1, N] tile codegen makes of a 1-D tile.
+BufferView WithLeadingUnitDims(BufferView v, size_t rank) {
+  while (v.rank() < rank) {
+    v.shape.insert(v.shape.begin(), 1);
+    v.valid.insert(v.valid.begin(), 1);
+    v.strides.insert(v.strides.begin(), 0);
+  }
+  return v;
+}
+
+Value IndexList(absl::Span<const int64_t> values) {
+  std::vector<Value> list;
+  for (int64_t v : values) list.push_back(Value::Of(Scalar::Int(ir::DataType::kIndex, v)));
+  return Value::Tuple(std::move(list));
+}
+
+Value ZeroOffsets(size_t rank) {
+  std::vector<Value> zeros(rank, Value::Of(Scalar::Int(ir::DataType::kIndex, 0)));
+  return Value::Tuple(std::move(zeros));
+}
+
+absl::Status RunTileOp(Frame& f, const Operation& op) {
+  const TileOp& t = *FindTileOp(op.name);
+  std::vector<Value> args;
+  std::vector<std::string> names;
+  auto add = [&](const Operand& o) -> absl::Status {
+    PTO_ASSIGN_OR_RETURN(Value v, f.Get(o));
+    args.push_back(std::move(v));
+    names.push_back(std::string(o.value));
+    return absl::OkStatus();
+  };
+  std::vector<const Operand*> ins;
+  std::optional<BufferView> dst;
+  for (const Operand& o : op.operands) {
+    if (o.role == "dst") {
+      PTO_ASSIGN_OR_RETURN(dst, f.GetBuffer(op, o));
+    } else {
+      ins.push_back(&o);
+    }
+  }
+  switch (t.plan) {
+    case Plan::kIns:
+      for (const Operand* o : ins) PTO_RETURN_IF_ERROR(add(*o));
+      break;
+    case Plan::kFull:
+      args.push_back(Value());
+      names.push_back("shape");
+      PTO_RETURN_IF_ERROR(add(*ins[0]));
+      break;
+    case Plan::kTranspose:
+      PTO_RETURN_IF_ERROR(add(*ins[0]));
+      args.push_back(Value::Of(Scalar::Int(ir::DataType::kIndex, 0)));
+      args.push_back(Value::Of(Scalar::Int(ir::DataType::kIndex, 1)));
+      names.insert(names.end(), {"axis1", "axis2"});
+      PTO_RETURN_IF_ERROR(add(*ins[1]));
+      break;
+    case Plan::kLoad: {
+      // A partition of higher rank is read with its leading dims collapsed
+      // (the kernel's rule), one of lower rank as [1, ..., N].
+      PTO_ASSIGN_OR_RETURN(BufferView partition, f.GetBuffer(op, *ins[0]));
+      args.push_back(Value::Of(WithLeadingUnitDims(partition, dst->rank())));
+      names.push_back(std::string(ins[0]->value));
+      args.push_back(ZeroOffsets(dst->rank()));
+      names.push_back("offsets");
+      break;
+    }
+    case Plan::kStore: {
+      PTO_RETURN_IF_ERROR(add(*op.Find("src")));
+      const BufferView& tile = *args[0].buffer();
+      BufferView partition = WithLeadingUnitDims(*dst, tile.rank());
+      args.push_back(ZeroOffsets(partition.rank()));
+      names.push_back("offsets");
+      args.push_back(Value::Of(partition));
+      names.push_back(std::string(op.Find("dst")->value));
+      if (partition.rank() > tile.rank()) {
+        // The N-D partition form: the tile's rows unravel over the leading dims.
+        args.push_back(IndexList(partition.shape));
+        names.push_back("shapes");
+      }
+      dst = partition;
+      break;
+    }
+  }
+  PTO_ASSIGN_OR_RETURN(auto kwargs, Kwargs(f, op));
+  KernelFn kernel = BuiltinKernels().Find(t.kernel);
+  PTO_CHECK(kernel != nullptr) << t.kernel;
+  PtoKernelContext ctx(f, op, args, std::move(names), std::move(kwargs), std::move(dst));
+  return kernel(ctx);
+}
+
+// pto.tmov: the plain form copies the source's valid region into the
+// destination (its valid shape is the destination's).
+absl::Status TMov(Frame& f, const Operation& op) {
+  if (op.Find("fp") != nullptr) {
+    return f.Error(op, "the PTO interpreter does not run the X-to-ZZ form yet");
+  }
+  PTO_ASSIGN_OR_RETURN(BufferView src, f.GetBuffer(op, *op.Find("src")));
+  PTO_ASSIGN_OR_RETURN(BufferView dst, f.GetBuffer(op, *op.Find("dst")));
+  if (src.dtype != dst.dtype || src.rank() != dst.rank()) {
+    return f.Error(op, "source and destination differ in dtype or rank");
+  }
+  Dims region = dst.valid;
+  for (size_t d = 0; d < region.size(); ++d) {
+    if (region[d] > src.shape[d]) return f.Error(op, "the destination is larger than the source");
+  }
+  Dims zeros(dst.rank(), 0);
+  CopyRegion(src, WindowWalk(src, zeros, true), dst, WindowWalk(dst, zeros, false), region);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+void AddTileOps(OpTable& table) {
+  for (const TileOp& t : kTileOps) table[t.pto] = RunTileOp;
+  table["pto.tmov"] = TMov;
+}
+
+}  // namespace pto::sim::pto_text
