@@ -38,7 +38,11 @@
 //      (CheckCodegenSupport, codegen/support.h: not, e.g., a tile the backend
 //      has no in-core support for - INT4, FP4 on a2a3 - or an FP4 tile with
 //      an odd valid row); outside the claim it may refuse, with a located
-//      `codegen:` error (fuzz/oracle/codegen_claim.h).
+//      `codegen:` error (fuzz/oracle/codegen_claim.h), and what it emits
+//      reads back under the PTO grammar (sim/pto/reader.h);
+//   8. that PTO, run by the PTO interpreter (sim/pto/interpreter.h) on the
+//      same inputs, stores L's outputs bit for bit (a kernel with an op the
+//      PTO interpreter does not run yet is skipped).
 
 #include <cstddef>
 #include <cstdint>
@@ -74,6 +78,7 @@
 #include "passes/all_passes.h"
 #include "passes/pass_manager.h"
 #include "sim/interp/interpreter.h"
+#include "sim/pto/reader.h"
 
 namespace ir = pto::ir;
 namespace sim = pto::sim;
@@ -392,6 +397,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   // 7. Codegen emits the lowered program wherever it claims support
   //    (codegen/support.h), e.g. not INT4 or an odd FP4 row.
-  pto::fuzz::EmitPtoAsClaimed(*lowered, backend).IgnoreError();
+  absl::StatusOr<std::string> pto_text = pto::fuzz::EmitPtoAsClaimed(*lowered, backend);
+  if (!pto_text.ok()) return 0;
+
+  // 8. Its PTO computes what L computes, bit for bit.
+  absl::StatusOr<pto::sim::pto_text::Module> module =
+      pto::sim::pto_text::ReadPto("kernel.pto", *pto_text);
+  PTO_CHECK(module.ok()) << module.status();  // EmitPtoAsClaimed read it back
+  absl::StatusOr<std::vector<sim::BufferView>> ran =
+      pto::fuzz::RunTileKernelAsPto(*module, tp, inputs);
+  if (!ran.ok() && absl::StrContains(ran.status().message(), "does not run")) return 0;
+  PTO_CHECK(ran.ok()) << "the PTO of the lowered program does not run on " << tp.arch << ": "
+                      << ran.status() << "\n"
+                      << *pto_text;
+  for (size_t k = 0; k < tp.outputs.size(); ++k) {
+    std::optional<std::string> diff = pto::fuzz::CompareOutput(
+        (*got)[k], (*ran)[k], pto::fuzz::ValueBound::Exact(), nullptr);
+    PTO_CHECK(!diff) << "output " << tp.outputs[k].param->name() << " of the PTO differs from "
+                     << "the lowered program's on " << tp.arch << ": " << *diff << "\n"
+                     << ir::PrintProgram(*lowered) << "\n"
+                     << *pto_text;
+  }
   return 0;
 }

@@ -6,6 +6,7 @@
 //   std::vector<sim::BufferView> in = MakeInputs(tp);
 //   absl::StatusOr<std::vector<sim::BufferView>> want = RunTileKernel(tp.program, tp, in);
 //   absl::StatusOr<std::vector<sim::BufferView>> got = RunTileKernel(lowered, tp, in);
+//   absl::StatusOr<std::vector<sim::BufferView>> pto = RunTileKernelAsPto(module, tp, in);
 
 #ifndef PTO_FUZZ_GEN_TILE_PROGRAM_RUN_H_
 #define PTO_FUZZ_GEN_TILE_PROGRAM_RUN_H_
@@ -16,6 +17,7 @@
 #include "fuzz/gen/tile_program_gen.h"
 #include "ir/function.h"
 #include "sim/interp/buffer.h"
+#include "sim/pto/module.h"
 
 namespace pto::fuzz {
 
@@ -24,6 +26,12 @@ namespace pto::fuzz {
 // undefined.
 absl::StatusOr<std::vector<sim::BufferView>> RunTileKernel(
     const ir::Program& p, const TileProgram& tp, const std::vector<sim::BufferView>& inputs);
+
+// The same for the kernel's PTO (codegen's output, read by
+// sim/pto/reader.h), run by the PTO interpreter.
+absl::StatusOr<std::vector<sim::BufferView>> RunTileKernelAsPto(
+    const sim::pto_text::Module& pto, const TileProgram& tp,
+    const std::vector<sim::BufferView>& inputs);
 
 }  // namespace pto::fuzz
 
