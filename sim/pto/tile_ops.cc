@@ -235,13 +235,13 @@ absl::Status RunTileOp(Frame& f, const Operation& op) {
     }
     case Plan::kStore: {
       PTO_RETURN_IF_ERROR(add(*op.Find("src")));
-      const BufferView& tile = *args[0].buffer();
-      BufferView partition = WithLeadingUnitDims(*dst, tile.rank());
+      const size_t tile_rank = args[0].buffer()->rank();  // args grows below
+      BufferView partition = WithLeadingUnitDims(*dst, tile_rank);
       args.push_back(ZeroOffsets(partition.rank()));
       names.push_back("offsets");
       args.push_back(Value::Of(partition));
       names.push_back(std::string(op.Find("dst")->value));
-      if (partition.rank() > tile.rank()) {
+      if (partition.rank() > tile_rank) {
         // The N-D partition form: the tile's rows unravel over the leading dims.
         args.push_back(IndexList(partition.shape));
         names.push_back("shapes");
