@@ -22,6 +22,7 @@
 #include "sim/numerics/element_convert.h"
 #include "sim/numerics/float_formats.h"
 #include "tools/cli.h"
+#include "tools/run_io.h"
 
 namespace pto::sim {
 namespace {
@@ -58,106 +59,6 @@ bool ColMajorOf(const ir::ShapedType* type) {
   }
   const auto* tensor = type->As<ir::TensorType>();
   return tensor->rank() >= 2 && tensor->EffectiveView().layout == ir::TensorLayout::kDN;
-}
-
-uint64_t RandomCode(DataType dtype, std::mt19937_64& rng) {
-  if (dtype == DataType::kFP8E8M0) return 119 + rng() % 17;
-  if (dtype.IsFloat()) {
-    std::uniform_real_distribution<double> dist(-1.0, 1.0);
-    return EncodeFloat(dtype, ExactNumber::FromDouble(dist(rng)), ir::RoundMode::kRint, false);
-  }
-  if (dtype.IsBool()) return rng() & 1;
-  return rng() & ElementMask(dtype);
-}
-
-absl::StatusOr<BufferView> RandomBuffer(DataType dtype, absl::Span<const int64_t> shape,
-                                        bool col_major, std::mt19937_64& rng) {
-  BufferView v = AllocateBuffer(dtype, shape, col_major);
-  ForEachIndex(shape, [&](absl::Span<const int64_t> index) {
-    StoreBits(v, BitOffset(v, index), RandomCode(dtype, rng));
-  });
-  return v;
-}
-
-std::string DescribeDims(absl::Span<const int64_t> dims) {
-  return absl::StrCat("[", absl::StrJoin(dims, ", "), "]");
-}
-
-// One output file: its final name and contents.
-struct Output {
-  std::string name;
-  NpyArray array;
-  int64_t undefined = 0;
-  int64_t elements = 0;
-};
-
-void AddBufferOutput(const std::string& name, const BufferView& v, std::vector<Output>& out) {
-  Output o;
-  o.name = name;
-  o.array = NpyFromBuffer(v);
-  o.elements = v.NumElements();
-  ForEachIndex(v.shape, [&](absl::Span<const int64_t> index) {
-    if (!IsDefinedAt(v, BitOffset(v, index))) ++o.undefined;
-  });
-  out.push_back(std::move(o));
-}
-
-void AddValueOutput(const std::string& name, const Value& v, std::vector<Output>& out) {
-  if (const BufferView* b = v.buffer()) {
-    AddBufferOutput(name, *b, out);
-  } else if (const Scalar* s = v.scalar()) {
-    Output o;
-    o.name = name;
-    o.array.descr = NpyDescrFor(s->dtype);
-    uint64_t code = s->ToElementBits();
-    o.array.data.assign(reinterpret_cast<const char*>(&code),
-                        static_cast<size_t>(std::max(1, s->dtype.bytes())));
-    o.elements = 1;
-    out.push_back(std::move(o));
-  } else if (const std::vector<Value>* t = v.tuple()) {
-    for (size_t j = 0; j < t->size(); ++j) AddValueOutput(absl::StrCat(name, "_", j), (*t)[j], out);
-  }
-}
-
-absl::Status WriteFile(const std::string& path, const std::string& bytes) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  f.close();
-  if (!f) return absl::UnavailableError(absl::StrCat("cannot write '", path, "'"));
-  return absl::OkStatus();
-}
-
-// Writes every output under a temporary name, then renames them all.
-absl::StatusOr<std::vector<std::string>> WriteOutputs(const std::string& dir,
-                                                      const std::vector<Output>& outputs) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) return absl::UnavailableError(absl::StrCat("cannot create '", dir, "': ", ec.message()));
-  std::vector<std::pair<std::string, std::string>> staged;  // (tmp, final)
-  auto cleanup = [&] {
-    for (const auto& [tmp, final] : staged) fs::remove(tmp, ec);
-  };
-  for (const Output& o : outputs) {
-    std::string final = (fs::path(dir) / absl::StrCat(o.name, ".npy")).string();
-    std::string tmp = (fs::path(dir) / absl::StrCat(".", o.name, ".npy.tmp-pto-run")).string();
-    staged.emplace_back(tmp, final);
-    absl::Status s = WriteFile(tmp, SerializeNpy(o.array.descr, o.array.shape, o.array.data));
-    if (!s.ok()) {
-      cleanup();
-      return s;
-    }
-  }
-  std::vector<std::string> written;
-  for (const auto& [tmp, final] : staged) {
-    fs::rename(tmp, final, ec);
-    if (ec) {
-      cleanup();
-      return absl::UnavailableError(absl::StrCat("cannot write '", final, "': ", ec.message()));
-    }
-    written.push_back(final);
-  }
-  return written;
 }
 
 // Binds every parameter of `f` for one rank (rank 0 of a single-rank run):
@@ -232,28 +133,10 @@ absl::Status BindArguments(const ir::Function* f,
       }
       args.push_back(Value::Of(buffer));
     } else if (const auto* st = param->type()->As<ir::ScalarType>()) {
-      if (input != inputs.end()) {
-        PTO_ASSIGN_OR_RETURN(NpyArray file, ReadNpyFile(input->second));
-        if (file.descr != NpyDescrFor(st->dtype()) || file.NumElements() != 1 ||
-            file.shape.size() > 1) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              what, ": expected a 0-d array of dtype ", NpyDescrFor(st->dtype()), " (",
-              st->dtype().name(), "), got shape (", absl::StrJoin(file.shape, ", "), ") of ",
-              file.descr));
-        }
-        uint64_t code = LoadBitsRaw(reinterpret_cast<const uint8_t*>(file.data.data()), 0,
-                                    file.ItemSize() * 8);
-        args.push_back(Value::Of(Scalar::FromElementBits(st->dtype(), code)));
-      } else if (options.seed) {
-        DataType t = st->dtype();
-        Scalar s = t.IsFloat() ? Scalar::Float(t, std::uniform_real_distribution<double>(-1, 1)(rng))
-                               : Scalar::Int(t, static_cast<int64_t>(rng() % 16));
-        args.push_back(Value::Of(s));
-      } else {
-        return absl::InvalidArgumentError(absl::StrCat("missing ", what, " (scalar ",
-                                                       st->dtype().name(), "): pass --in=", name,
-                                                       "=PATH.npy (a 0-d array) or --seed=N"));
-      }
+      std::optional<std::string> path;
+      if (input != inputs.end()) path = input->second;
+      PTO_ASSIGN_OR_RETURN(Scalar s, ScalarInput(name, st->dtype(), path, options.seed.has_value(), rng));
+      args.push_back(Value::Of(s));
     } else {
       return absl::UnimplementedError(
           absl::StrCat(what, ": pto-run binds only tensor, tile and scalar parameters"));
@@ -325,13 +208,10 @@ absl::StatusOr<RunResult> RunRanks(const ir::Program& program, const ir::Functio
       AddValueOutput(absl::StrCat("ret", i, ".rank", r), returns[i], outputs);
     }
   }
-  PTO_ASSIGN_OR_RETURN(result.files, WriteOutputs(options.out_dir, outputs));
-  for (const Output& o : outputs) {
-    if (o.undefined > 0) {
-      result.warnings.push_back(absl::StrCat(o.name, ".npy: ", o.undefined, " of ", o.elements,
-                                             " elements are undefined (poison)"));
-    }
-  }
+  PTO_ASSIGN_OR_RETURN(RunResult finished, FinishRun(options.out_dir, outputs));
+  result.files = std::move(finished.files);
+  result.warnings.insert(result.warnings.end(), finished.warnings.begin(),
+                         finished.warnings.end());
   if (!signal_names.empty() && result.warnings.empty()) {
     result.notes.push_back(absl::StrCat("signal windows end at zero on all ", n, " ranks: ",
                                         absl::StrJoin(signal_names, ", ")));
@@ -431,21 +311,7 @@ absl::StatusOr<RunResult> RunProgram(std::string text, absl::string_view filenam
   for (size_t i = 0; i < results.size(); ++i) {
     AddValueOutput(absl::StrCat("ret", i), results[i], outputs);
   }
-  absl::flat_hash_map<std::string, int> seen;
-  for (const Output& o : outputs) {
-    if (++seen[o.name] > 1) {
-      return absl::InvalidArgumentError(absl::StrCat("two outputs are named '", o.name, ".npy'"));
-    }
-  }
-  RunResult result;
-  PTO_ASSIGN_OR_RETURN(result.files, WriteOutputs(options.out_dir, outputs));
-  for (const Output& o : outputs) {
-    if (o.undefined > 0) {
-      result.warnings.push_back(absl::StrCat(o.name, ".npy: ", o.undefined, " of ", o.elements,
-                                             " elements are undefined (poison)"));
-    }
-  }
-  return result;
+  return FinishRun(options.out_dir, outputs);
 }
 
 }  // namespace pto::sim

@@ -37,6 +37,7 @@
 #include "absl/strings/string_view.h"
 #include "ir/text/parser/parser.h"
 #include "sim/interp/kernel.h"
+#include "tools/run_io.h"
 
 namespace pto::sim {
 
@@ -71,14 +72,6 @@ struct RunOptions {
   bool check_signals = true;
 };
 
-struct RunResult {
-  // Paths written, in parameter order then return order.
-  std::vector<std::string> files;
-  // E.g. "out.npy: 12 of 256 elements are undefined (poison)".
-  std::vector<std::string> warnings;
-  // E.g. "signal windows end at zero on all 4 ranks: signal".
-  std::vector<std::string> notes;
-};
 
 absl::StatusOr<RunResult> RunProgram(std::string text, absl::string_view filename,
                                      const RunOptions& options);

@@ -1,0 +1,159 @@
+#include "tools/run_io.h"
+
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "ir/status_macros.h"
+#include "sim/interp/buffer.h"
+#include "sim/npy/npy_buffer.h"
+#include "sim/numerics/element_convert.h"
+#include "sim/numerics/float_formats.h"
+
+namespace pto::sim {
+namespace {
+
+using ir::DataType;
+
+uint64_t RandomCode(DataType dtype, std::mt19937_64& rng) {
+  if (dtype == DataType::kFP8E8M0) return 119 + rng() % 17;
+  if (dtype.IsFloat()) {
+    std::uniform_real_distribution<double> dist(-1.0, 1.0);
+    return EncodeFloat(dtype, ExactNumber::FromDouble(dist(rng)), ir::RoundMode::kRint, false);
+  }
+  if (dtype.IsBool()) return rng() & 1;
+  return rng() & ElementMask(dtype);
+}
+
+absl::Status WriteFile(const std::string& path, const std::string& bytes) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  f.close();
+  if (!f) return absl::UnavailableError(absl::StrCat("cannot write '", path, "'"));
+  return absl::OkStatus();
+}
+
+// Writes every output under a temporary name, then renames them all.
+absl::StatusOr<std::vector<std::string>> WriteOutputs(const std::string& dir,
+                                                      const std::vector<Output>& outputs) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return absl::UnavailableError(absl::StrCat("cannot create '", dir, "': ", ec.message()));
+  std::vector<std::pair<std::string, std::string>> staged;  // (tmp, final)
+  auto cleanup = [&] {
+    for (const auto& [tmp, final] : staged) fs::remove(tmp, ec);
+  };
+  for (const Output& o : outputs) {
+    std::string final = (fs::path(dir) / absl::StrCat(o.name, ".npy")).string();
+    std::string tmp = (fs::path(dir) / absl::StrCat(".", o.name, ".npy.tmp-pto-run")).string();
+    staged.emplace_back(tmp, final);
+    absl::Status s = WriteFile(tmp, SerializeNpy(o.array.descr, o.array.shape, o.array.data));
+    if (!s.ok()) {
+      cleanup();
+      return s;
+    }
+  }
+  std::vector<std::string> written;
+  for (const auto& [tmp, final] : staged) {
+    fs::rename(tmp, final, ec);
+    if (ec) {
+      cleanup();
+      return absl::UnavailableError(absl::StrCat("cannot write '", final, "': ", ec.message()));
+    }
+    written.push_back(final);
+  }
+  return written;
+}
+
+}  // namespace
+
+absl::StatusOr<BufferView> RandomBuffer(DataType dtype, absl::Span<const int64_t> shape,
+                                        bool col_major, std::mt19937_64& rng) {
+  BufferView v = AllocateBuffer(dtype, shape, col_major);
+  ForEachIndex(shape, [&](absl::Span<const int64_t> index) {
+    StoreBits(v, BitOffset(v, index), RandomCode(dtype, rng));
+  });
+  return v;
+}
+
+absl::StatusOr<Scalar> ScalarInput(absl::string_view name, DataType dtype,
+                                   const std::optional<std::string>& path, bool random,
+                                   std::mt19937_64& rng) {
+  std::string what = absl::StrCat("input '", name, "'");
+  if (path) {
+    PTO_ASSIGN_OR_RETURN(NpyArray file, ReadNpyFile(*path));
+    if (file.descr != NpyDescrFor(dtype) || file.NumElements() != 1 || file.shape.size() > 1) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          what, ": expected a 0-d array of dtype ", NpyDescrFor(dtype), " (", dtype.name(),
+          "), got shape (", absl::StrJoin(file.shape, ", "), ") of ", file.descr));
+    }
+    uint64_t code =
+        LoadBitsRaw(reinterpret_cast<const uint8_t*>(file.data.data()), 0, file.ItemSize() * 8);
+    return Scalar::FromElementBits(dtype, code);
+  }
+  if (random) {
+    return dtype.IsFloat() ? Scalar::Float(dtype, std::uniform_real_distribution<double>(-1, 1)(rng))
+                           : Scalar::Int(dtype, static_cast<int64_t>(rng() % 16));
+  }
+  return absl::InvalidArgumentError(absl::StrCat("missing ", what, " (scalar ", dtype.name(),
+                                                 "): pass --in=", name,
+                                                 "=PATH.npy (a 0-d array) or --seed=N"));
+}
+
+std::string DescribeDims(absl::Span<const int64_t> dims) {
+  return absl::StrCat("[", absl::StrJoin(dims, ", "), "]");
+}
+
+void AddBufferOutput(const std::string& name, const BufferView& v, std::vector<Output>& out) {
+  Output o;
+  o.name = name;
+  o.array = NpyFromBuffer(v);
+  o.elements = v.NumElements();
+  ForEachIndex(v.shape, [&](absl::Span<const int64_t> index) {
+    if (!IsDefinedAt(v, BitOffset(v, index))) ++o.undefined;
+  });
+  out.push_back(std::move(o));
+}
+
+void AddValueOutput(const std::string& name, const Value& v, std::vector<Output>& out) {
+  if (const BufferView* b = v.buffer()) {
+    AddBufferOutput(name, *b, out);
+  } else if (const Scalar* s = v.scalar()) {
+    Output o;
+    o.name = name;
+    o.array.descr = NpyDescrFor(s->dtype);
+    uint64_t code = s->ToElementBits();
+    o.array.data.assign(reinterpret_cast<const char*>(&code),
+                        static_cast<size_t>(std::max(1, s->dtype.bytes())));
+    o.elements = 1;
+    out.push_back(std::move(o));
+  } else if (const std::vector<Value>* t = v.tuple()) {
+    for (size_t j = 0; j < t->size(); ++j) AddValueOutput(absl::StrCat(name, "_", j), (*t)[j], out);
+  }
+}
+
+absl::StatusOr<RunResult> FinishRun(const std::string& out_dir,
+                                    const std::vector<Output>& outputs) {
+  absl::flat_hash_map<std::string, int> seen;
+  for (const Output& o : outputs) {
+    if (++seen[o.name] > 1) {
+      return absl::InvalidArgumentError(absl::StrCat("two outputs are named '", o.name, ".npy'"));
+    }
+  }
+  RunResult result;
+  PTO_ASSIGN_OR_RETURN(result.files, WriteOutputs(out_dir, outputs));
+  for (const Output& o : outputs) {
+    if (o.undefined > 0) {
+      result.warnings.push_back(absl::StrCat(o.name, ".npy: ", o.undefined, " of ", o.elements,
+                                             " elements are undefined (poison)"));
+    }
+  }
+  return result;
+}
+
+}  // namespace pto::sim
