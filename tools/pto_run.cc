@@ -25,6 +25,14 @@
 // and docs/numerics.md for the semantics. On any error it prints
 // `error: ...` to stderr, exits 1 and writes no output file. Flag names may
 // be spelled with '-' or '_'.
+//
+//   pto-run KERNEL.pto [--func=NAME] --in=NAME=PATH.npy ... --out-dir=DIR [--seed=N]
+//
+// A FILE ending in `.pto` is a PTO module (what `pto-opt --emit=pto`
+// writes): the PTO interpreter (sim/pto/interpreter.h) runs it as written.
+// Parameters bind as `arg0`, `arg1`, ... or by the name of the view a
+// pointer is made into (the DSL parameter's name); DIR gets every pointer's
+// memory. See tools/pto_file_run.h.
 
 #include <cstdio>
 #include <cstdlib>
@@ -40,6 +48,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "tools/cli.h"
+#include "tools/pto_file_run.h"
 #include "tools/run_driver.h"
 
 ABSL_FLAG(std::string, func, "", "Function to run.");
@@ -95,7 +104,8 @@ int main(int argc, char** argv) {
   pto::tools::SetUsage({"pto-run FILE --func=NAME --in=NAME=PATH.npy ... --out-dir=DIR [flags]",
                         "Interprets a function of a tile IR program on .npy data, on one rank "
                         "or, with --ranks=N, on N ranks of the multi-rank simulator "
-                        "(--in=NAME@R=PATH.npy binds NAME on rank R).",
+                        "(--in=NAME@R=PATH.npy binds NAME on rank R). A FILE ending in .pto "
+                        "is a PTO module, run by the PTO interpreter.",
                         __FILE__});
   std::vector<std::string> args = pto::tools::NormalizeFlagNames(argc, argv);
   std::vector<std::string> ins = TakeInputs(args);
@@ -147,7 +157,9 @@ int main(int argc, char** argv) {
     }
     options.inputs.emplace_back(binding.substr(0, eq), pto::tools::UserPath(binding.substr(eq + 1)));
   }
-  absl::StatusOr<pto::sim::RunResult> result = pto::sim::RunProgram(std::move(text), input, options);
+  absl::StatusOr<pto::sim::RunResult> result =
+      absl::EndsWith(input, ".pto") ? pto::sim::RunPtoFile(std::move(text), input, options)
+                                    : pto::sim::RunProgram(std::move(text), input, options);
   if (!result.ok()) {
     std::string message(result.status().message());
     if (!absl::StrContains(message, "error:")) message = absl::StrCat("pto-run: error: ", message);
