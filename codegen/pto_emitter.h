@@ -61,6 +61,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 #include "backends/backend.h"
 #include "ir/function.h"
 #include "ir/text/output/text_sink.h"
@@ -86,6 +87,23 @@ absl::Status EmitPto(const ir::Program& program, const backends::Backend* backen
 absl::StatusOr<std::string> EmitPto(const ir::Program& program,
                                     const backends::Backend* backend,
                                     const PtoOptions& options = {});
+
+// A module of some of `program`'s functions, in the given order: what
+// `pto-compile` writes for each kernel (tools/compile_driver.h), and what
+// `pto-opt --emit=pto` writes for a program's kernels.
+absl::Status EmitPto(const ir::Program& program,
+                     absl::Span<const ir::Function* const> functions,
+                     const backends::Backend* backend, ir::TextSink& out,
+                     const PtoOptions& options = {});
+absl::StatusOr<std::string> EmitPto(const ir::Program& program,
+                                    absl::Span<const ir::Function* const> functions,
+                                    const backends::Backend* backend,
+                                    const PtoOptions& options = {});
+
+// Whether codegen emits `fn` as a kernel: an InCore, AIC or AIV function,
+// or an Opaque or Inline one (emitted as InCore); not Orchestration, Group,
+// Spmd or Graph functions, which are orchestration.
+bool IsPtoKernel(const ir::Function& fn);
 
 }  // namespace pto::codegen
 

@@ -3,6 +3,8 @@
 
 #include "codegen/support.h"
 
+#include "codegen/pto_emitter.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,6 +13,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "codegen/op_emitter.h"
+#include "codegen/pto_emitter.h"
 #include "codegen/pto_spelling.h"
 #include "ir/analysis/memref_rules.h"
 #include "ir/analysis/unregistered_ops.h"
@@ -31,10 +34,9 @@ class SupportWalker {
 
   absl::Status Check() {
     loc_ = fn_.loc();
-    ir::FunctionType type = fn_.func_type();
-    if (!fn_.IsInCore() && type != ir::FunctionType::kOpaque &&
-        type != ir::FunctionType::kInline) {
-      return Outside(absl::StrCat("function '", fn_.name(), "' has type ", ir::EnumName(type),
+    if (!IsPtoKernel(fn_)) {
+      return Outside(absl::StrCat("function '", fn_.name(), "' has type ",
+                                  ir::EnumName(fn_.func_type()),
                                   " (rule 0)"));
     }
     if (fn_.attrs().requires_runtime_binding || !fn_.attrs().python_body.empty()) {

@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "codegen/function_emitter.h"
+#include "codegen/pto_emitter.h"
 #include "ir/ops/type_inference.h"
 #include "ir/status_macros.h"
 
@@ -48,8 +49,7 @@ struct Term {
 absl::Status FunctionEmitter::EmitSignature(std::string& header) {
   loc_ = fn_.loc();
   ir::FunctionType type = fn_.func_type();
-  if (!fn_.IsInCore() && type != ir::FunctionType::kOpaque &&
-      type != ir::FunctionType::kInline) {
+  if (!IsPtoKernel(fn_)) {
     return Fail(absl::StrCat("function '", fn_.name(), "' has type ", ir::EnumName(type),
                              "; PTO codegen emits kernels only (InCore, AIC, AIV)"));
   }

@@ -2,12 +2,14 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/functional/function_ref.h"
 #include "absl/strings/str_cat.h"
 #include "backends/registry.h"
 #include "codegen/pto_emitter.h"
 #include "ir/context.h"
+#include "ir/enums.h"
 #include "ir/status_macros.h"
 #include "ir/text/parser/parser.h"
 #include "ir/text/printer/printer.h"
@@ -50,7 +52,20 @@ absl::Status Run(absl::FunctionRef<absl::StatusOr<ir::Program>(ir::Context&)> pa
   if (options.emit == "pto") {
     codegen::PtoOptions pto_options;
     pto_options.emit_locations = options.emit_source_loc;
-    return codegen::EmitPto(result, backend, out, pto_options);
+    // Every kernel, in one module; orchestration is named in a comment
+    // (pto-compile lists it in its manifest).
+    std::vector<const ir::Function*> kernels;
+    std::string skipped;
+    for (const ir::Function* fn : result.functions()) {
+      if (codegen::IsPtoKernel(*fn)) {
+        kernels.push_back(fn);
+      } else {
+        absl::StrAppend(&skipped, "// not emitted: @", fn->name(), " (",
+                        ir::EnumName(fn->func_type()), ")\n");
+      }
+    }
+    PTO_RETURN_IF_ERROR(out.Write(skipped));
+    return codegen::EmitPto(result, kernels, backend, out, pto_options);
   }
   // A printed program has no final newline.
   PTO_RETURN_IF_ERROR(ir::PrintProgram(result, out, print_options));

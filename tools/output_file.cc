@@ -93,4 +93,35 @@ absl::Status WriteOutput(const std::string& path, absl::string_view tool,
   return ViaTemporary(path, tool, produce);
 }
 
+absl::StatusOr<std::vector<std::string>> WriteFiles(
+    const std::string& dir, absl::Span<const std::pair<std::string, std::string>> files,
+    absl::string_view tool) {
+  namespace fs = std::filesystem;
+  std::vector<std::pair<std::string, std::string>> staged;  // (temporary, final)
+  std::error_code ec;
+  auto fail = [&](const std::string& path, const std::string& reason) {
+    for (const auto& [tmp, final] : staged) fs::remove(tmp, ec);
+    return absl::UnavailableError(absl::StrCat("cannot write ", path, ": ", reason));
+  };
+  for (const auto& [relative, contents] : files) {
+    fs::path final = fs::path(dir) / relative;
+    fs::create_directories(final.parent_path(), ec);
+    if (ec) return fail(final.parent_path().string(), ec.message());
+    fs::path tmp = final.parent_path() / absl::StrCat(".", final.filename().string(), ".tmp-", tool);
+    staged.emplace_back(tmp.string(), final.string());
+    std::FILE* f = std::fopen(tmp.c_str(), "wb");
+    if (f == nullptr) return fail(final.string(), std::strerror(errno));
+    bool ok = std::fwrite(contents.data(), 1, contents.size(), f) == contents.size();
+    ok = std::fclose(f) == 0 && ok;
+    if (!ok) return fail(final.string(), std::strerror(errno));
+  }
+  std::vector<std::string> written;
+  for (const auto& [tmp, final] : staged) {
+    fs::rename(tmp, final, ec);
+    if (ec) return fail(final, ec.message());
+    written.push_back(final);
+  }
+  return written;
+}
+
 }  // namespace pto::tools

@@ -25,10 +25,14 @@
 
 #include <cstdio>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "ir/text/output/text_sink.h"
 
 namespace pto::tools {
@@ -42,6 +46,15 @@ absl::Status WriteOutput(const std::string& path, absl::string_view tool,
 // Writes to an open stream the caller owns, named `name` in messages.
 absl::Status WriteOutputStream(std::FILE* stream, absl::string_view name,
                                absl::string_view tool, OutputProducer produce);
+
+// Writes several files under `dir` (each a path relative to it and its
+// contents), creating the folders they need: all are written under
+// temporary names first and renamed only when every one was written, so a
+// failure to write leaves none of them. Returns the final paths, in order.
+// Errors: "cannot write PATH: REASON".
+absl::StatusOr<std::vector<std::string>> WriteFiles(
+    const std::string& dir, absl::Span<const std::pair<std::string, std::string>> files,
+    absl::string_view tool);
 
 }  // namespace pto::tools
 

@@ -1,8 +1,5 @@
 #include "tools/run_io.h"
 
-#include <filesystem>
-#include <fstream>
-#include <system_error>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -13,6 +10,7 @@
 #include "sim/npy/npy_buffer.h"
 #include "sim/numerics/element_convert.h"
 #include "sim/numerics/float_formats.h"
+#include "tools/output_file.h"
 
 namespace pto::sim {
 namespace {
@@ -27,47 +25,6 @@ uint64_t RandomCode(DataType dtype, std::mt19937_64& rng) {
   }
   if (dtype.IsBool()) return rng() & 1;
   return rng() & ElementMask(dtype);
-}
-
-absl::Status WriteFile(const std::string& path, const std::string& bytes) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  f.close();
-  if (!f) return absl::UnavailableError(absl::StrCat("cannot write '", path, "'"));
-  return absl::OkStatus();
-}
-
-// Writes every output under a temporary name, then renames them all.
-absl::StatusOr<std::vector<std::string>> WriteOutputs(const std::string& dir,
-                                                      const std::vector<Output>& outputs) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) return absl::UnavailableError(absl::StrCat("cannot create '", dir, "': ", ec.message()));
-  std::vector<std::pair<std::string, std::string>> staged;  // (tmp, final)
-  auto cleanup = [&] {
-    for (const auto& [tmp, final] : staged) fs::remove(tmp, ec);
-  };
-  for (const Output& o : outputs) {
-    std::string final = (fs::path(dir) / absl::StrCat(o.name, ".npy")).string();
-    std::string tmp = (fs::path(dir) / absl::StrCat(".", o.name, ".npy.tmp-pto-run")).string();
-    staged.emplace_back(tmp, final);
-    absl::Status s = WriteFile(tmp, SerializeNpy(o.array.descr, o.array.shape, o.array.data));
-    if (!s.ok()) {
-      cleanup();
-      return s;
-    }
-  }
-  std::vector<std::string> written;
-  for (const auto& [tmp, final] : staged) {
-    fs::rename(tmp, final, ec);
-    if (ec) {
-      cleanup();
-      return absl::UnavailableError(absl::StrCat("cannot write '", final, "': ", ec.message()));
-    }
-    written.push_back(final);
-  }
-  return written;
 }
 
 }  // namespace
@@ -145,8 +102,13 @@ absl::StatusOr<RunResult> FinishRun(const std::string& out_dir,
       return absl::InvalidArgumentError(absl::StrCat("two outputs are named '", o.name, ".npy'"));
     }
   }
+  std::vector<std::pair<std::string, std::string>> files;
+  for (const Output& o : outputs) {
+    files.emplace_back(absl::StrCat(o.name, ".npy"),
+                       SerializeNpy(o.array.descr, o.array.shape, o.array.data));
+  }
   RunResult result;
-  PTO_ASSIGN_OR_RETURN(result.files, WriteOutputs(out_dir, outputs));
+  PTO_ASSIGN_OR_RETURN(result.files, tools::WriteFiles(out_dir, files, "pto-run"));
   for (const Output& o : outputs) {
     if (o.undefined > 0) {
       result.warnings.push_back(absl::StrCat(o.name, ".npy: ", o.undefined, " of ", o.elements,
