@@ -119,6 +119,15 @@ absl::StatusOr<BufferView> KernelContext::AllocateResult() const {
   return Allocate(spec);
 }
 
+absl::StatusOr<BufferView> IrKernelContext::AllocateResultElement(size_t i) const {
+  const auto* tuple = call_.type()->As<ir::TupleType>();
+  if (tuple == nullptr || i >= tuple->elements().size()) {
+    return Error(absl::StrCat("expected a tuple result of at least ", i + 1, " elements"));
+  }
+  PTO_ASSIGN_OR_RETURN(BufferSpec spec, SpecOf(tuple->elements()[i]));
+  return Allocate(spec);
+}
+
 absl::Status IrKernelContext::Error(absl::string_view message) const {
   return ir::LocatedError(ir_ctx_, call_.loc(), absl::StrCat(op_name(), ": ", message));
 }

@@ -128,6 +128,9 @@ class KernelContext {
   // of the result's geometry (its valid shape set), or, for a
   // destination-passing PTO op, its destination.
   virtual absl::StatusOr<BufferView> AllocateResult() const;
+  // The same for element `i` of a tuple result (tile.tquant_mx_raw's
+  // (dst, exp)); for a PTO op, its i-th destination.
+  virtual absl::StatusOr<BufferView> AllocateResultElement(size_t i) const = 0;
   static BufferView Allocate(const BufferSpec& spec);
 
   // "<file:line:col>" of the op, for reports that quote it later.
@@ -165,6 +168,7 @@ class IrKernelContext final : public KernelContext {
   absl::StatusOr<Dims> EvalDims(ir::ExprSpan dims) const override;
   absl::StatusOr<BufferSpec> SpecOf(const ir::Type* type) const override;
   absl::StatusOr<BufferSpec> ResultSpec() const override { return SpecOf(call_.type()); }
+  absl::StatusOr<BufferView> AllocateResultElement(size_t i) const override;
   std::string Location() const override { return ir_ctx_.FormatLoc(call_.loc()); }
   absl::Status Error(absl::string_view message) const override;
 

@@ -90,12 +90,6 @@ absl::StatusOr<int> GroupAxis(const KernelContext& ctx) {
   return static_cast<int>(axis);
 }
 
-absl::StatusOr<const ir::TupleType*> TupleResult(const KernelContext& ctx) {
-  const auto* t = ctx.call().type()->As<ir::TupleType>();
-  if (t == nullptr || t->elements().size() != 2) return ctx.Error("expected a 2-tuple result");
-  return t;
-}
-
 // Writes element codes (row-major over `region`) into `out`.
 void WriteCodes(const BufferView& out, absl::Span<const int64_t> region,
                 const std::vector<uint8_t>& values, const std::vector<uint8_t>& defined) {
@@ -108,7 +102,6 @@ void WriteCodes(const BufferView& out, absl::Span<const int64_t> region,
 absl::Status TQuantMx(KernelContext& ctx) {
   PTO_ASSIGN_OR_RETURN(const BufferView* src, ctx.BufferArg(0));
   PTO_ASSIGN_OR_RETURN(int axis, GroupAxis(ctx));
-  PTO_ASSIGN_OR_RETURN(const ir::TupleType* tuple, TupleResult(ctx));
   if (src->rank() != 2 || src->valid[1] % kMxBlockSize != 0) {
     return ctx.Error("needs a 2-D source whose columns are a multiple of 32");
   }
@@ -117,10 +110,8 @@ absl::Status TQuantMx(KernelContext& ctx) {
   Dense<float> values = ReadFloats(*src);
   PTO_RETURN_IF_ERROR(ctx.CheckUndefined(values.undefined, 0));
   Quantized q = QuantizeGroups(values, rows, cols, /*axis=*/1);
-  PTO_ASSIGN_OR_RETURN(BufferSpec quant_spec, ctx.SpecOf(tuple->elements()[0]));
-  PTO_ASSIGN_OR_RETURN(BufferSpec scale_spec, ctx.SpecOf(tuple->elements()[1]));
-  BufferView quant = KernelContext::Allocate(quant_spec);
-  BufferView scale = KernelContext::Allocate(scale_spec);
+  PTO_ASSIGN_OR_RETURN(BufferView quant, ctx.AllocateResultElement(0));
+  PTO_ASSIGN_OR_RETURN(BufferView scale, ctx.AllocateResultElement(1));
   int64_t groups_per_row = cols / kMxBlockSize;
   Dims quant_region = axis == 1 ? Dims{rows, cols} : Dims{cols, rows};
   Dims scale_region = axis == 1 ? Dims{rows, groups_per_row} : Dims{groups_per_row, rows};
@@ -157,7 +148,6 @@ absl::Status TQuantMx(KernelContext& ctx) {
 absl::Status TQuantMxRaw(KernelContext& ctx) {
   PTO_ASSIGN_OR_RETURN(const BufferView* src, ctx.BufferArg(0));
   PTO_ASSIGN_OR_RETURN(int axis, GroupAxis(ctx));
-  PTO_ASSIGN_OR_RETURN(const ir::TupleType* tuple, TupleResult(ctx));
   if (src->rank() != 2 || src->valid[axis] % kMxBlockSize != 0) {
     return ctx.Error("needs a 2-D source divisible by 32 along group_axis");
   }
@@ -166,10 +156,8 @@ absl::Status TQuantMxRaw(KernelContext& ctx) {
   Dense<float> values = ReadFloats(*src);
   PTO_RETURN_IF_ERROR(ctx.CheckUndefined(values.undefined, 0));
   Quantized q = QuantizeGroups(values, rows, cols, axis);
-  PTO_ASSIGN_OR_RETURN(BufferSpec dst_spec, ctx.SpecOf(tuple->elements()[0]));
-  PTO_ASSIGN_OR_RETURN(BufferSpec exp_spec, ctx.SpecOf(tuple->elements()[1]));
-  BufferView dst = KernelContext::Allocate(dst_spec);
-  BufferView exp = KernelContext::Allocate(exp_spec);
+  PTO_ASSIGN_OR_RETURN(BufferView dst, ctx.AllocateResultElement(0));
+  PTO_ASSIGN_OR_RETURN(BufferView exp, ctx.AllocateResultElement(1));
   if (dst.rank() != 2 || exp.rank() != 2 || dst.valid != Dims{rows, cols} ||
       exp.valid[0] * exp.valid[1] != static_cast<int64_t>(q.scales.size())) {
     return ctx.Error("result types do not match the quantized geometry");

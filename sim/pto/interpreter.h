@@ -22,8 +22,8 @@
 //   * Element-wise ops compute over the destination's valid shape.
 //   * Errors are located at the op: `k.pto:12:5: error: pto.tadd: ...`.
 //
-// Not yet run: the communication ops (pto.comm.*, the rank context),
-// tquant.mx and the X-to-ZZ pto.tmov; each is a located error naming it.
+// Not yet run: the communication ops (pto.comm.*, the rank context), the
+// barriers, fences and cache maintenance; each is a located error naming it.
 
 #ifndef PTO_SIM_PTO_INTERPRETER_H_
 #define PTO_SIM_PTO_INTERPRETER_H_

@@ -120,6 +120,35 @@ TEST(PtoInterpreterTest, ValidShapeBoundsTheWrite) {
   EXPECT_FALSE(IsDefinedAt(out, BitOffset(out, {1, 0})));
 }
 
+// A col_major treshape of a row_major tile is its transpose (what codegen
+// writes for tile.transpose_view), whatever its fractal boxes.
+TEST(PtoInterpreterTest, AColMajorReshapeTransposes) {
+  std::string text = R"(module {
+  func.func @k(%arg0: !pto.ptr<f32>, %arg1: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %x = pto.make_tensor_view %arg0, shape = [%c2, %c4], strides = [%c4, %c1] : !pto.tensor_view<?x?xf32>
+    %y = pto.make_tensor_view %arg1, shape = [%c4, %c2], strides = [%c2, %c1] : !pto.tensor_view<?x?xf32>
+    %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=4, v_row=2, v_col=4, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    %xp = pto.partition_view %x, offsets = [%c0, %c0], sizes = [%c2, %c4] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<2x4xf32>
+    pto.tload ins(%xp : !pto.partition_tensor_view<2x4xf32>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=4, v_row=2, v_col=4, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+    %v = pto.treshape %t : !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=4, v_row=2, v_col=4, blayout=row_major, slayout=none_box, fractal=512, pad=0> -> !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=2, v_row=4, v_col=2, blayout=col_major, slayout=col_major, fractal=32, pad=0>
+    %yp = pto.partition_view %y, offsets = [%c0, %c0], sizes = [%c4, %c2] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<4x2xf32>
+    pto.tstore ins(%v : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=2, v_row=4, v_col=2, blayout=col_major, slayout=col_major, fractal=32, pad=0>) outs(%yp : !pto.partition_tensor_view<4x2xf32>)
+    return
+  }
+}
+)";
+  BufferView x = Filled(2, 4, 0);
+  BufferView y = AllocateBuffer(DataType::kFP32, {4, 2}, false);
+  ASSERT_TRUE(RunKernel(text, {Value::Of(x), Value::Of(y)}).ok());
+  for (int64_t r = 0; r < 4; ++r) {
+    for (int64_t c = 0; c < 2; ++c) EXPECT_EQ(At(y, r, c), At(x, c, r)) << r << ", " << c;
+  }
+}
+
 TEST(PtoInterpreterTest, ErrorsAreLocatedAtTheOp) {
   BufferView x = Filled(4, 8, 1);
   BufferView out = AllocateBuffer(DataType::kFP32, {4, 8}, false);

@@ -9,6 +9,9 @@
 //   pto.ttrans                                     tile.transpose (axes 0, 1)
 //   pto.tload                                      tile.load of the whole partition
 //   pto.tstore (atomicType)                        tile.store into the partition (atomic)
+//   pto.tquant.mx (grpAxis)                        tile.tquant_mx_raw (group_axis), its
+//                                                  (dst, exp) tuple written in place
+//   pto.tmov ins(%exp, %tmp) (grpAxis)             tile.tmov_x2zz
 //
 // The ins keep the IR's operand order (codegen writes them so), so each
 // kernel argument is a PTO operand, except where the plan below inserts a
@@ -36,13 +39,14 @@ class PtoKernelContext final : public KernelContext {
   PtoKernelContext(Frame& frame, const Operation& op, absl::Span<const Value> args,
                    std::vector<std::string> arg_names,
                    std::vector<std::pair<absl::string_view, ir::AttrValue>> kwargs,
-                   std::optional<BufferView> dst)
+                   std::optional<BufferView> dst, std::vector<BufferView> elements = {})
       : KernelContext(args, frame.options()),
         frame_(frame),
         op_(op),
         arg_names_(std::move(arg_names)),
         kwargs_(std::move(kwargs)),
-        dst_(std::move(dst)) {}
+        dst_(std::move(dst)),
+        elements_(std::move(elements)) {}
 
   absl::string_view op_name() const override { return op_.name; }
   const ir::AttrValue* Kwarg(absl::string_view name) const override {
@@ -78,6 +82,10 @@ class PtoKernelContext final : public KernelContext {
     if (!dst_) return Error("the op has no destination");
     return *dst_;
   }
+  absl::StatusOr<BufferView> AllocateResultElement(size_t i) const override {
+    if (i >= elements_.size()) return Error("the op has fewer destinations than its kernel writes");
+    return elements_[i];
+  }
   std::string Location() const override {
     return absl::StrCat(frame_.filename(), ":", op_.pos.line, ":", op_.pos.col);
   }
@@ -91,6 +99,7 @@ class PtoKernelContext final : public KernelContext {
   std::vector<std::string> arg_names_;
   std::vector<std::pair<absl::string_view, ir::AttrValue>> kwargs_;
   std::optional<BufferView> dst_;
+  std::vector<BufferView> elements_;
 };
 
 // How a PTO op's ins become its kernel's arguments.
@@ -100,6 +109,7 @@ enum class Plan : uint8_t {
   kTranspose,  // (src, 0, 1, tmp)
   kLoad,       // (partition, zero offsets)
   kStore,      // (tile, zero offsets, partition)
+  kQuant,      // (src, max, scaling) -> the tuple (dst, exp)
 };
 
 struct TileOp {
@@ -121,7 +131,11 @@ constexpr TileOp kTileOps[] = {
     {"pto.tsel", "tile.sel", Plan::kIns},         {"pto.tsels", "tile.sels", Plan::kIns},
     {"pto.ttrans", "tile.transpose", Plan::kTranspose},
     {"pto.tload", "tile.load", Plan::kLoad},      {"pto.tstore", "tile.store", Plan::kStore},
+    {"pto.tquant.mx", "tile.tquant_mx_raw", Plan::kQuant},
 };
+
+// pto.tmov with a second operand is the X-to-ZZ move of MX exponents.
+constexpr TileOp kTMovX2Zz = {"pto.tmov", "tile.tmov_x2zz", Plan::kIns};
 
 const TileOp* FindTileOp(absl::string_view name) {
   for (const TileOp& t : kTileOps) {
@@ -155,6 +169,10 @@ absl::StatusOr<std::vector<std::pair<absl::string_view, ir::AttrValue>>> Kwargs(
       std::optional<int64_t> m = ir::CmpModeFromPto(name);
       if (!m) return f.Error(op, absl::StrCat("unknown cmpMode ", a.value));
       kw.push_back({"cmp_type", ir::AttrValue::Int(*m)});
+    } else if (a.name == "grpAxis") {
+      int64_t axis = name == "axis0" ? 0 : name == "axis1" ? 1 : -1;
+      if (axis < 0) return f.Error(op, absl::StrCat("unknown grpAxis ", a.value));
+      kw.push_back({"group_axis", ir::AttrValue::Int(axis)});
     } else if (a.name == "atomicType") {
       if (name == "atomic_add") {
         kw.push_back({"atomic", ir::AttrValue::Enum(ir::AtomicType::kAdd)});
@@ -188,8 +206,7 @@ Value ZeroOffsets(size_t rank) {
   return Value::Tuple(std::move(zeros));
 }
 
-absl::Status RunTileOp(Frame& f, const Operation& op) {
-  const TileOp& t = *FindTileOp(op.name);
+absl::Status RunKernel(Frame& f, const Operation& op, const TileOp& t) {
   std::vector<Value> args;
   std::vector<std::string> names;
   auto add = [&](const Operand& o) -> absl::Status {
@@ -200,6 +217,7 @@ absl::Status RunTileOp(Frame& f, const Operation& op) {
   };
   std::vector<const Operand*> ins;
   std::optional<BufferView> dst;
+  std::vector<BufferView> elements;
   for (const Operand& o : op.operands) {
     if (o.role == "dst") {
       PTO_ASSIGN_OR_RETURN(dst, f.GetBuffer(op, o));
@@ -249,20 +267,30 @@ absl::Status RunTileOp(Frame& f, const Operation& op) {
       dst = partition;
       break;
     }
+    case Plan::kQuant: {
+      for (absl::string_view role : {"src", "max", "scaling"}) PTO_RETURN_IF_ERROR(add(*op.Find(role)));
+      elements.push_back(*dst);
+      PTO_ASSIGN_OR_RETURN(BufferView exp, f.GetBuffer(op, *op.Find("exp")));
+      elements.push_back(exp);
+      break;
+    }
   }
   PTO_ASSIGN_OR_RETURN(auto kwargs, Kwargs(f, op));
   KernelFn kernel = BuiltinKernels().Find(t.kernel);
   PTO_CHECK(kernel != nullptr) << t.kernel;
-  PtoKernelContext ctx(f, op, args, std::move(names), std::move(kwargs), std::move(dst));
+  PtoKernelContext ctx(f, op, args, std::move(names), std::move(kwargs), std::move(dst),
+                       std::move(elements));
   return kernel(ctx);
+}
+
+absl::Status RunTileOp(Frame& f, const Operation& op) {
+  return RunKernel(f, op, *FindTileOp(op.name));
 }
 
 // pto.tmov: the plain form copies the source's valid region into the
 // destination (its valid shape is the destination's).
 absl::Status TMov(Frame& f, const Operation& op) {
-  if (op.Find("fp") != nullptr) {
-    return f.Error(op, "the PTO interpreter does not run the X-to-ZZ form yet");
-  }
+  if (op.Find("fp") != nullptr) return RunKernel(f, op, kTMovX2Zz);
   PTO_ASSIGN_OR_RETURN(BufferView src, f.GetBuffer(op, *op.Find("src")));
   PTO_ASSIGN_OR_RETURN(BufferView dst, f.GetBuffer(op, *op.Find("dst")));
   if (src.dtype != dst.dtype || src.rank() != dst.rank()) {

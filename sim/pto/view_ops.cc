@@ -177,7 +177,10 @@ absl::Status TReshape(Frame& f, const Operation& op) {
   }
   v.dtype = t->dtype;
   v.shape = {t->rows, t->cols};
-  v.strides = PackedStrides(t->dtype, v.shape, ColMajor(*t));
+  // The bytes in the result's block order: a col_major result of a
+  // row_major source is its transpose (tile.transpose_view), whatever its
+  // fractal boxes.
+  v.strides = PackedStrides(t->dtype, v.shape, t->blayout == ir::TileLayout::kColMajor);
   v.valid = {t->v_row.value_or(t->rows), t->v_col.value_or(t->cols)};
   v.memory_space = t->loc;
   f.Set(op.results[0], Value::Of(v));
