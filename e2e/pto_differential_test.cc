@@ -5,17 +5,14 @@
 // must be bit-identical after the PTO run (e2e/pto_diff.h). What is skipped,
 // and why, is counted in the log.
 
-#include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "backends/registry.h"
 #include "codegen/pto_emitter.h"
+#include "e2e/golden_programs.h"
 #include "e2e/pto_diff.h"
 #include "gtest/gtest.h"
 #include "ir/context.h"
@@ -26,25 +23,14 @@
 namespace pto {
 namespace {
 
-std::vector<std::string> GoldenPrograms() {
-  std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator("testdata")) {
-    if (entry.path().extension() == ".py") files.push_back(entry.path().string());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 TEST(PtoDifferentialTest, EveryGoldenKernelComputesTheSameAsItsIr) {
   std::map<std::string, int> skipped;
   int ran = 0;
-  for (const std::string& file : GoldenPrograms()) {
-    std::ifstream in(file);
-    std::stringstream text;
-    text << in.rdbuf();
+  for (const e2e::GoldenProgram& golden : e2e::GoldenPrograms()) {
+    const std::string& file = golden.path;
     for (const char* arch : {"a5", "a2a3"}) {
       ir::Context ctx;
-      absl::StatusOr<ir::Program> parsed = ir::ParseProgram(ctx, text.str(), file);
+      absl::StatusOr<ir::Program> parsed = ir::ParseProgram(ctx, golden.text, file);
       if (!parsed.ok()) continue;
       const backends::Backend* backend = *backends::FindBackend(arch);
       auto pipeline = passes::BuiltinPasses().Build("default");

@@ -5,14 +5,11 @@
 // codegen refuses is skipped; one it emits must read back. This is the
 // check that every op we write is spelled as PTOAS reads it.
 
-#include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "e2e/golden_programs.h"
 #include "gtest/gtest.h"
 #include "ir/text/output/text_sink.h"
 #include "sim/pto/reader.h"
@@ -21,23 +18,12 @@
 namespace pto {
 namespace {
 
-std::vector<std::string> GoldenPrograms() {
-  std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator("testdata")) {
-    if (entry.path().extension() == ".py") files.push_back(entry.path().string());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 TEST(PtoGrammarTest, EveryEmittedModuleReadsBack) {
-  std::vector<std::string> files = GoldenPrograms();
-  ASSERT_GE(files.size(), 100u) << "the golden programs are missing from the runfiles";
+  std::vector<e2e::GoldenProgram> goldens = e2e::GoldenPrograms();
+  ASSERT_GE(goldens.size(), 100u) << "the golden programs are missing from the runfiles";
   int emitted = 0;
-  for (const std::string& file : files) {
-    std::ifstream in(file);
-    std::stringstream text;
-    text << in.rdbuf();
+  for (const e2e::GoldenProgram& golden : goldens) {
+    const std::string& file = golden.path;
     for (const char* backend : {"a5", "a2a3"}) {
       for (const char* passes : {"none", "default"}) {
         for (bool locations : {false, true}) {
@@ -48,7 +34,7 @@ TEST(PtoGrammarTest, EveryEmittedModuleReadsBack) {
           options.emit_source_loc = locations;
           std::string pto;
           ir::StringSink sink(&pto);
-          if (!tools::RunOpt(text.str(), file, options, sink, nullptr).ok()) continue;
+          if (!tools::RunOpt(golden.text, file, options, sink, nullptr).ok()) continue;
           ++emitted;
           absl::StatusOr<sim::pto_text::Module> m = sim::pto_text::ReadPto("out.pto", pto);
           EXPECT_TRUE(m.ok()) << file << " (" << backend << ", --passes=" << passes

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <utility>
 
 #include "absl/flags/commandlineflag.h"
@@ -189,6 +191,12 @@ std::string UserPath(const std::string& path) {
     return path;
   }
   return (std::filesystem::path(cwd) / path).string();
+}
+
+absl::StatusOr<std::string> ReadUserFile(const std::string& path, absl::string_view tool) {
+  std::ifstream in(UserPath(path), std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat(tool, ": error: cannot read '", path, "'"));
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
 }  // namespace pto::tools

@@ -80,6 +80,10 @@ absl::StatusOr<ir::Program> ParseBorrowedInput(ir::Context& ctx, absl::string_vi
 // ($BUILD_WORKING_DIRECTORY). "-" (stdin/stdout) is returned as is.
 std::string UserPath(const std::string& path);
 
+// The whole file at UserPath(path); "TOOL: error: cannot read 'PATH'" when
+// it cannot be read.
+absl::StatusOr<std::string> ReadUserFile(const std::string& path, absl::string_view tool);
+
 }  // namespace pto::tools
 
 #endif  // PTO_TOOLS_CLI_H_

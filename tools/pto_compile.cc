@@ -14,8 +14,6 @@
 // See tools/compile_driver.h.
 
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -49,12 +47,12 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::string input = args[1];
-  std::ifstream in(pto::tools::UserPath(input), std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "pto-compile: error: cannot read '%s'\n", input.c_str());
+  absl::StatusOr<std::string> read = pto::tools::ReadUserFile(input, "pto-compile");
+  if (!read.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(read.status().message()).c_str());
     return 1;
   }
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text = *std::move(read);
 
   pto::tools::CompileOptions options;
   options.passes = absl::GetFlag(FLAGS_passes);

@@ -37,8 +37,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
@@ -116,12 +114,12 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::string input = positional[1];
-  std::ifstream in(pto::tools::UserPath(input), std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "pto-run: error: cannot read '%s'\n", input.c_str());
+  absl::StatusOr<std::string> read = pto::tools::ReadUserFile(input, "pto-run");
+  if (!read.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(read.status().message()).c_str());
     return 1;
   }
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text = *std::move(read);
 
   pto::sim::RunOptions options;
   options.function = absl::GetFlag(FLAGS_func);
