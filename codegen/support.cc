@@ -220,7 +220,7 @@ class SupportWalker {
           const ir::Var* buffer = a->var();
           const auto* call = value->As<ir::Call>();
           absl::string_view op = call != nullptr && call->op() != nullptr ? call->op()->name() : "";
-          if (op == "tile.transpose_view" || op == "tile.reinterpret_view") {
+          if (IsView(op)) {
             views_.insert(a->var());
             buffer = Buffer(call->args()[0]);
           } else if (op == "tile.set_validshape") {
@@ -410,7 +410,7 @@ class SupportWalker {
         return Outside("tensor.read of a tensor whose layout is not ND (rule 8)");
       }
     }
-    if (name == "tile.transpose_view" || name == "tile.reinterpret_view") {
+    if (IsView(name)) {
       const auto* t = call.type()->As<ir::TileType>();
       absl::StatusOr<TileGeometry> g =
           t != nullptr ? FlattenTile(*t) : absl::StatusOr<TileGeometry>(TileGeometry{});
@@ -421,7 +421,8 @@ class SupportWalker {
     if (name == "tile.set_validshape" && !call.args().empty()) {
       const auto* v = call.args()[0]->As<ir::Var>();
       if (v != nullptr && views_.contains(v)) {
-        return Outside("tile.set_validshape of a transpose_view or reinterpret_view (rule 8)");
+        return Outside("tile.set_validshape of a view (transpose_view, reinterpret_view, reshape) "
+                       "(rule 8)");
       }
     }
     if (name == "pld.system.notify" || name == "pld.system.wait") {
@@ -526,7 +527,13 @@ class SupportWalker {
   absl::flat_hash_map<const ir::Var*, const ir::Var*> roots_;
   // Tile var -> the var whose buffer it is (Buffer).
   absl::flat_hash_map<const ir::Var*, const ir::Var*> buffers_;
-  // Results of tile.transpose_view / reinterpret_view, and their aliases.
+  // An op whose result views its operand's buffer (pto.treshape).
+  bool IsView(absl::string_view op) const {
+    const OpEmitter* e = emitters_.Find(op);
+    return e != nullptr && e->result == TileResult::kView;
+  }
+
+  // Results of the views (IsView), and their aliases.
   absl::flat_hash_set<const ir::Var*> views_;
 };
 

@@ -53,8 +53,9 @@
 //      tile.transpose transposes a 2-D tile; the signal value of
 //      pld.system.notify / wait is a constant or an INT32 or INDEX scalar;
 //      a window operand has whole-byte elements; tensor.read reads an ND
-//      tensor; tile.set_validshape does not narrow a transpose_view or
-//      reinterpret_view result, and those views have a static valid shape.
+//      tensor; tile.set_validshape does not narrow a view (a transpose_view,
+//      reinterpret_view or reshape result), and views have a static valid
+//      shape.
 // Anything else a verified program holds is claimed: in particular every
 // loop kind (as scf.for), while loops of both forms (scf.while), ifs with
 // results, views, dynamic valid shapes and the values a yield hands back in

@@ -1,5 +1,5 @@
 // Zero-copy views:
-//   tile.transpose_view, tile.reinterpret_view
+//   tile.transpose_view, tile.reinterpret_view, tile.reshape
 //       -> %v = pto.treshape %t : Tsrc -> Tview, or nothing when the view has
 //          the type of its operand or of the buffer under it (the result is
 //          then that value)
@@ -80,6 +80,7 @@ absl::Status EmitTensorView(FunctionEmitter& e, const ir::Call& call) {
 void AddViewEmitters(OpEmitterTable& table) {
   table.Add({"tile.transpose_view", &EmitTileReshape, TileResult::kView});
   table.Add({"tile.reinterpret_view", &EmitTileReshape, TileResult::kView});
+  table.Add({"tile.reshape", &EmitTileReshape, TileResult::kView});
   table.Add({"tile.set_validshape", &EmitSetValidShape, TileResult::kAlias});
   table.Add({"tensor.view", &EmitTensorView, TileResult::kNone});
 }

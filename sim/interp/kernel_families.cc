@@ -232,7 +232,6 @@ constexpr KernelExclusion kExcludedOps[] = {
     {"tile.relu", kNotSimulatedYet},
     {"tile.rem", kNotSimulatedYet},
     {"tile.rems", kNotSimulatedYet},
-    {"tile.reshape", kNotSimulatedYet},
     {"tile.row_argmax", kNotSimulatedYet},
     {"tile.row_argmin", kNotSimulatedYet},
     {"tile.row_expand", kNotSimulatedYet},

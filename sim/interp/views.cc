@@ -1,5 +1,5 @@
 // Reference kernels of the zero-copy views: tile.transpose_view,
-// tile.reinterpret_view, tile.set_validshape, tensor.view,
+// tile.reinterpret_view, tile.reshape, tile.set_validshape, tensor.view,
 // tensor.reinterpret_view and tensor.slice. Each result shares its source's Storage - a write
 // through one is visible through the other - and only re-describes it:
 //
@@ -8,6 +8,8 @@
 //     gets the packed strides of the new shape in its own majorness; a source
 //     packed only along its contiguous axis (e.g. a narrowed view) has that
 //     axis rescaled. Definedness is tracked per nibble, so poison survives;
+//   * reshape keeps the row-major order of a packed row-major tile under the
+//     new shape, with the valid extent its type deduces;
 //   * set_validshape sets a 2-D tile's valid shape (rows, cols must lie in
 //     [0, extent]); elements it uncovers are whatever the storage holds -
 //     poison unless something defined them;
@@ -48,6 +50,23 @@ absl::Status TransposeView(KernelContext& ctx) {
   std::swap(v.shape[n - 2], v.shape[n - 1]);
   std::swap(v.strides[n - 2], v.strides[n - 1]);
   std::swap(v.valid[n - 2], v.valid[n - 1]);
+  ctx.SetResult(Value::Of(v));
+  return absl::OkStatus();
+}
+
+// tile.reshape: the same elements in row-major order under another shape,
+// sharing the source's storage (upstream lowers it to pto.treshape).
+absl::Status Reshape(KernelContext& ctx) {
+  PTO_ASSIGN_OR_RETURN(const BufferView* in, ctx.BufferArg(0));
+  PTO_ASSIGN_OR_RETURN(BufferSpec spec, ctx.ResultSpec());
+  if (!IsPacked(*in, /*col_major=*/false)) {
+    return ctx.Error("the reference interpreter reshapes only a packed row-major tile");
+  }
+  BufferView v = *in;
+  v.shape = spec.shape;
+  v.valid = spec.valid;
+  v.strides = PackedStrides(in->dtype, spec.shape, /*col_major=*/false);
+  PTO_RETURN_IF_ERROR(CheckInStorage(ctx, v));
   ctx.SetResult(Value::Of(v));
   return absl::OkStatus();
 }
@@ -175,6 +194,7 @@ void RegisterViewKernels(KernelRegistry& r) {
   r.Add("tile.transpose_view", TransposeView);
   r.Add("tile.set_validshape", SetValidShape);
   r.Add("tile.reinterpret_view", ReinterpretView);
+  r.Add("tile.reshape", Reshape);
   r.Add("tensor.reinterpret_view", ReinterpretView);
   r.Add("tensor.view", TensorView);
   r.Add("tensor.slice", Slice);

@@ -33,6 +33,19 @@ TEST(ViewsTest, TransposeViewSharesStorage) {
   EXPECT_THAT(Values(out), ElementsAre(0, 3, 1, 4, 2, 5));
 }
 
+TEST(ViewsTest, ReshapeKeepsRowMajorOrder) {
+  SimProgram p(R"(
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def k(self, x: pl.Tensor[[2, 3], pl.FP32], out: pl.Out[pl.Tensor[[3, 2], pl.FP32]]) -> pl.Tensor[[3, 2], pl.FP32]:
+        t = pl.tile.load(x, [0, 0], [2, 3], [2, 3], target_memory=pl.Mem.Vec)
+        v = pl.tile.reshape(t, [3, 2])
+        r = pl.tile.store(v, [0, 0], out)
+        return r)");
+  BufferView out = testing::Undefined(DataType::kFP32, {3, 2});
+  ASSERT_TRUE(p.Run("k", {Value::Of(Buffer(DataType::kFP32, {2, 3}, Iota(6))), Value::Of(out)}).ok());
+  EXPECT_THAT(Values(out), ElementsAre(0, 1, 2, 3, 4, 5));
+}
+
 TEST(ViewsTest, ReinterpretViewReadsTheSameBytes) {
   SimProgram p(R"(
     @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
