@@ -168,6 +168,12 @@ class FunctionEmitter {
   // parameter, after the parameters: the runtime's rankId/rankNum and the
   // windows' base addresses live there.
   absl::StatusOr<absl::string_view> CommContext(const ir::Expr* window);
+  // Upstream's SPMD identity arguments (`%__pypto_spmd_block_idx`,
+  // `%__pypto_spmd_block_num`, i32): the kernel signature ends with both when
+  // the function reads its block's index or the block count, which the
+  // runtime passes. Empty when the signature has none.
+  absl::string_view SpmdBlockIdx() const { return spmd_block_idx_; }
+  absl::string_view SpmdBlockNum() const { return spmd_block_num_; }
 
   // `%x = pto.make_tensor_view %ptr, shape = [...], strides = [...]
   // {layout = ...} : !pto.tensor_view<...>` for `type` over `ptr`. An ND
@@ -466,6 +472,8 @@ class FunctionEmitter {
   std::vector<std::pair<const ir::Var*, absl::string_view>> tensor_params_;  // with their ptr
   // Window pointer argument -> its CommContext argument.
   absl::flat_hash_map<absl::string_view, absl::string_view> comm_of_ptr_;
+  absl::string_view spmd_block_idx_;
+  absl::string_view spmd_block_num_;
   absl::flat_hash_map<const ir::Var*, uint32_t> owner_of_;  // -> tiles_
   absl::flat_hash_set<const ir::Var*> dynamic_valid_;
   absl::flat_hash_set<const ir::Var*> valid_set_at_write_;

@@ -26,6 +26,7 @@ const OpEmitterTable& PtoOpEmitters() {
     AddCommEmitters(*t);
     AddQuantEmitters(*t);
     AddLayoutEmitters(*t);
+    AddLaunchEmitters(*t);
     return t;
   }();
   return *table;

@@ -78,6 +78,7 @@ void AddViewEmitters(OpEmitterTable& table);         // view_emitters.cc
 void AddCommEmitters(OpEmitterTable& table);         // comm_emitters.cc
 void AddQuantEmitters(OpEmitterTable& table);        // quant_emitters.cc
 void AddLayoutEmitters(OpEmitterTable& table);       // layout_emitters.cc
+void AddLaunchEmitters(OpEmitterTable& table);       // launch_emitters.cc
 
 // Every family's emitters, built on first use.
 const OpEmitterTable& PtoOpEmitters();

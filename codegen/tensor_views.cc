@@ -14,6 +14,7 @@
 #include "absl/strings/str_join.h"
 #include "codegen/function_emitter.h"
 #include "codegen/pto_emitter.h"
+#include "ir/visitor.h"
 #include "ir/ops/type_inference.h"
 #include "ir/status_macros.h"
 
@@ -41,6 +42,20 @@ struct Term {
   std::optional<int64_t> value;
   absl::string_view ssa;
 };
+
+// Whether `fn` calls tile.get_block_idx or tile.get_block_num.
+bool ReadsBlockIdentity(const ir::Function& fn) {
+  struct Finder : ir::IRVisitor {
+    bool found = false;
+    void VisitCall(const ir::Call* c) override {
+      found = found || c->callee_name() == "tile.get_block_idx" ||
+              c->callee_name() == "tile.get_block_num";
+      ir::IRVisitor::VisitCall(c);
+    }
+  } finder;
+  finder.VisitFunction(&fn);
+  return finder.found;
+}
 
 }  // namespace
 
@@ -99,6 +114,15 @@ absl::Status FunctionEmitter::EmitSignature(std::string& header) {
     if (s == nullptr) return Fail(absl::StrCat("dim '", v->name(), "' is not a scalar"));
     PTO_ASSIGN_OR_RETURN(absl::string_view dtype, ScalarTypeName(s->dtype()));
     BindScalar(v, ScalarValue{add_arg(dtype), s->dtype()});
+  }
+  // The SPMD identity arguments come last, as upstream's kernel wrapper
+  // passes them.
+  if (ReadsBlockIdentity(fn_)) {
+    spmd_block_idx_ = names_.Fresh("__pypto_spmd_block_idx");
+    spmd_block_num_ = names_.Fresh("__pypto_spmd_block_num");
+    absl::StrAppend(&header, next_arg == 0 ? "" : ", ", spmd_block_idx_, ": i32, ",
+                    spmd_block_num_, ": i32");
+    next_arg += 2;
   }
   // A symbol only a view names (valid_shape, stride) has no runtime value:
   // nothing the caller passes carries it.

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -139,6 +140,9 @@ absl::StatusOr<RunResult> RunPtoFile(std::string text, absl::string_view filenam
   std::vector<std::pair<std::string, BufferView>> pointers;
   for (size_t i = 0; i < body.args.size(); ++i) {
     const std::string& name = param_names[i].back();
+    // The SPMD identity parameters (codegen puts them last) take the
+    // launch's values, block 0 of 1, from the interpreter.
+    if (absl::StartsWith(name, "__pypto_spmd_")) break;
     std::string what = absl::StrCat("input '", name, "'");
     PTO_ASSIGN_OR_RETURN(PtoType type, pto_text::ParsePtoType(body.args[i].type));
     std::mt19937_64 rng(options.seed.value_or(0) * 1000003 + i);

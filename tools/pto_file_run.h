@@ -15,7 +15,9 @@
 // parameter's name. A pointer takes an .npy file of its element type; one
 // without a file gets the extent of its view, when that view's shape and
 // strides are constants, filled reproducibly under --seed and left
-// undefined (an output) otherwise. Scalars take a 0-d file or --seed.
+// undefined (an output) otherwise. Scalars take a 0-d file or --seed; the
+// SPMD identity parameters (`%__pypto_spmd_block_idx`, `_num`) run the
+// kernel as block 0 of 1.
 //
 // Outputs: every pointer's memory after the run, as `<name>.npy`, in
 // parameter order (PTO does not say which parameters a kernel writes).

@@ -179,6 +179,14 @@ absl::Status PtoInterpreter::Run(absl::string_view function, std::vector<Value> 
     if (sym == nullptr || sym->value.substr(1) != function) continue;
     Frame frame(module_, options_);
     const Block& body = fn.regions[0];
+    for (size_t i = args.size(); i < body.args.size(); ++i) {
+      absl::string_view name = body.args[i].value;
+      if (name == "%__pypto_spmd_block_idx") {
+        args.push_back(Value::Of(Scalar::Int(ir::DataType::kInt32, launch_.block)));
+      } else if (name == "%__pypto_spmd_block_num") {
+        args.push_back(Value::Of(Scalar::Int(ir::DataType::kInt32, launch_.blocks)));
+      }
+    }
     if (args.size() != body.args.size()) {
       return frame.Error(fn, absl::StrCat("@", function, " takes ", body.args.size(),
                                           " arguments, got ", args.size()));

@@ -40,15 +40,20 @@ namespace pto::sim::pto_text {
 
 class PtoInterpreter {
  public:
-  explicit PtoInterpreter(const Module& module, InterpreterOptions options = {})
-      : module_(module), options_(options) {}
+  explicit PtoInterpreter(const Module& module, InterpreterOptions options = {},
+                          LaunchIndex launch = {})
+      : module_(module), options_(options), launch_(launch) {}
 
-  // Runs `function` (its name without `@`) on one Value per parameter.
+  // Runs `function` (its name without `@`) on one Value per parameter, but
+  // for the SPMD identity parameters (`%__pypto_spmd_block_idx`,
+  // `%__pypto_spmd_block_num`), which the interpreter fills from the launch
+  // (block 0 of 1 by default), as the runtime does.
   absl::Status Run(absl::string_view function, std::vector<Value> args);
 
  private:
   const Module& module_;
   InterpreterOptions options_;
+  LaunchIndex launch_;
 };
 
 }  // namespace pto::sim::pto_text
