@@ -3,6 +3,8 @@
 //   tile.full   -> pto.texpands ins(%value : <T's element type>) outs(%t : T)
 //   tile.load   -> %x_pview = pto.partition_view %x, offsets = [...], sizes = [...]
 //                  pto.tload ins(%x_pview : P) outs(%t : T)
+//   tile.move   -> pto.tmov ins(%src : Tsrc) outs(%dst : Tdst), into the
+//                  result's memory space and layout
 //   tile.store  -> pto.partition_view + pto.tstore ins(%t : T) outs(%y_pview : P)
 //                  [{atomicType = #pto<atomic_type atomic_add>}]
 //                  (atomic add only into a dtype the backend's store pipe
@@ -94,6 +96,13 @@ absl::Status EmitTileStore(FunctionEmitter& e, const ir::Call& call) {
   return absl::OkStatus();
 }
 
+absl::Status EmitTileMove(FunctionEmitter& e, const ir::Call& call) {
+  PTO_ASSIGN_OR_RETURN(TileValue src, e.Tile(call.arg(0)));
+  PTO_ASSIGN_OR_RETURN(TileValue dst, e.ResultBuffer());
+  e.EmitInsOuts("pto.tmov", {{src.name, src.type}}, "", {dst.name, dst.type});
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 void AddMemoryEmitters(OpEmitterTable& table) {
@@ -101,6 +110,8 @@ void AddMemoryEmitters(OpEmitterTable& table) {
   table.Add({"tile.full", &EmitTileFull, TileResult::kBuffer});
   table.Add({"tile.load", &EmitTileLoad, TileResult::kBuffer});
   table.Add({"tile.store", &EmitTileStore, TileResult::kNone});
+  // TMOV has no in-place form: the result always gets its own buffer.
+  table.Add({"tile.move", &EmitTileMove, TileResult::kBuffer});
 }
 
 }  // namespace pto::codegen

@@ -214,7 +214,6 @@ constexpr KernelExclusion kExcludedOps[] = {
     {"tile.matmul_mx_acc", kNotSimulatedYet},
     {"tile.matmul_mx_bias", kNotSimulatedYet},
     {"tile.mgather", kNotSimulatedYet},
-    {"tile.move", kNotSimulatedYet},
     {"tile.mrgsort_format1", kNotSimulatedYet},
     {"tile.mrgsort_format2", kNotSimulatedYet},
     {"tile.mscatter", kNotSimulatedYet},

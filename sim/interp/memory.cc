@@ -1,5 +1,5 @@
 // Reference kernels of allocation and data movement: tile.create, tile.full,
-// tile.load, tile.store, tile.transpose, tensor.create, tensor.full,
+// tile.load, tile.move, tile.store, tile.transpose, tensor.create, tensor.full,
 // tensor.read, tensor.assemble and tile.assemble.
 //
 //   * create allocates poison (undefined) data; tensor.create's init_value
@@ -154,6 +154,26 @@ absl::Status WriteValidRegion(const KernelContext& ctx, const BufferView& src,
   return StoreConverted(ctx, src, dst, offsets, region, atomic_add);
 }
 
+// tile.move: the same elements in another memory space (and layout); the
+// bytes move unchanged (a Mat UINT8 tile moved into a scale buffer is read as
+// FP8E8M0 exponents).
+absl::Status Move(KernelContext& ctx) {
+  PTO_ASSIGN_OR_RETURN(const BufferView* in, ctx.BufferArg(0));
+  PTO_ASSIGN_OR_RETURN(BufferView out, ctx.AllocateResult());
+  if (in->rank() != out.rank() || in->ElementBits() != out.ElementBits()) {
+    return ctx.Error("the result differs from the source in rank or element size");
+  }
+  Dims zeros(out.rank(), 0);
+  for (size_t d = 0; d < out.rank(); ++d) {
+    if (out.valid[d] > in->shape[d]) return ctx.Error("the result is larger than the source");
+  }
+  int64_t undefined = CopyRegion(*in, WindowWalk(*in, zeros, true), out,
+                                 WindowWalk(out, zeros, false), out.valid);
+  PTO_RETURN_IF_ERROR(ctx.CheckUndefined(undefined, 0));
+  ctx.SetResult(Value::Of(out));
+  return absl::OkStatus();
+}
+
 absl::Status Store(KernelContext& ctx) {
   PTO_ASSIGN_OR_RETURN(const BufferView* tile, ctx.BufferArg(0));
   PTO_ASSIGN_OR_RETURN(Dims offsets, ctx.IndexListArg(1));
@@ -301,6 +321,7 @@ void RegisterMemoryKernels(KernelRegistry& r) {
   r.Add("tile.create", Create);
   r.Add("tile.full", Full);
   r.Add("tile.load", Load);
+  r.Add("tile.move", Move);
   r.Add("tile.store", Store);
   r.Add("tensor.assemble", Assemble);
   r.Add("tile.assemble", Assemble);
