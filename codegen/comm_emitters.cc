@@ -37,6 +37,7 @@
 #include "codegen/op_emitter.h"
 #include "codegen/pto_spelling.h"
 #include "ir/ops/comm_enums.h"
+#include "ir/comm_context.h"
 #include "ir/status_macros.h"
 
 namespace pto::codegen {
@@ -44,11 +45,10 @@ namespace {
 
 using ir::DataType;
 
-// CommContext layout, in i64 slots: (rankId, rankNum) at byte 16 and
-// windowsIn[] from byte 32 (the runtime's CommContext ABI).
-constexpr int64_t kRankSlot = 16 / 8;
-constexpr int64_t kWindowsInSlot = 32 / 8;
-constexpr int64_t kRankNumShift = 32;
+// The runtime's CommContext ABI (ir/comm_context.h).
+constexpr int64_t kRankSlot = ir::kCommRankSlot;
+constexpr int64_t kWindowsInSlot = ir::kCommWindowsInSlot;
+constexpr int64_t kRankNumShift = ir::kCommRankNumShift;
 
 absl::StatusOr<absl::string_view> IndexConstant(FunctionEmitter& e, int64_t v) {
   return e.Index(e.context().Index(v));

@@ -7,11 +7,15 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "backends/registry.h"
+#include "codegen/pto_emitter.h"
+#include "e2e/collective_pto.h"
 #include "e2e/numerics_util.h"
 #include "ir/status_macros.h"
 #include "ir/text/printer/printer.h"
 #include "sim/interp/test_util.h"
 #include "sim/numerics/element_convert.h"
+#include "sim/pto/reader.h"
 
 namespace pto::sim::testing {
 namespace {
@@ -156,7 +160,9 @@ int Applications(Variant v) {
   }
 }
 
-std::string ProgramOf(const CaseConfig& c) {
+// `returns`: the kernel returns 0 (what the IR runs check); a PTO kernel
+// returns nothing.
+std::string ProgramOf(const CaseConfig& c, bool returns = true) {
   std::vector<std::string> params;
   for (const Param& p : ParamsOf(c)) params.push_back(absl::StrCat(p.name, ": ", p.type));
   std::string call = CallText(c);
@@ -189,7 +195,8 @@ std::string ProgramOf(const CaseConfig& c) {
       "    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, "
       "role=pl.Role.SubWorker)\n"
       "    def k(self, ",
-      absl::StrJoin(params, ", "), ") -> pl.Scalar[pl.INDEX]:\n", body, in, "return 0\n");
+      absl::StrJoin(params, ", "), ")", returns ? " -> pl.Scalar[pl.INDEX]" : "", ":\n", body,
+      returns ? absl::StrCat(in, "return 0\n") : std::string());
 }
 
 int64_t NumElements(const Dims& d) {
@@ -488,7 +495,7 @@ absl::StatusOr<std::unique_ptr<CollectiveCase>> CollectiveCase::Create(
   return k;
 }
 
-absl::Status CollectiveCase::RunOnce(uint64_t seed, ExecutionMode mode) {
+absl::Status CollectiveCase::Run(uint64_t seed, const Executor& execute) {
   const CaseConfig& c = config_;
   std::vector<Param> params = ParamsOf(c);
   std::vector<RankState> state;
@@ -497,27 +504,20 @@ absl::Status CollectiveCase::RunOnce(uint64_t seed, ExecutionMode mode) {
   for (int i = 0; i < Applications(c.variant); ++i) want = Apply(c, params, want);
 
   std::vector<std::vector<Value>> args(static_cast<size_t>(c.nranks));
-  std::vector<std::vector<BufferView>> buffers(static_cast<size_t>(c.nranks));
   for (int r = 0; r < c.nranks; ++r) {
     for (size_t i = 0; i < params.size(); ++i) {
       const Param& p = params[i];
-      if (p.role == Role::kFlag) {
-        args[r].push_back(Value::Of(Scalar::Int(DataType::kIndex, 1)));
-        buffers[r].emplace_back();
-        continue;
-      }
-      buffers[r].push_back(FastBuffer(p.dtype, p.shape, state[r][i]));
-      args[r].push_back(Value::Of(buffers[r].back()));
+      args[r].push_back(p.role == Role::kFlag
+                            ? Value::Of(Scalar::Int(DataType::kIndex, 1))
+                            : Value::Of(FastBuffer(p.dtype, p.shape, state[r][i])));
     }
   }
-  sim_->set_seed(seed);
-  sim_->set_mode(mode);
-  PTO_ASSIGN_OR_RETURN(last_, sim_->Run("k", std::move(args)));
+  PTO_RETURN_IF_ERROR(execute(args));
   for (int r = 0; r < c.nranks; ++r) {
     for (size_t i = 0; i < params.size(); ++i) {
       const Param& p = params[i];
       if (p.role == Role::kFlag) continue;
-      std::vector<double> got = FastValues(buffers[r][i]);
+      std::vector<double> got = FastValues(*args[r][i].buffer());
       const std::vector<double>& expected = want[r][i];
       for (size_t e = 0; e < got.size(); ++e) {
         if (SameValue(got[e], expected[e])) continue;
@@ -529,6 +529,35 @@ absl::Status CollectiveCase::RunOnce(uint64_t seed, ExecutionMode mode) {
     }
   }
   return absl::OkStatus();
+}
+
+absl::Status CollectiveCase::RunOnce(uint64_t seed, ExecutionMode mode) {
+  return Run(seed, [&](std::vector<std::vector<Value>>& args) -> absl::Status {
+    sim_->set_seed(seed);
+    sim_->set_mode(mode);
+    std::vector<std::vector<Value>> run = args;  // the buffers are shared: written in place
+    PTO_ASSIGN_OR_RETURN(last_, sim_->Run("k", std::move(run)));
+    return absl::OkStatus();
+  });
+}
+
+absl::Status CollectiveCase::RunOncePto(uint64_t seed) {
+  if (pto_ == nullptr) {
+    // The same kernel without its scalar return, which a PTO kernel has not.
+    PTO_ASSIGN_OR_RETURN(ir::Program parsed,
+                         ir::ParseProgram(ctx_, ProgramOf(config_, false), "collective.py"));
+    PTO_ASSIGN_OR_RETURN(ir::Program lowered, RunPipeline(parsed, "lower-composite-ops", "a5"));
+    PTO_ASSIGN_OR_RETURN(std::string text,
+                         codegen::EmitPto(lowered, *backends::FindBackend("a5")));
+    if (pto_mutation_) text = pto_mutation_(std::move(text));
+    PTO_ASSIGN_OR_RETURN(pto_text::Module module, pto_text::ReadPto("collective.pto", text));
+    pto_ = std::make_unique<pto_text::Module>(std::move(module));
+  }
+  std::vector<bool> windows;
+  for (const Param& p : ParamsOf(config_)) windows.push_back(p.window);
+  return Run(seed, [&](std::vector<std::vector<Value>>& args) {
+    return RunCollectivePto(*pto_, "k", windows, seed, args);
+  });
 }
 
 }  // namespace pto::sim::testing

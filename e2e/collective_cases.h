@@ -28,6 +28,7 @@
 #include "ir/dtype.h"
 #include "ir/function.h"
 #include "sim/multirank/multirank.h"
+#include "sim/pto/module.h"
 
 namespace pto::sim::testing {
 
@@ -78,6 +79,14 @@ class CollectiveCase {
   // One run under schedule `seed`: OK, or the first difference from the
   // reference / the nonzero signal / the simulator's error.
   absl::Status RunOnce(uint64_t seed, ExecutionMode mode = ExecutionMode::kScheduled);
+  // The same run of the program's PTO (codegen for a5) on the PTO
+  // interpreter's ranks (sim/pto/world.h), against the same reference.
+  absl::Status RunOncePto(uint64_t seed);
+  // Rewrites the emitted PTO before it is read (set before the first
+  // RunOncePto), to show a broken protocol is caught.
+  void set_pto_mutation(std::function<std::string(std::string)> mutate) {
+    pto_mutation_ = std::move(mutate);
+  }
 
   const std::string& lowered_text() const { return lowered_text_; }
   // From the last successful run.
@@ -86,12 +95,19 @@ class CollectiveCase {
  private:
   CollectiveCase() = default;
 
+  // Builds every rank's arguments, hands them to `execute`, and compares
+  // what the buffers they name hold afterwards with the reference.
+  using Executor = std::function<absl::Status(std::vector<std::vector<Value>>& args)>;
+  absl::Status Run(uint64_t seed, const Executor& execute);
+
   CaseConfig config_;
   ir::Context ctx_;
   std::unique_ptr<ir::Program> program_;
   std::unique_ptr<MultiRankSimulator> sim_;
   std::string lowered_text_;
   MultiRankResult last_;
+  std::unique_ptr<pto_text::Module> pto_;  // compiled on first use
+  std::function<std::string(std::string)> pto_mutation_;
 };
 
 // How many schedules the default test run gives a configuration: 200, fewer

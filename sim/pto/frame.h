@@ -22,6 +22,7 @@
 #include "absl/strings/string_view.h"
 #include "sim/interp/kernel.h"
 #include "sim/interp/value.h"
+#include "sim/pto/comm_hooks.h"
 #include "sim/pto/module.h"
 #include "sim/pto/types.h"
 
@@ -34,14 +35,20 @@ using OpTable = absl::flat_hash_map<absl::string_view, OpHandler>;
 void AddScalarOps(OpTable& table);  // scalar_ops.cc
 void AddViewOps(OpTable& table);    // view_ops.cc
 void AddTileOps(OpTable& table);    // tile_ops.cc
+void AddCommOps(OpTable& table);    // comm_ops.cc (after AddTileOps: it wraps tput / tget)
+
+// Runs `op` (an op of tile_ops.cc's table) by the kernel of its IR op.
+absl::Status RunTileOp(Frame& frame, const Operation& op);
 
 class Frame {
  public:
-  Frame(const Module& module, const InterpreterOptions& options)
-      : module_(module), options_(options) {}
+  Frame(const Module& module, const InterpreterOptions& options, CommHooks* hooks = nullptr)
+      : module_(module), options_(options), hooks_(hooks) {}
 
   const InterpreterOptions& options() const { return options_; }
   absl::string_view filename() const { return module_.filename(); }
+  // The other ranks, or null in a single-rank run.
+  CommHooks* hooks() const { return hooks_; }
 
   // InvalidArgument "FILE:LINE:COL: error: <op name>: <message>" at `op`,
   // with the source line and a caret.
@@ -72,6 +79,7 @@ class Frame {
 
   const Module& module_;
   const InterpreterOptions& options_;
+  CommHooks* hooks_;
   absl::flat_hash_map<absl::string_view, Value> values_;
   absl::flat_hash_map<absl::string_view, std::unique_ptr<PtoType>> types_;
 };

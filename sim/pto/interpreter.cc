@@ -17,6 +17,7 @@ const OpTable& Handlers() {
     AddScalarOps(*t);
     AddViewOps(*t);
     AddTileOps(*t);
+    AddCommOps(*t);
     return t;
   }();
   return *table;
@@ -173,11 +174,16 @@ absl::Status Frame::RunWhile(const Operation& op) {
   }
 }
 
+bool RunsOp(absl::string_view op) {
+  return op == "scf.for" || op == "scf.if" || op == "scf.while" || op == "scf.yield" ||
+         op == "scf.condition" || op == "return" || Handlers().contains(op);
+}
+
 absl::Status PtoInterpreter::Run(absl::string_view function, std::vector<Value> args) {
   for (const Operation& fn : module_.body().ops) {
     const Attribute* sym = fn.FindAttr("sym_name");
     if (sym == nullptr || sym->value.substr(1) != function) continue;
-    Frame frame(module_, options_);
+    Frame frame(module_, options_, hooks_);
     const Block& body = fn.regions[0];
     for (size_t i = args.size(); i < body.args.size(); ++i) {
       absl::string_view name = body.args[i].value;

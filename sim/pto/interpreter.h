@@ -22,8 +22,11 @@
 //   * Element-wise ops compute over the destination's valid shape.
 //   * Errors are located at the op: `k.pto:12:5: error: pto.tadd: ...`.
 //
-// Not yet run: the communication ops (pto.comm.*, the rank context), the
-// barriers, fences and cache maintenance; each is a located error naming it.
+// Communication (comm_ops.cc): pto.comm.tput / tget copy (or atomically add)
+// between partition views, pto.comm.tnotify / twait set, add to and wait on
+// an INT32 signal cell; in a single-rank run a wait that does not hold is an
+// error. Barriers, fences and cache maintenance have no effect: memory is
+// sequentially consistent here. The world of ranks is world.h's.
 
 #ifndef PTO_SIM_PTO_INTERPRETER_H_
 #define PTO_SIM_PTO_INTERPRETER_H_
@@ -34,15 +37,18 @@
 #include "absl/strings/string_view.h"
 #include "sim/interp/kernel.h"
 #include "sim/interp/value.h"
+#include "sim/pto/comm_hooks.h"
 #include "sim/pto/module.h"
 
 namespace pto::sim::pto_text {
 
 class PtoInterpreter {
  public:
+  // `hooks`: how this rank meets the others in a multi-rank run (world.h);
+  // null for one rank.
   explicit PtoInterpreter(const Module& module, InterpreterOptions options = {},
-                          LaunchIndex launch = {})
-      : module_(module), options_(options), launch_(launch) {}
+                          LaunchIndex launch = {}, CommHooks* hooks = nullptr)
+      : module_(module), options_(options), launch_(launch), hooks_(hooks) {}
 
   // Runs `function` (its name without `@`) on one Value per parameter, but
   // for the SPMD identity parameters (`%__pypto_spmd_block_idx`,
@@ -54,7 +60,11 @@ class PtoInterpreter {
   const Module& module_;
   InterpreterOptions options_;
   LaunchIndex launch_;
+  CommHooks* hooks_;
 };
+
+// Whether the interpreter runs `op` (a name of the grammar, grammar.h).
+bool RunsOp(absl::string_view op);
 
 }  // namespace pto::sim::pto_text
 

@@ -8,6 +8,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "sim/interp/buffer.h"
+#include "sim/pto/grammar.h"
 #include "sim/pto/reader.h"
 
 namespace pto::sim::pto_text {
@@ -174,14 +175,27 @@ TEST(PtoInterpreterTest, ErrorsAreLocatedAtTheOp) {
   s = RunKernel(Kernel(), {Value::Of(x), Value::Of(Scalar::Int(DataType::kInt32, 1)),
                            Value::Of(Scalar::Int(DataType::kInt32, 1))});
   EXPECT_THAT(s.message(), HasSubstr("argument 1 (%arg1) must be a buffer of !pto.ptr<f32>"));
-  // An op not run yet names itself.
-  s = RunKernel(absl::StrReplaceAll(Kernel(), {{"    return\n", "    pto.barrier <PIPE_ALL>\n    return\n"}}),
-                args);
-  EXPECT_THAT(s.message(), HasSubstr("error: pto.barrier: the PTO interpreter does not run this op yet"));
+  // A wait no other rank can satisfy, in a single-rank run.
+  s = RunKernel(
+      absl::StrReplaceAll(
+          Kernel(), {{"    return\n",
+                      "    %c1_i32 = arith.constant 1 : i32\n"
+                      "    pto.comm.twait(%x_pview, %c1_i32 : !pto.partition_tensor_view<4x8xf32>, "
+                      "i32) {cmp = #pto<wait_cmp ge>}\n    return\n"}}),
+      args);
+  EXPECT_THAT(s.message(), HasSubstr("error: pto.comm.twait: the signal cell must be an INT32"));
   EXPECT_EQ(RunKernel(Kernel(), {}).code(), absl::StatusCode::kInvalidArgument);
   absl::StatusOr<Module> m = ReadPto("k.pto", Kernel());
   ASSERT_TRUE(m.ok());
   EXPECT_EQ(PtoInterpreter(*m).Run("nope", {}).code(), absl::StatusCode::kNotFound);
+}
+
+// Every op of the grammar runs: a new emitter's PTO is executed from its
+// first day.
+TEST(PtoInterpreterTest, EveryGrammarOpRuns) {
+  for (const OpGrammar& g : AllOpGrammars()) EXPECT_TRUE(RunsOp(g.name)) << g.name;
+  for (absl::string_view op : {"scf.for", "scf.if", "scf.while"}) EXPECT_TRUE(RunsOp(op)) << op;
+  EXPECT_FALSE(RunsOp("pto.tfoo"));
 }
 
 }  // namespace

@@ -15,7 +15,8 @@
 //
 // The ins keep the IR's operand order (codegen writes them so), so each
 // kernel argument is a PTO operand, except where the plan below inserts a
-// constant. pto.tmov without a second operand copies the valid region.
+// constant. pto.tmov without a second operand is tile.move (a copy of the
+// destination's valid region).
 
 #include <string>
 #include <utility>
@@ -26,7 +27,6 @@
 #include "ir/check.h"
 #include "ir/pto_names.h"
 #include "ir/status_macros.h"
-#include "sim/interp/transfer.h"
 #include "sim/pto/frame.h"
 
 namespace pto::sim::pto_text {
@@ -132,10 +132,14 @@ constexpr TileOp kTileOps[] = {
     {"pto.ttrans", "tile.transpose", Plan::kTranspose},
     {"pto.tload", "tile.load", Plan::kLoad},      {"pto.tstore", "tile.store", Plan::kStore},
     {"pto.tquant.mx", "tile.tquant_mx_raw", Plan::kQuant},
+    // The transfers' data movement (comm_ops.cc adds the rest).
+    {"pto.comm.tput", "tile.store", Plan::kStore},
+    {"pto.comm.tget", "tile.store", Plan::kStore},
 };
 
 // pto.tmov with a second operand is the X-to-ZZ move of MX exponents.
 constexpr TileOp kTMovX2Zz = {"pto.tmov", "tile.tmov_x2zz", Plan::kIns};
+constexpr TileOp kTMovPlain = {"pto.tmov", "tile.move", Plan::kIns};
 
 const TileOp* FindTileOp(absl::string_view name) {
   for (const TileOp& t : kTileOps) {
@@ -283,26 +287,20 @@ absl::Status RunKernel(Frame& f, const Operation& op, const TileOp& t) {
   return kernel(ctx);
 }
 
+}  // namespace
+
 absl::Status RunTileOp(Frame& f, const Operation& op) {
-  return RunKernel(f, op, *FindTileOp(op.name));
+  const TileOp* t = FindTileOp(op.name);
+  PTO_CHECK(t != nullptr) << op.name << " is no tile op";
+  return RunKernel(f, op, *t);
 }
 
-// pto.tmov: the plain form copies the source's valid region into the
-// destination (its valid shape is the destination's).
+namespace {
+
+// pto.tmov: the plain form is tile.move's kernel (the destination's valid
+// region, copied bit for bit), the X-to-ZZ form tile.tmov_x2zz's.
 absl::Status TMov(Frame& f, const Operation& op) {
-  if (op.Find("fp") != nullptr) return RunKernel(f, op, kTMovX2Zz);
-  PTO_ASSIGN_OR_RETURN(BufferView src, f.GetBuffer(op, *op.Find("src")));
-  PTO_ASSIGN_OR_RETURN(BufferView dst, f.GetBuffer(op, *op.Find("dst")));
-  if (src.dtype != dst.dtype || src.rank() != dst.rank()) {
-    return f.Error(op, "source and destination differ in dtype or rank");
-  }
-  Dims region = dst.valid;
-  for (size_t d = 0; d < region.size(); ++d) {
-    if (region[d] > src.shape[d]) return f.Error(op, "the destination is larger than the source");
-  }
-  Dims zeros(dst.rank(), 0);
-  CopyRegion(src, WindowWalk(src, zeros, true), dst, WindowWalk(dst, zeros, false), region);
-  return absl::OkStatus();
+  return RunKernel(f, op, op.Find("fp") != nullptr ? kTMovX2Zz : kTMovPlain);
 }
 
 }  // namespace
