@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# //bench:all - runs every benchmark, then the scaling report.
+# //bench:all - runs every benchmark (the stages, the IR and PTO
+# interpreters), then the scaling report.
 #
 #   bazel run -c opt //bench:all                      # full: 1k..1M, 3 repetitions (mean, median, min)
 #   bazel run -c opt //bench:all -- --smoke           # every stage at 1k once (CI)
@@ -25,9 +26,11 @@ done
 echo "# $(date -u +%FT%TZ) $(uname -m), $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg)"
 if ((smoke)); then
   "$bin/pto_benchmark" --smoke ${args[@]+"${args[@]}"}
+  "$bin/interp_benchmark" --benchmark_filter='/1000$'
   "$bin/scaling_report" --smoke
 else
   "$bin/pto_benchmark" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
     ${args[@]+"${args[@]}"}
+  "$bin/interp_benchmark"
   "$bin/scaling_report"
 fi
