@@ -33,15 +33,6 @@ absl::StatusOr<BufferView> Cell(Frame& f, const Operation& op) {
   return cell;
 }
 
-absl::string_view EnumName(const Operation& op, absl::string_view attr) {
-  const Attribute* a = op.FindAttr(attr);
-  if (a == nullptr) return "";
-  absl::string_view v = a->value;
-  size_t space = v.rfind(' ');
-  if (space == absl::string_view::npos || v.empty() || v.back() != '>') return "";
-  return v.substr(space + 1, v.size() - space - 2);
-}
-
 absl::Status Transfer(Frame& f, const Operation& op) {
   if (CommHooks* hooks = f.hooks()) PTO_RETURN_IF_ERROR(hooks->Yield(op));
   PTO_RETURN_IF_ERROR(RunTileOp(f, op));
@@ -55,7 +46,7 @@ absl::Status Transfer(Frame& f, const Operation& op) {
 absl::Status Notify(Frame& f, const Operation& op) {
   PTO_ASSIGN_OR_RETURN(BufferView cell, Cell(f, op));
   PTO_ASSIGN_OR_RETURN(Scalar value, f.GetScalar(op, *op.Find("value")));
-  absl::string_view kind = EnumName(op, "notifyOp");
+  absl::string_view kind = op.EnumAttr("notifyOp");
   if (kind != "set" && kind != "atomic_add") return f.Error(op, "notifyOp must be set or atomic_add");
   if (CommHooks* hooks = f.hooks()) PTO_RETURN_IF_ERROR(hooks->Yield(op));
   int64_t bit = cell.offset;
@@ -72,7 +63,7 @@ absl::Status Notify(Frame& f, const Operation& op) {
 absl::Status Wait(Frame& f, const Operation& op) {
   PTO_ASSIGN_OR_RETURN(BufferView cell, Cell(f, op));
   PTO_ASSIGN_OR_RETURN(Scalar expected, f.GetScalar(op, *op.Find("value")));
-  absl::string_view cmp = EnumName(op, "cmp");
+  absl::string_view cmp = op.EnumAttr("cmp");
   if (cmp != "eq" && cmp != "ge") return f.Error(op, "cmp must be eq or ge");
   int32_t want = static_cast<int32_t>(expected.i);
   auto holds = [cell, want, eq = cmp == "eq"] {

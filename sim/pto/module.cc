@@ -24,4 +24,13 @@ const Attribute* Operation::FindAttr(absl::string_view name) const {
   return nullptr;
 }
 
+absl::string_view Operation::EnumAttr(absl::string_view name) const {
+  const Attribute* a = FindAttr(name);
+  if (a == nullptr) return "";
+  absl::string_view v = a->value;
+  size_t space = v.rfind(' ');
+  if (space == absl::string_view::npos || v.empty() || v.back() != '>') return "";
+  return v.substr(space + 1, v.size() - space - 2);
+}
+
 }  // namespace pto::sim::pto_text

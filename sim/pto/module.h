@@ -65,6 +65,9 @@ struct Operation {
   std::vector<const Operand*> FindAll(absl::string_view role) const;
   // The attribute `name`, or null.
   const Attribute* FindAttr(absl::string_view name) const;
+  // The case of an enum attribute `#dialect<kind CASE>` (`set` of
+  // `#pto<notify_op set>`); empty when absent or not of that form.
+  absl::string_view EnumAttr(absl::string_view name) const;
 };
 
 class Module {

@@ -148,19 +148,12 @@ const TileOp* FindTileOp(absl::string_view name) {
   return nullptr;
 }
 
-// `#pto<kind NAME>` -> NAME.
-absl::string_view EnumName(absl::string_view attr) {
-  size_t space = attr.rfind(' ');
-  if (space == absl::string_view::npos || attr.empty() || attr.back() != '>') return "";
-  return attr.substr(space + 1, attr.size() - space - 2);
-}
-
 // The IR kwargs the kernels read, from the PTO attributes.
 absl::StatusOr<std::vector<std::pair<absl::string_view, ir::AttrValue>>> Kwargs(
     Frame& f, const Operation& op) {
   std::vector<std::pair<absl::string_view, ir::AttrValue>> kw;
   for (const Attribute& a : op.attrs) {
-    absl::string_view name = EnumName(a.value);
+    absl::string_view name = op.EnumAttr(a.name);
     if (a.name == "rmode") {
       std::optional<ir::RoundMode> m = ir::RoundModeFromPto(name);
       if (!m) return f.Error(op, absl::StrCat("unknown rmode ", a.value));
