@@ -58,7 +58,7 @@ class Frame {
   absl::StatusOr<Scalar> GetScalar(const Operation& op, const Operand& o) const;
   absl::StatusOr<int64_t> GetIndex(const Operation& op, const Operand& o) const;
   absl::StatusOr<BufferView> GetBuffer(const Operation& op, const Operand& o) const;
-  void Set(const Operand& result, Value v) { values_[result.value] = std::move(v); }
+  void Set(const Operand& result, Value v);
 
   // `text` parsed (once per distinct text).
   absl::StatusOr<const PtoType*> TypeOf(const Operation& op, absl::string_view text);

@@ -30,6 +30,10 @@ absl::Status Frame::Error(const Operation& op, absl::string_view message) const 
                                absl::StrCat(op.name, ": ", message));
 }
 
+void Frame::Set(const Operand& result, Value v) {
+  values_.insert_or_assign(result.value, std::move(v));
+}
+
 absl::StatusOr<Value> Frame::Get(const Operand& o) const {
   auto it = values_.find(o.value);
   // The reader checked every use is defined before it, so a miss is a
