@@ -52,16 +52,18 @@ absl::flat_hash_map<absl::string_view, PointerUse> PointerUses(const Block& body
     PointerUse& use = uses[ptr->value];
     use.view_name = std::string(Bare(op.results[0].value));
     Dims shape, strides;
+    bool constant = true;
     for (const Operand* o : op.FindAll("shape")) {
       auto c = constants.find(o->value);
-      if (c == constants.end()) return uses;
-      shape.push_back(c->second);
+      constant = constant && c != constants.end();
+      if (constant) shape.push_back(c->second);
     }
     for (const Operand* o : op.FindAll("strides")) {
       auto c = constants.find(o->value);
-      if (c == constants.end()) return uses;
-      strides.push_back(c->second);
+      constant = constant && c != constants.end();
+      if (constant) strides.push_back(c->second);
     }
+    if (!constant) continue;  // the pointer keeps its view's name, not an extent
     int64_t extent = 1, packed = 1;
     bool empty = false, row_major = true;
     for (size_t d = shape.size(); d-- > 0;) {

@@ -10,6 +10,7 @@ namespace pto::sim {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // @k copies %arg0 (a 2x4 view of a pointer) to %arg1 (a view with a row
 // stride of 8: its memory is 12 elements); @n's pointer has a dynamic
@@ -30,9 +31,11 @@ constexpr char kModule[] = R"(module attributes {pto.target_arch = "a5"} {
     pto.tstore ins(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=4, v_row=2, v_col=4, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%yp : !pto.partition_tensor_view<2x4xf32>)
     return
   }
-  func.func @n(%arg0: !pto.ptr<f32>, %arg1: index) {
+  func.func @n(%arg0: !pto.ptr<f32>, %arg1: index, %arg2: !pto.ptr<f32>) {
     %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
     %x = pto.make_tensor_view %arg0, shape = [%arg1], strides = [%c1] : !pto.tensor_view<?xf32>
+    %z = pto.make_tensor_view %arg2, shape = [%c4], strides = [%c1] : !pto.tensor_view<?xf32>
     return
   }
 }
@@ -67,6 +70,13 @@ TEST(PtoFileRunTest, Errors) {
   EXPECT_THAT(RunPtoFile(kModule, "m.pto", options).status().message(),
               HasSubstr("missing input 'x' (a pointer to FP32 whose extent is not a constant): "
                         "pass --in=x=PATH.npy"));
+  // A pointer after one of dynamic extent still binds by its view's name:
+  // `z` is accepted, and binding fails at `x` first.
+  options.inputs = {{"z", "/nonexistent.npy"}};
+  absl::Status s = RunPtoFile(kModule, "m.pto", options).status();
+  EXPECT_THAT(s.message(), HasSubstr("missing input 'x'"));
+  EXPECT_THAT(s.message(), Not(HasSubstr("has no parameter")));
+  options.inputs.clear();
   options.ranks = 2;
   EXPECT_EQ(RunPtoFile(kModule, "m.pto", options).status().code(),
             absl::StatusCode::kUnimplemented);
