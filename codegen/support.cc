@@ -3,8 +3,6 @@
 
 #include "codegen/support.h"
 
-#include "codegen/pto_emitter.h"
-
 #include <optional>
 #include <string>
 #include <vector>
