@@ -14,6 +14,7 @@
 #include "absl/strings/str_join.h"
 #include "codegen/function_emitter.h"
 #include "codegen/pto_emitter.h"
+#include "ir/pto_names.h"
 #include "ir/visitor.h"
 #include "ir/ops/type_inference.h"
 #include "ir/status_macros.h"
@@ -118,8 +119,8 @@ absl::Status FunctionEmitter::EmitSignature(std::string& header) {
   // The SPMD identity arguments come last, as upstream's kernel wrapper
   // passes them.
   if (ReadsBlockIdentity(fn_)) {
-    spmd_block_idx_ = names_.Fresh("__pypto_spmd_block_idx");
-    spmd_block_num_ = names_.Fresh("__pypto_spmd_block_num");
+    spmd_block_idx_ = names_.Fresh(ir::kSpmdBlockIdxParam);
+    spmd_block_num_ = names_.Fresh(ir::kSpmdBlockNumParam);
     absl::StrAppend(&header, next_arg == 0 ? "" : ", ", spmd_block_idx_, ": i32, ",
                     spmd_block_num_, ": i32");
     next_arg += 2;

@@ -46,7 +46,10 @@ BufferView Input(ir::DataType dtype, const sim::Dims& shape, int seed) {
 std::string MakeArgs(const ir::Function& fn, std::vector<Value>& args) {
   int seed = 0;
   for (const ir::Var* p : fn.params()) {
+    if (p->type()->Is<ir::DistributedTensorType>()) return "a window parameter";
     if (const auto* t = p->type()->As<ir::TensorType>()) {
+      // Its memory is the strides' extent, which a packed input is not.
+      if (t->view() != nullptr && !t->view()->stride.empty()) return "a strided tensor parameter";
       sim::Dims shape;
       for (const ir::Expr* d : t->shape()) {
         std::optional<int64_t> n = ir::AsConstInt(d);
@@ -93,30 +96,39 @@ std::string Compare(const BufferView& ir, const BufferView& pto) {
 
 }  // namespace
 
+absl::StatusOr<CompiledPto> CompileToPto(ir::Context& ctx, absl::string_view dsl,
+                                         absl::string_view filename, absl::string_view arch,
+                                         absl::string_view pipeline,
+                                         const codegen::PtoOptions& options) {
+  PTO_ASSIGN_OR_RETURN(ir::Program parsed, ir::ParseProgram(ctx, dsl, filename));
+  PTO_ASSIGN_OR_RETURN(const backends::Backend* backend, backends::FindBackend(arch));
+  PTO_ASSIGN_OR_RETURN(auto passes, passes::BuiltinPasses().Build(pipeline));
+  passes::PassManager pm(std::move(passes));
+  passes::PassContext pass_context(backend);
+  PTO_ASSIGN_OR_RETURN(ir::Program lowered, pm.Run(parsed, pass_context));
+  std::vector<const ir::Function*> kernels;
+  for (const ir::Function* fn : lowered.functions()) {
+    if (codegen::IsPtoKernel(*fn)) kernels.push_back(fn);
+  }
+  PTO_ASSIGN_OR_RETURN(std::string pto, codegen::EmitPto(lowered, kernels, backend, options));
+  return CompiledPto{std::move(lowered), std::move(pto)};
+}
+
 absl::StatusOr<KernelDiff> DiffKernel(const ir::Program& lowered, absl::string_view function,
-                                      absl::string_view pto_text) {
+                                      const sim::pto_text::Module& module) {
   KernelDiff out;
   const ir::Function* fn = lowered.FindFunction(function);
   if (fn == nullptr) return absl::NotFoundError(absl::StrCat("no function ", function));
   std::vector<Value> args;
   out.skipped = MakeArgs(*fn, args);
-  if (out.skipped.empty() && absl::StrContains(pto_text, "!pto.ptr<i64>")) {
-    out.skipped = "a communication context";
-  }
   if (!out.skipped.empty()) return out;
-  PTO_ASSIGN_OR_RETURN(sim::pto_text::Module module, sim::pto_text::ReadPto("out.pto", pto_text));
   std::vector<Value> ir_args = Copies(args);
   if (!sim::Interpreter(lowered).Run(*fn, ir_args).ok()) {
     out.skipped = "the IR run fails";
     return out;
   }
   std::vector<Value> pto_args = Copies(args);
-  absl::Status run = sim::pto_text::PtoInterpreter(module).Run(function, pto_args);
-  if (!run.ok() && absl::StrContains(run.message(), "does not run")) {
-    out.skipped = "an op the PTO interpreter does not run yet";
-    return out;
-  }
-  PTO_RETURN_IF_ERROR(run);
+  PTO_RETURN_IF_ERROR(sim::pto_text::PtoInterpreter(module).Run(function, pto_args));
   for (size_t i = 0; i < args.size() && out.diff.empty(); ++i) {
     if (ir_args[i].buffer() == nullptr) continue;
     std::string d = Compare(*ir_args[i].buffer(), *pto_args[i].buffer());
@@ -129,15 +141,11 @@ absl::StatusOr<KernelDiff> DiffProgram(absl::string_view dsl, absl::string_view 
                                        absl::string_view function,
                                        std::string (*mutate)(std::string)) {
   ir::Context ctx;
-  PTO_ASSIGN_OR_RETURN(ir::Program parsed, ir::ParseProgram(ctx, dsl, "kernel.py"));
-  PTO_ASSIGN_OR_RETURN(const backends::Backend* backend, backends::FindBackend(arch));
-  PTO_ASSIGN_OR_RETURN(auto pipeline, passes::BuiltinPasses().Build("default"));
-  passes::PassManager pm(std::move(pipeline));
-  passes::PassContext pass_context(backend);
-  PTO_ASSIGN_OR_RETURN(ir::Program lowered, pm.Run(parsed, pass_context));
-  PTO_ASSIGN_OR_RETURN(std::string pto, codegen::EmitPto(lowered, backend));
-  if (mutate != nullptr) pto = mutate(std::move(pto));
-  return DiffKernel(lowered, function, pto);
+  PTO_ASSIGN_OR_RETURN(CompiledPto compiled, CompileToPto(ctx, dsl, "kernel.py", arch));
+  if (mutate != nullptr) compiled.pto = mutate(std::move(compiled.pto));
+  PTO_ASSIGN_OR_RETURN(sim::pto_text::Module module,
+                       sim::pto_text::ReadPto("kernel.pto", compiled.pto));
+  return DiffKernel(compiled.lowered, function, module);
 }
 
 }  // namespace pto::e2e

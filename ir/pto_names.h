@@ -43,6 +43,12 @@ std::optional<SaturationMode> SaturationModeFromPto(absl::string_view name);
 std::optional<absl::string_view> PtoCmpMode(int64_t cmp_type);
 std::optional<int64_t> CmpModeFromPto(absl::string_view name);
 
+// Upstream's SPMD identity parameters, which end a kernel's signature when
+// it reads its block index or the block count, as i32 (the runtime fills
+// them).
+inline constexpr absl::string_view kSpmdBlockIdxParam = "__pypto_spmd_block_idx";
+inline constexpr absl::string_view kSpmdBlockNumParam = "__pypto_spmd_block_num";
+
 }  // namespace pto::ir
 
 #endif  // PTO_IR_PTO_NAMES_H_

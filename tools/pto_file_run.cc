@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -144,7 +143,7 @@ absl::StatusOr<RunResult> RunPtoFile(std::string text, absl::string_view filenam
     const std::string& name = param_names[i].back();
     // The SPMD identity parameters (codegen puts them last) take the
     // launch's values, block 0 of 1, from the interpreter.
-    if (absl::StartsWith(name, "__pypto_spmd_")) break;
+    if (pto_text::IsLaunchParameter(name)) break;
     std::string what = absl::StrCat("input '", name, "'");
     PTO_ASSIGN_OR_RETURN(PtoType type, pto_text::ParsePtoType(body.args[i].type));
     std::mt19937_64 rng(options.seed.value_or(0) * 1000003 + i);
@@ -155,7 +154,9 @@ absl::StatusOr<RunResult> RunPtoFile(std::string text, absl::string_view filenam
       continue;
     }
     if (type.kind != PtoType::kPtr) {
-      return absl::UnimplementedError(absl::StrCat(what, ": pto-run binds pointers and scalars"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          what, " is a ", body.args[i].type,
+          "; a kernel's parameters are pointers and scalars, which pto-run binds"));
     }
     BufferView buffer;
     auto use = uses.find(body.args[i].value);

@@ -4,6 +4,8 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "ir/check.h"
+#include "ir/pto_names.h"
 #include "ir/status_macros.h"
 #include "ir/text/diagnostic.h"
 #include "sim/pto/frame.h"
@@ -109,7 +111,9 @@ absl::Status Frame::RunOp(const Operation& op) {
   if (op.name == "scf.if") return RunIf(op);
   if (op.name == "scf.while") return RunWhile(op);
   auto it = Handlers().find(op.name);
-  if (it == Handlers().end()) return Error(op, "the PTO interpreter does not run this op yet");
+  // The reader admits only grammar ops, and every one has a handler
+  // (interpreter_test's EveryGrammarOpRuns).
+  PTO_CHECK(it != Handlers().end()) << "no handler for " << op.name;
   return it->second(*this, op);
 }
 
@@ -178,6 +182,10 @@ absl::Status Frame::RunWhile(const Operation& op) {
   }
 }
 
+bool IsLaunchParameter(absl::string_view name) {
+  return name == ir::kSpmdBlockIdxParam || name == ir::kSpmdBlockNumParam;
+}
+
 bool RunsOp(absl::string_view op) {
   return op == "scf.for" || op == "scf.if" || op == "scf.while" || op == "scf.yield" ||
          op == "scf.condition" || op == "return" || Handlers().contains(op);
@@ -190,10 +198,10 @@ absl::Status PtoInterpreter::Run(absl::string_view function, std::vector<Value> 
     Frame frame(module_, options_, hooks_);
     const Block& body = fn.regions[0];
     for (size_t i = args.size(); i < body.args.size(); ++i) {
-      absl::string_view name = body.args[i].value;
-      if (name == "%__pypto_spmd_block_idx") {
+      absl::string_view name = body.args[i].value.substr(1);
+      if (name == ir::kSpmdBlockIdxParam) {
         args.push_back(Value::Of(Scalar::Int(ir::DataType::kInt32, launch_.block)));
-      } else if (name == "%__pypto_spmd_block_num") {
+      } else if (name == ir::kSpmdBlockNumParam) {
         args.push_back(Value::Of(Scalar::Int(ir::DataType::kInt32, launch_.blocks)));
       }
     }

@@ -66,6 +66,10 @@ class PtoInterpreter {
 // Whether the interpreter runs `op` (a name of the grammar, grammar.h).
 bool RunsOp(absl::string_view op);
 
+// Whether a parameter (its name without `%`) is one the interpreter fills
+// from the launch (ir/pto_names.h's SPMD identity parameters).
+bool IsLaunchParameter(absl::string_view name);
+
 }  // namespace pto::sim::pto_text
 
 #endif  // PTO_SIM_PTO_INTERPRETER_H_

@@ -37,7 +37,7 @@ namespace {
 class PtoKernelContext final : public KernelContext {
  public:
   PtoKernelContext(Frame& frame, const Operation& op, absl::Span<const Value> args,
-                   std::vector<std::string> arg_names,
+                   std::vector<absl::string_view> arg_names,
                    std::vector<std::pair<absl::string_view, ir::AttrValue>> kwargs,
                    std::optional<BufferView> dst, std::vector<BufferView> elements = {})
       : KernelContext(args, frame.options()),
@@ -56,7 +56,7 @@ class PtoKernelContext final : public KernelContext {
     return nullptr;
   }
   absl::string_view ArgName(size_t i) const override {
-    return i < arg_names_.size() ? absl::string_view(arg_names_[i]) : "operand";
+    return i < arg_names_.size() ? arg_names_[i] : "operand";
   }
   const ir::Call& call() const override {
     PTO_CHECK(false) << op_.name << " ran a kernel that needs an IR call";
@@ -96,7 +96,7 @@ class PtoKernelContext final : public KernelContext {
  private:
   Frame& frame_;
   const Operation& op_;
-  std::vector<std::string> arg_names_;
+  std::vector<absl::string_view> arg_names_;
   std::vector<std::pair<absl::string_view, ir::AttrValue>> kwargs_;
   std::optional<BufferView> dst_;
   std::vector<BufferView> elements_;
@@ -205,11 +205,11 @@ Value ZeroOffsets(size_t rank) {
 
 absl::Status RunKernel(Frame& f, const Operation& op, const TileOp& t) {
   std::vector<Value> args;
-  std::vector<std::string> names;
+  std::vector<absl::string_view> names;
   auto add = [&](const Operand& o) -> absl::Status {
     PTO_ASSIGN_OR_RETURN(Value v, f.Get(o));
     args.push_back(std::move(v));
-    names.push_back(std::string(o.value));
+    names.push_back(o.value);
     return absl::OkStatus();
   };
   std::vector<const Operand*> ins;
@@ -243,7 +243,7 @@ absl::Status RunKernel(Frame& f, const Operation& op, const TileOp& t) {
       // (the kernel's rule), one of lower rank as [1, ..., N].
       PTO_ASSIGN_OR_RETURN(BufferView partition, f.GetBuffer(op, *ins[0]));
       args.push_back(Value::Of(WithLeadingUnitDims(partition, dst->rank())));
-      names.push_back(std::string(ins[0]->value));
+      names.push_back(ins[0]->value);
       args.push_back(ZeroOffsets(dst->rank()));
       names.push_back("offsets");
       break;
@@ -255,7 +255,7 @@ absl::Status RunKernel(Frame& f, const Operation& op, const TileOp& t) {
       args.push_back(ZeroOffsets(partition.rank()));
       names.push_back("offsets");
       args.push_back(Value::Of(partition));
-      names.push_back(std::string(op.Find("dst")->value));
+      names.push_back(op.Find("dst")->value);
       if (partition.rank() > tile_rank) {
         // The N-D partition form: the tile's rows unravel over the leading dims.
         args.push_back(IndexList(partition.shape));
