@@ -378,7 +378,8 @@ absl::StatusOr<absl::string_view> FunctionEmitter::TileBufTypeOf(const ir::TileT
   auto key = std::make_pair(&tile, dynamic_valid);
   if (auto it = tile_types_.find(key); it != tile_types_.end()) return it->second;
   if (!tile.memory_space()) {
-    return Fail("a tile without a memory space cannot be allocated; give it one (e.g. "
+    return Fail("a tile without a memory space cannot be allocated; run "
+                "infer-tile-memory-space (part of --passes=default) or give it one (e.g. "
                 "target_memory=pl.Mem.Vec)");
   }
   std::optional<absl::string_view> loc = PtoMemorySpace(*tile.memory_space());

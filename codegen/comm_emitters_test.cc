@@ -25,6 +25,16 @@ class CommTest : public PtoTest {
   }
   const ir::Expr* I32(int64_t v) { return ctx_.Int(v, DataType::kInt32); }
   NamedAttr IntAttr(absl::string_view name, int64_t v) { return {name, AttrValue::Int(v)}; }
+  // `name = pld.tile.remote_load(args)`, its tile placed in Vec as
+  // infer-tile-memory-space places it (the op leaves the space open).
+  const ir::Var* RemoteLoad(absl::string_view name, std::vector<const ir::Expr*> args) {
+    const ir::Call* load = Call("pld.tile.remote_load", std::move(args));
+    const auto* open = load->type()->As<ir::TileType>();
+    const ir::Var* v = ctx_.NewVar(
+        name, ctx_.GetTileType(open->dtype(), open->shape(), ir::MemorySpace::kVec, open->view()));
+    body_.push_back(ctx_.NewAssign(v, load));
+    return v;
+  }
 };
 
 TEST_F(CommTest, NotifyUpdatesThePeersCellAfterABarrier) {
@@ -275,8 +285,8 @@ TEST_F(CommTest, RemoteLoadReadsTheValidExtentIntoItsTile) {
   const ir::Var* data = WindowParam("data", DataType::kFP32, {1, 100});
   const ir::Var* peer = ScalarParam("peer", DataType::kInt32);
   const ir::Var* n = ScalarParam("n", DataType::kIndex);
-  Let("recv", "pld.tile.remote_load",
-      {data, peer, List({0, 0}), List({1, 128}), ListOf({ctx_.Index(1), n})});
+  RemoteLoad("recv",
+             {data, peer, List({0, 0}), List({1, 128}), ListOf({ctx_.Index(1), n})});
   std::string text = EmitOk();
   EXPECT_THAT(text, HasSubstr("arith.index_cast %arg1 : i32 to index"));
   EXPECT_THAT(text, HasSubstr("pto.partition_view %data_peer, offsets = [%c0, %c0], sizes = "
@@ -293,8 +303,8 @@ TEST_F(CommTest, RemoteLoadReadsOnlyTheWindowsValidData) {
   view.valid_shape = Dims({1, 8});
   const ir::Var* data = WindowParam("data", DataType::kFP32, Dims({1, 16}), view);
   const ir::Var* peer = ScalarParam("peer", DataType::kInt32);
-  Let("recv", "pld.tile.remote_load", {data, peer, List({0, 0}), List({1, 16}), List({1, 16})});
-  Let("rest", "pld.tile.remote_load", {data, peer, List({0, 4}), List({1, 8})});
+  RemoteLoad("recv", {data, peer, List({0, 0}), List({1, 16}), List({1, 16})});
+  RemoteLoad("rest", {data, peer, List({0, 4}), List({1, 8})});
   std::string text = EmitOk();
   EXPECT_THAT(text, HasSubstr("pto.partition_view %data_peer, offsets = [%c0, %c0], sizes = "
                               "[%c1, %c8] : !pto.tensor_view<?x?xf32> -> "
@@ -313,7 +323,7 @@ TEST_F(CommTest, RemoteLoadClampsToARuntimeWindowEdge) {
   const ir::Expr* shape[] = {ctx_.Index(1), n};
   const ir::Var* data = WindowParam("data", DataType::kFP32, shape, ir::TensorView{});
   const ir::Var* peer = ScalarParam("peer", DataType::kInt32);
-  Let("recv", "pld.tile.remote_load", {data, peer, List({0, 0}), List({1, 16})});
+  RemoteLoad("recv", {data, peer, List({0, 0}), List({1, 16})});
   std::string text = EmitOk();
   EXPECT_THAT(text, HasSubstr("func.func @k(%arg0: !pto.ptr<f32>, %arg1: i32, %data_ctx: "
                               "!pto.ptr<i64>, %arg3: index)"));
@@ -337,9 +347,9 @@ TEST_F(CommTest, RemoteLoadIntersectsRuntimeExtents) {
   const ir::Var* peer = ScalarParam("peer", DataType::kInt32);
   const ir::Var* req = ScalarParam("req", DataType::kIndex);
   const ir::Var* col = ScalarParam("col", DataType::kIndex);
-  Let("recv", "pld.tile.remote_load",
-      {data, peer, List({0, 0}), List({1, 16}), ListOf({ctx_.Index(1), req})});
-  Let("tail", "pld.tile.remote_load", {data, peer, ListOf({ctx_.Index(0), col}), List({1, 16})});
+  RemoteLoad("recv",
+             {data, peer, List({0, 0}), List({1, 16}), ListOf({ctx_.Index(1), req})});
+  RemoteLoad("tail", {data, peer, ListOf({ctx_.Index(0), col}), List({1, 16})});
   std::string text = EmitOk();
   // %arg6 is V (bound by anchor's shape), %arg3 the request, %arg4 col.
   EXPECT_THAT(text, HasSubstr("%tmp_5 = arith.minsi %arg6, %c16 : index\n"
@@ -360,8 +370,8 @@ TEST_F(CommTest, PeerViewKeepsTheLayoutAWindowViewDeclares) {
   const ir::Var* declared = WindowParam("declared", DataType::kFP32, Dims({8, 1}), nd);
   const ir::Var* implicit = WindowParam("implicit", DataType::kFP32, {8, 1});
   const ir::Var* peer = ScalarParam("peer", DataType::kInt32);
-  Let("a", "pld.tile.remote_load", {declared, peer, List({0, 0}), List({8, 1})});
-  Let("b", "pld.tile.remote_load", {implicit, peer, List({0, 0}), List({8, 1})});
+  RemoteLoad("a", {declared, peer, List({0, 0}), List({8, 1})});
+  RemoteLoad("b", {implicit, peer, List({0, 0}), List({8, 1})});
   std::string text = EmitOk();
   EXPECT_THAT(Line(text, "%declared_peer = "),
               HasSubstr("shape = [%c8, %c1], strides = [%c1, %c1] {layout = "
@@ -396,7 +406,7 @@ TEST_F(CommTest, TensorReadLoadsOneElement) {
 
 TEST_F(CommTest, SubByteWindowsCannotBeAddressedRemotely) {
   const ir::Var* data = WindowParam("data", DataType::kFP4, {1, 64});
-  Let("recv", "pld.tile.remote_load", {data, I32(1), List({0, 0}), List({1, 64})});
+  RemoteLoad("recv", {data, I32(1), List({0, 0}), List({1, 64})});
   EXPECT_THAT(EmitError(), HasSubstr("pld.tile.remote_load: remote addressing needs whole-byte "
                                      "elements, got FP4"));
 }

@@ -546,7 +546,9 @@ absl::Status CollectiveCase::RunOncePto(uint64_t seed) {
     // The same kernel without its scalar return, which a PTO kernel has not.
     PTO_ASSIGN_OR_RETURN(ir::Program parsed,
                          ir::ParseProgram(ctx_, ProgramOf(config_, false), "collective.py"));
-    PTO_ASSIGN_OR_RETURN(ir::Program lowered, RunPipeline(parsed, "lower-composite-ops", "a5"));
+    // Lowered and placed as the default pipeline does before codegen.
+    PTO_ASSIGN_OR_RETURN(ir::Program lowered,
+                         RunPipeline(parsed, "lower-composite-ops,infer-tile-memory-space", "a5"));
     PTO_ASSIGN_OR_RETURN(std::string text,
                          codegen::EmitPto(lowered, *backends::FindBackend("a5")));
     if (pto_mutation_) text = pto_mutation_(std::move(text));

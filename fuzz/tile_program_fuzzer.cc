@@ -75,6 +75,7 @@
 #include "ir/text/printer/printer.h"
 #include "ir/visitor.h"
 #include "passes/all_passes.h"
+#include "passes/memory/infer_tile_memory_space.h"
 #include "passes/pass_manager.h"
 #include "sim/interp/interpreter.h"
 #include "sim/pto/reader.h"
@@ -338,6 +339,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   std::string left = RemainingComposite(*lowered);
   PTO_CHECK(left.empty()) << left << " survived the pipeline:\n" << ir::PrintProgram(*lowered);
+  absl::Status placed = pto::passes::CheckTileMemoryInferred(*lowered);
+  PTO_CHECK(placed.ok()) << placed << "\n" << ir::PrintProgram(*lowered);
 
   // 4. Idempotent.
   absl::StatusOr<ir::Program> again = DefaultPipeline().Run(*lowered, pc);

@@ -5,6 +5,7 @@
 #include "passes/legalize_tile_cast/legalize_tile_cast.h"
 #include "passes/lower_composite/lower_composite_ops.h"
 #include "passes/materialize_tcvt_scratch/materialize_tcvt_scratch.h"
+#include "passes/memory/infer_tile_memory_space.h"
 #include "passes/normalize/convert_to_ssa.h"
 #include "passes/normalize/ctrl_flow_transform.h"
 #include "passes/normalize/flatten_call_expr.h"
@@ -29,6 +30,7 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterPass("convert-to-ssa", CreateConvertToSSAPass);
     r->RegisterPass("ctrl-flow-transform", CreateCtrlFlowTransformPass);
     r->RegisterPass("flatten-call-expr", CreateFlattenCallExprPass);
+    r->RegisterPass("infer-tile-memory-space", CreateInferTileMemorySpacePass);
     r->RegisterPass("inline-functions", CreateInlineFunctionsPass);
     r->RegisterPass("legalize-tile-cast", CreateLegalizeTileCastPass);
     r->RegisterPass("lower-composite-ops", CreateLowerCompositeOpsPass);
@@ -47,6 +49,7 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterAlias("ConvertToSSA", "convert-to-ssa");
     r->RegisterAlias("CtrlFlowTransform", "ctrl-flow-transform");
     r->RegisterAlias("FlattenCallExpr", "flatten-call-expr");
+    r->RegisterAlias("InferTileMemorySpace", "infer-tile-memory-space");
     r->RegisterAlias("InlineFunctions", "inline-functions");
     r->RegisterAlias("LegalizeTileCast", "legalize-tile-cast");
     r->RegisterAlias("LowerCompositeOps", "lower-composite-ops");
@@ -65,7 +68,7 @@ const PassRegistry& BuiltinPasses() {
                                     "outline-incore-scopes", "outline-cluster-scopes",
                                     "convert-tensor-to-tile-ops", "optimize-orch-tensors",
                                     "lower-composite-ops", "legalize-tile-cast",
-                                    "materialize-tcvt-scratch"});
+                                    "infer-tile-memory-space", "materialize-tcvt-scratch"});
     return r;
   }();
   return *registry;

@@ -196,7 +196,7 @@ TEST(PassRegistryTest, DefaultPipelineRunsTheBuiltPassesInUpstreamOrder) {
                           "flatten-call-expr", "outline-hierarchy-scopes", "outline-incore-scopes",
                           "outline-cluster-scopes", "convert-tensor-to-tile-ops",
                           "optimize-orch-tensors", "lower-composite-ops", "legalize-tile-cast",
-                          "materialize-tcvt-scratch"));
+                          "infer-tile-memory-space", "materialize-tcvt-scratch"));
 }
 
 TEST(PassManagerTest, SSAFormHoldsOnlyForAProgramInSSAForm) {

@@ -8,7 +8,7 @@
 //
 // Semantics (W@p is rank p's copy of window W; all copies share the local
 // shape and layout, so a peer's region is named by local coordinates):
-//   * remote_load(W, peer, offsets, shape[, valid]): a new Vec tile of
+//   * remote_load(W, peer, offsets, shape[, valid]): a new tile of
 //     `shape` whose valid region holds W@peer[offsets : offsets + v]; the
 //     rest of the tile is undefined. v is the request (`valid`, default
 //     `shape`) intersected with W's valid region under the window
@@ -98,7 +98,11 @@ absl::StatusOr<const Type*> DeduceRemoteLoad(const DeduceContext& dc) {
   TileView view;
   view.valid_shape = valid;
   if (shape.size() == 2 && AsConstInt(shape.back()) == 1) view.blayout = TileLayout::kColMajor;
-  return MakeTile(dc, target->dtype(), shape, MemorySpace::kVec, view);
+  // The tile lands in UB, but, as upstream's deducer does, the type leaves
+  // the space open: infer-tile-memory-space settles it (Vec for a producer
+  // that is not a tile.* op), so the print matches upstream's before that
+  // pass and reads back there as the same type.
+  return MakeTile(dc, target->dtype(), shape, std::nullopt, view);
 }
 
 // --- put / get ----------------------------------------------------------------------
@@ -229,8 +233,8 @@ void RegisterDistTileOps(OpRegistry& registry) {
   registry.Register("pld.tile.remote_load")
       .Category(OpCategory::kDistributed)
       .Doc(
-          "Loads a window region of a peer rank's copy into a new Vec tile; only the valid "
-          "extent is read.")
+          "Loads a window region of a peer rank's copy into a new tile (memory space left to "
+          "infer-tile-memory-space); only the valid extent is read.")
       .Arg("target")
       .Arg("peer")
       .Arg("offsets")

@@ -1,0 +1,121 @@
+#include "passes/memory/infer_tile_memory_space.h"
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "ir/analysis/verifier.h"
+#include "ir/context.h"
+#include "ir/text/parser/parser.h"
+#include "ir/text/printer/printer.h"
+
+namespace pto::passes {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// A kernel over a window `w` whose `body` may read `peer`.
+std::string Kernel(absl::string_view body,
+                   absl::string_view type = "pl.FunctionType.InCore") {
+  return absl::StrCat(R"(import pypto.language as pl
+import pypto.language.distributed as pld
+
+@pl.program
+class P:
+    @pl.function(type=)",
+                      type, R"()
+    def k(self, w: pld.DistributedTensor[[1, 64], pl.FP32], peer: pl.Scalar[pl.INT32],
+          out: pl.Out[pl.Tensor[[1, 64], pl.FP32]]) -> pl.Tensor[[1, 64], pl.FP32]:
+)",
+                      body);
+}
+
+class InferTileMemorySpaceTest : public ::testing::Test {
+ protected:
+  ir::Program Parse(absl::string_view text) {
+    absl::StatusOr<ir::Program> p = ir::ParseProgram(ctx_, text, "k.py");
+    EXPECT_TRUE(p.ok()) << p.status().message() << "\nin:\n" << text;
+    return p.ok() ? *p : ctx_.NewProgram("P", {});
+  }
+  // The pass's result, verified, printed.
+  std::string Infer(const ir::Program& p) {
+    PassContext pc;
+    absl::StatusOr<ir::Program> out = CreateInferTileMemorySpacePass()->Run(p, pc);
+    EXPECT_TRUE(out.ok()) << out.status().message();
+    if (!out.ok()) return "";
+    absl::Status verified = ir::VerifyProgram(*out);
+    EXPECT_TRUE(verified.ok()) << verified.message() << "\n" << ir::PrintProgram(*out);
+    absl::Status inferred = CheckTileMemoryInferred(*out);
+    EXPECT_TRUE(inferred.ok()) << inferred.message() << "\n" << ir::PrintProgram(*out);
+    return ir::PrintProgram(*out);
+  }
+
+  ir::Context ctx_;
+};
+
+TEST_F(InferTileMemorySpaceTest, RemoteLoadLandsInVec) {
+  ir::Program p = Parse(Kernel(R"(        recv = pld.tile.remote_load(w, peer, [0, 0], [1, 64])
+        out = pl.tile.store(recv, [0, 0], out)
+        return out
+)"));
+  // Before the pass the tile has no space, as upstream prints it.
+  EXPECT_THAT(ir::PrintProgram(p), HasSubstr("recv: pl.Tile[[1, 64], pl.FP32] ="));
+  absl::Status open = CheckTileMemoryInferred(p);
+  EXPECT_THAT(open.message(), HasSubstr("k.py:9:9: error: InferTileMemorySpace: tile 'recv' of "
+                                        "function 'k' has no memory space"));
+  EXPECT_THAT(Infer(p), HasSubstr("recv: pl.Tile[[1, 64], pl.FP32, pl.Mem.Vec] = "
+                                  "pld.tile.remote_load(w, peer, [0, 0], [1, 64])"));
+}
+
+TEST_F(InferTileMemorySpaceTest, ViewsAndCarriedValuesFollowTheirSource) {
+  ir::Program p = Parse(Kernel(R"(        recv = pld.tile.remote_load(w, peer, [0, 0], [1, 64])
+        half = pl.tile.slice(recv, [1, 32], [0, 0])
+        alias = half
+        for i, (acc,) in pl.range(2, init_values=(alias,)):
+            acc_next = pl.yield_(acc)
+        if peer == 0:
+            r = pl.yield_(acc_next)
+        else:
+            r = pl.yield_(acc_next)
+        out = pl.tile.store(r, [0, 0], out)
+        return out
+)"));
+  std::string text = Infer(p);
+  for (const char* var : {"half", "alias", "acc_next", "r"}) {
+    EXPECT_THAT(text, HasSubstr(absl::StrCat(var, ": pl.Tile[[1, 32], pl.FP32, pl.Mem.Vec]")))
+        << text;
+  }
+  EXPECT_THAT(text, HasSubstr("(acc,) in pl.range(2, init_values=(alias,))"));
+}
+
+TEST_F(InferTileMemorySpaceTest, PlacedTilesAndOtherFunctionsAreUntouched) {
+  // Every tile already has a space: the program itself comes back.
+  ir::Program placed = Parse(Kernel(R"(        x = pl.tile.create([1, 64], dtype=pl.FP32, target_memory=pl.Mem.Mat)
+        y = pl.tile.move(x, target_memory=pl.Mem.Vec)
+        out = pl.tile.store(y, [0, 0], out)
+        return out
+)"));
+  PassContext pc;
+  absl::StatusOr<ir::Program> same = CreateInferTileMemorySpacePass()->Run(placed, pc);
+  ASSERT_TRUE(same.ok());
+  EXPECT_TRUE(same->SameAs(placed));
+  EXPECT_THAT(ir::PrintProgram(*same), HasSubstr("pl.Mem.Mat"));
+
+  // An Orchestration function is not a kernel: its tiles are left open, and
+  // the property only speaks of InCore functions.
+  ir::Program orch = Parse(Kernel(R"(        recv = pld.tile.remote_load(w, peer, [0, 0], [1, 64])
+        out = pl.tile.store(recv, [0, 0], out)
+        return out
+)",
+                                  "pl.FunctionType.Orchestration"));
+  absl::StatusOr<ir::Program> untouched = CreateInferTileMemorySpacePass()->Run(orch, pc);
+  ASSERT_TRUE(untouched.ok());
+  EXPECT_TRUE(untouched->SameAs(orch));
+  EXPECT_TRUE(CheckTileMemoryInferred(orch).ok());
+  EXPECT_THAT(ir::PrintProgram(orch), Not(HasSubstr("pl.Mem.Vec")));
+}
+
+}  // namespace
+}  // namespace pto::passes
