@@ -289,8 +289,10 @@ TEST_F(CommTest, RemoteLoadReadsTheValidExtentIntoItsTile) {
              {data, peer, List({0, 0}), List({1, 128}), ListOf({ctx_.Index(1), n})});
   std::string text = EmitOk();
   EXPECT_THAT(text, HasSubstr("arith.index_cast %arg1 : i32 to index"));
+  // The request is bounded by the tile: min(n, 128) at run time.
+  EXPECT_THAT(text, HasSubstr("%tmp_1 = arith.minsi %arg2, %c128 : index"));
   EXPECT_THAT(text, HasSubstr("pto.partition_view %data_peer, offsets = [%c0, %c0], sizes = "
-                              "[%c1, %arg2] : !pto.tensor_view<?x?xf32> -> "
+                              "[%c1, %tmp_1] : !pto.tensor_view<?x?xf32> -> "
                               "!pto.partition_tensor_view<1x?xf32>"));
   EXPECT_THAT(Line(text, "pto.tload"), HasSubstr("outs(%recv : !pto.tile_buf<loc=vec, dtype=f32, "
                                                  "rows=1, cols=128, v_row=?, v_col=?"));

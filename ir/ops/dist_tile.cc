@@ -59,6 +59,13 @@ bool IsMx(TensorLayout l) { return l == TensorLayout::kMxAZZ || l == TensorLayou
 
 // --- remote_load ------------------------------------------------------------------
 
+// `e`, an integer scalar, as an INDEX extent.
+const Expr* AsIndex(Context& ctx, const Expr* e) {
+  const auto* s = e->type()->As<ScalarType>();
+  if (s == nullptr || s->dtype() == DataType::kIndex) return e;
+  return ctx.NewUnary(UnaryOp::kCast, e, DataType::kIndex, e->loc());
+}
+
 absl::StatusOr<const Type*> DeduceRemoteLoad(const DeduceContext& dc) {
   PTO_ASSIGN_OR_RETURN(const DistributedTensorType* target, ExpectWindow(dc, 0));
   if (IsMx(target->EffectiveView().layout)) return dc.Error("does not support MX-layout windows");
@@ -82,7 +89,8 @@ absl::StatusOr<const Type*> DeduceRemoteLoad(const DeduceContext& dc) {
         return dc.Error(absl::StrCat("valid_shape ", d, " (", FormatExpr(v[d]),
                                      ") exceeds the tile extent ", FormatExpr(shape[d])));
       }
-      valid[d] = v[d];
+      // An extent is INDEX, as upstream's deducer makes the request.
+      valid[d] = c ? dc.ctx().Index(*c) : AsIndex(dc.ctx(), v[d]);
     }
   }
   ExprSpan source_valid = target->ValidShape();
@@ -93,11 +101,17 @@ absl::StatusOr<const Type*> DeduceRemoteLoad(const DeduceContext& dc) {
     valid[d] = WindowReadValidExtent(
         dc.ctx(),
         WindowReadDim{target->shape()[d], source_valid[d], offsets[d], shape[d], valid[d]},
-        /*clamp=*/false, WindowNarrowing::kExact);
+        /*clamp=*/false, WindowNarrowing::kRuntime);
   }
   TileView view;
   view.valid_shape = valid;
+  // The block layout the shape implies, unless the window's view declares
+  // one: an ND view reads row-major blocks, a DN view column-major ones.
   if (shape.size() == 2 && AsConstInt(shape.back()) == 1) view.blayout = TileLayout::kColMajor;
+  if (const TensorView* declared = target->view()) {
+    if (declared->layout == TensorLayout::kND) view.blayout = TileLayout::kRowMajor;
+    if (declared->layout == TensorLayout::kDN) view.blayout = TileLayout::kColMajor;
+  }
   // The tile lands in UB, but, as upstream's deducer does, the type leaves
   // the space open: infer-tile-memory-space settles it (Vec for a producer
   // that is not a tile.* op), so the print matches upstream's before that

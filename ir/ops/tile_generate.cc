@@ -104,7 +104,7 @@ absl::StatusOr<const Type*> DeduceRandom(const DeduceContext& dc) {
   PTO_RETURN_IF_ERROR(ExpectRank2(dc, shape));
   DimVec valid;
   PTO_RETURN_IF_ERROR(StaticValid(dc, kSeedWords + 1, shape, &valid));
-  return MakeTileWithValid(dc, dtype, shape, MemorySpace::kVec, valid);
+  return MakeRowMajorTile(dc, dtype, shape, MemorySpace::kVec, valid);
 }
 
 }  // namespace

@@ -63,7 +63,7 @@ absl::StatusOr<const Type*> DeduceTileFull(const DeduceContext& dc) {
     return dc.Error(absl::StrCat("value must be an int or float literal, got ",
                                  FormatExpr(value)));
   }
-  return MakeTile(dc, dtype, shape, MemorySpace::kVec);
+  return MakeRowMajorTile(dc, dtype, shape, MemorySpace::kVec, {});
 }
 
 // --- tile.load ----------------------------------------------------------------------

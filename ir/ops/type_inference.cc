@@ -496,6 +496,14 @@ absl::StatusOr<const TileType*> MakeTileWithValid(const DeduceContext& dc, DataT
   return MakeTile(dc, dtype, shape, space, view);
 }
 
+absl::StatusOr<const TileType*> MakeRowMajorTile(const DeduceContext& dc, DataType dtype,
+                                                 ExprSpan shape, MemorySpace space,
+                                                 ExprSpan valid) {
+  TileView view = ImplicitTileView(space, TileLayout::kRowMajor);
+  view.valid_shape = valid;
+  return MakeTile(dc, dtype, shape, space, view);
+}
+
 // --- Allocations ------------------------------------------------------------------
 
 absl::StatusOr<const Type*> DeduceAllocation(const DeduceContext& dc,

@@ -182,6 +182,13 @@ absl::StatusOr<const TileType*> MakeTileWithValid(const DeduceContext& dc, DataT
                                                   ExprSpan shape,
                                                   std::optional<MemorySpace> space,
                                                   ExprSpan valid);
+// The same with the default view whatever the shape: row-major blocks even
+// for an [R, 1] column, whose implicit view is col_major. Upstream's
+// value generators (tile.full, tile.random) build their tiles this way, so
+// such a column prints `pl.TileView(blayout=pl.TileLayout.row_major)`.
+absl::StatusOr<const TileType*> MakeRowMajorTile(const DeduceContext& dc, DataType dtype,
+                                                 ExprSpan shape, MemorySpace space,
+                                                 ExprSpan valid);
 
 // --- Allocations ------------------------------------------------------------------
 

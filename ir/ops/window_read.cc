@@ -24,7 +24,7 @@ std::optional<int64_t> ConstSum(const Expr* a, const Expr* b) {
 
 const Expr* WindowReadValidExtent(Context& ctx, const WindowReadDim& d, bool clamp,
                                   WindowNarrowing narrowing) {
-  bool exact = narrowing == WindowNarrowing::kExact;
+  bool exact = narrowing != WindowNarrowing::kProven;
   bool fully_valid = ExprIdentical(d.source_valid, d.source);
   const Expr* available;
   if (!clamp && fully_valid && (!exact || AsConstInt(d.source).has_value())) {
@@ -40,6 +40,7 @@ const Expr* WindowReadValidExtent(Context& ctx, const WindowReadDim& d, bool cla
   }
   if (d.requested == nullptr) return available;
   // requested <= window is the caller's checked (or trusted) precondition.
+  if (narrowing == WindowNarrowing::kRuntime) return MinExtent(ctx, d.requested, available);
   if (ExprIdentical(available, d.window)) return d.requested;
   if (exact) return MinExtent(ctx, d.requested, available);
   return ProveLessEqual(available, d.requested) == Proof::kTrue ? available : d.requested;

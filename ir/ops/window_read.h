@@ -17,6 +17,10 @@
 // trusts the caller), kExact builds the min, so the read never passes the
 // source's valid data. kExact also guards a fully valid source whose extent
 // is symbolic, since only a runtime min keeps the read inside that window.
+// kRuntime (pld.tile.remote_load, as upstream's deducer builds it) is kExact
+// that also keeps the min of a request with the window itself when the
+// prover cannot order them: the peer partition a request names never
+// reaches past the tile.
 
 #ifndef PTO_IR_OPS_WINDOW_READ_H_
 #define PTO_IR_OPS_WINDOW_READ_H_
@@ -40,6 +44,7 @@ struct WindowReadDim {
 enum class WindowNarrowing : uint8_t {
   kProven,  // narrow only where the prover shows the source is smaller
   kExact,   // min(requested, available), built at run time when symbolic
+  kRuntime,  // kExact, with min(requested, window) kept too
 };
 
 // The callers have checked the offset and the request (0 <= offset,

@@ -23,7 +23,8 @@ class WindowReadTest : public ::testing::Test {
 };
 
 TEST_F(WindowReadTest, StaticExtentsFoldUnderBothNarrowings) {
-  for (WindowNarrowing n : {WindowNarrowing::kProven, WindowNarrowing::kExact}) {
+  for (WindowNarrowing n :
+       {WindowNarrowing::kProven, WindowNarrowing::kExact, WindowNarrowing::kRuntime}) {
     // [16] holding 8 valid, read [16] from 0, 4 and 12.
     EXPECT_EQ(Extent({I(16), I(8), I(0), I(16), I(16)}, n), "8");
     EXPECT_EQ(Extent({I(16), I(8), I(4), I(8), I(8)}, n), "4");
@@ -49,6 +50,11 @@ TEST_F(WindowReadTest, OnlyTheExactNarrowingBuildsARuntimeMin) {
   EXPECT_EQ(Extent({n, n, I(0), I(16), I(16)}, WindowNarrowing::kExact), "min(N, 16)");
   // A static fully valid source: an in-bounds read is the precondition.
   EXPECT_EQ(Extent({I(64), I(64), Sym("c"), I(16), req}, WindowNarrowing::kExact), "req");
+  // kRuntime keeps the window's bound on that request as well.
+  EXPECT_EQ(Extent({I(64), I(64), Sym("c"), I(16), req}, WindowNarrowing::kRuntime),
+            "min(req, 16)");
+  EXPECT_EQ(Extent({I(64), v, I(0), I(16), req}, WindowNarrowing::kRuntime),
+            "min(req, min(V, 16))");
 }
 
 TEST_F(WindowReadTest, ClampNarrowsAFullyValidSourceToItsEdge) {

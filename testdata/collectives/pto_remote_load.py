@@ -19,6 +19,8 @@
 # IR: valid_shape=[1, pl.min(req, pl.min(SC, pl.const(16, pl.INDEX)))])] = pld.tile.remote_load(data, peer, [0, 0], [1, 16], [1, req])
 # IR-LABEL: def runtime_edge(
 # IR: valid_shape=[1, pl.min(N, pl.const(16, pl.INDEX))])] = pld.tile.remote_load(data, peer, [0, 0], [1, 16], [1, 16])
+# IR-LABEL: def scalar_bound(
+# IR: valid_shape=[1, pl.min(pl.cast(valid_cols, pl.INDEX), pl.const(16, pl.INDEX))])] = pld.tile.remote_load(data, peer, [0, 0], [1, 16], [1, valid_cols])
 #
 # A ragged tail: a [1, 8192] tile whose valid [1, 17] is all the window has.
 # CHECK-LABEL: func.func @ragged_tail(
@@ -52,11 +54,13 @@
 # CHECK-NEXT: %[[BOTH:.*]] = arith.minsi %arg4, %[[SC]] : index
 # CHECK-NEXT: %data_peer_pview = pto.partition_view %data_peer, offsets = [%c0, %c0], sizes = [%c1, %[[BOTH]]]
 #
-# An INT32 valid extent is cast to index, as the peer is.
+# An INT32 valid extent is cast to index (as upstream's deducer makes it)
+# and bounded by the tile at run time.
 # CHECK-LABEL: func.func @scalar_bound(
-# CHECK: %arg3_index = arith.index_cast %arg3 : i32 to index
 # CHECK: %arg2_index = arith.index_cast %arg2 : i32 to index
-# CHECK: %data_peer_pview = pto.partition_view %data_peer, offsets = [%c0, %c0], sizes = [%c1, %arg3_index_1]
+# CHECK: %[[CAST:.*]] = arith.index_cast %arg3 : i32 to index
+# CHECK-NEXT: %[[MIN:.*]] = arith.minsi %[[CAST]], %c16 : index
+# CHECK-NEXT: %data_peer_pview = pto.partition_view %data_peer, offsets = [%c0, %c0], sizes = [%c1, %[[MIN]]]
 #
 # An [8, 1] view that declares ND stays ND on the peer (the local view of
 # the same window is DN by the column-vector convention).

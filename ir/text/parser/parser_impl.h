@@ -403,6 +403,9 @@ class Parser {
   // parser/calls/submit.cc: pl.submit / pl.spmd_submit and a call's options.
   Value ParseSubmit(const Token& head, CallForm form);
   Value FinishFunctionCall(const Token& name_tok, const Token& open, CallForm form);
+  // The types a call of a function declared without `->` has: FunctionInfo's
+  // body_returns, read on first use; empty before the definition is parsed.
+  const std::vector<const Type*>& BodyReturnTypes(FunctionInfo& info);
   // parser/calls/deps.cc: deps=[...], element entries and comprehensions.
   bool ParseDeps(absl::string_view construct, ExprList* deps, int* depth);
   bool AtComprehension(int ahead = 0);

@@ -256,6 +256,13 @@ struct FunctionInfo {
   bool defined = false;
   SourcePos def_pos;
   SourcePos first_call;  // the call that read `sig` ahead of the definition
+  // The parsed function, once its body is read (null before).
+  const Function* function = nullptr;
+  // For a function with no `->` annotation, the types of the first `return`
+  // with values in its body, which type a call of it (upstream's parser
+  // does the same); read once, on the first call after the definition.
+  std::vector<const Type*> body_returns;
+  bool body_returns_read = false;
 };
 
 // Where `def NAME` starts a line: lets a call parse its callee's signature

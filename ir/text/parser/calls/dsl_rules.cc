@@ -219,7 +219,8 @@ std::optional<bool> Parser::WindowBufferBytes(const CallArgs& in, CallArgs* out)
   for (const CallArg& a : in) {
     if (&a == dtype) continue;
     CallArg& b = out->emplace_back(a);
-    if (&a == shape) b.expr = IndexConst(bytes);
+    // An INT64 constant, as upstream's wrapper computes the byte size.
+    if (&a == shape) b.expr = ctx_.Int(bytes, DataType::kInt64, shape->expr->loc());
   }
   return true;
 }

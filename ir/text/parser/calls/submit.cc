@@ -12,10 +12,12 @@
 // by the task's Scalar[TASK_ID]; it may leave out the callee's trailing Out
 // / InOut parameters (the runtime allocates them); a None dep is no dep.
 
+#include <algorithm>
 #include <vector>
 
 #include "ir/text/parser/depth_guard.h"
 #include "ir/text/parser/parser_impl.h"
+#include "ir/visitor.h"
 
 namespace pto::ir::parser_impl {
 namespace {
@@ -58,6 +60,35 @@ Value Parser::ParseSubmit(const Token& head, CallForm form) {
     return Value{};
   }
   return v;
+}
+
+namespace {
+
+// The value types of the first `return` with values, in statement order.
+class FirstReturnTypes : public IRVisitor {
+ public:
+  std::vector<const Type*> types;
+  bool found = false;
+  void VisitReturn(const ReturnStmt* s) override {
+    if (found || s->values().empty()) return;
+    found = true;
+    for (const Expr* v : s->values()) types.push_back(v->type());
+  }
+};
+
+}  // namespace
+
+const std::vector<const Type*>& Parser::BodyReturnTypes(FunctionInfo& info) {
+  if (!info.body_returns_read && info.function != nullptr) {
+    info.body_returns_read = true;
+    FirstReturnTypes first;
+    first.VisitStmt(info.function->body());
+    // An UnknownType value says nothing: the call stays UnknownType.
+    bool known = std::none_of(first.types.begin(), first.types.end(),
+                              [](const Type* t) { return t->Is<UnknownType>(); });
+    if (known) info.body_returns = std::move(first.types);
+  }
+  return info.body_returns;
 }
 
 Value Parser::ParseFunctionCall(const Token& name_tok) {
@@ -211,6 +242,7 @@ Value Parser::FinishFunctionCall(const Token& name_tok, const Token& open, CallF
   }
   if (!NormalizeDumpVars(args, &opts)) return Value{};
   std::vector<const Type*> returns(sig.returns.begin(), sig.returns.end());
+  if (returns.empty() && !submit) returns = BodyReturnTypes(*info);
   const Type* type = ctx_.GetUnknownType();
   if (submit) {
     returns.push_back(ctx_.GetScalarType(DataType::kTaskId));

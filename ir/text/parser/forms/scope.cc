@@ -249,6 +249,7 @@ bool Parser::ParseScopeArgs(ScopeKind kind, bool manual, bool loop_form, const T
       continue;
     }
     if (a.enum_ref == "ScopeMode.AUTO") continue;
+    if (a.key == "no_dep_args" && a.operand < 0) continue;  // an empty list
     sorted->push_back(a);
   }
   if (kind == ScopeKind::kAt && !has_level) {

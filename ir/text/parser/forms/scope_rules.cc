@@ -104,6 +104,9 @@ bool Parser::ParseTensorNameList(absl::string_view scope, absl::string_view key,
                                    "names; `(a)` is just `a`"));
   }
   if (!Expect(close)) return false;
+  // An empty no_dep_args= overrides nothing: upstream drops it, and so do
+  // we (out->operand stays unset, which ParseScopeArgs skips).
+  if (names.empty() && key == "no_dep_args") return true;
   out->operand = static_cast<int>(operands->size());
   operands->push_back(ctx_.NewMakeTuple(ExprSpan(names.data(), names.size()), Loc(open)));
   return true;

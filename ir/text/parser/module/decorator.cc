@@ -165,6 +165,15 @@ bool Parser::ParseFuncAttrDict(std::vector<FuncAttr>* out, bool prologue) {
       }
     }
     attr.key = ctx_.SaveString(key);
+    // "split": pl.SplitMode.NONE means no split, which upstream stores as no
+    // "split" attr at all (in the decorator and in pl.func_attr alike).
+    if (key == "split" && attr.enum_ref == "SplitMode.NONE") {
+      out->erase(std::remove_if(out->begin(), out->end(),
+                                [&](const FuncAttr& a) { return a.key == attr.key; }),
+                 out->end());
+      if (!Accept(K::kComma)) break;
+      continue;
+    }
     // A key given again takes the later value, in the first one's place.
     bool replaced = false;
     for (FuncAttr& a : *out) {

@@ -452,6 +452,8 @@ bool Parser::ParseFunction(const Decorator* decorator) {
                                        type, level, role, Loc(def_tok), attrs);
   fn_.attrs.clear();
   functions_.push_back(f);
+  // The body may have read other signatures, growing function_infos_.
+  function_infos_[function_index_.find(name)->second].function = f;
   return true;
 }
 
