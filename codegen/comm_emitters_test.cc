@@ -337,7 +337,7 @@ TEST_F(CommTest, RemoteLoadClampsToARuntimeWindowEdge) {
 }
 
 // Two runtime extents, the window's valid columns and the request, meet in
-// one min; a runtime offset leaves max(valid, offset) - offset.
+// one min; a runtime offset leaves max(valid - offset, 0).
 TEST_F(CommTest, RemoteLoadIntersectsRuntimeExtents) {
   const ir::Var* v = IndexVar("V");
   const ir::Expr* valid[] = {ctx_.Index(1), v};
@@ -358,8 +358,8 @@ TEST_F(CommTest, RemoteLoadIntersectsRuntimeExtents) {
                               "    %tmp_6 = arith.minsi %arg3, %tmp_5 : index\n"
                               "    %data_peer_pview = pto.partition_view %data_peer, offsets = "
                               "[%c0, %c0], sizes = [%c1, %tmp_6]"));
-  EXPECT_THAT(text, HasSubstr("%tmp_7 = arith.maxsi %arg6, %arg4 : index\n"
-                              "    %tmp_8 = arith.subi %tmp_7, %arg4 : index\n"
+  EXPECT_THAT(text, HasSubstr("%tmp_7 = arith.subi %arg6, %arg4 : index\n"
+                              "    %tmp_8 = arith.maxsi %tmp_7, %c0 : index\n"
                               "    %tmp_9 = arith.minsi %tmp_8, %c16 : index\n"));
   EXPECT_THAT(Line(text, "offsets = [%c0, %arg4]"), HasSubstr("sizes = [%c1, %tmp_"));
 }

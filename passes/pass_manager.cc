@@ -9,14 +9,28 @@ namespace {
 
 const IRPropertySet kVerifiedProperties = {IRProperty::kSSAForm, IRProperty::kTypeChecked};
 
-// The verified properties `program` has; `ssa` receives why it is not in
-// SSA form, if it is not.
-IRPropertySet Verified(const ir::Program& program, absl::Status* ssa) {
-  *ssa = ir::CheckSSAForm(program);
-  IRPropertySet have = {IRProperty::kTypeChecked};
-  if (ssa->ok()) have.Insert(IRProperty::kSSAForm);
-  return have;
-}
+// What verification established of the current program. The SSA check
+// walks the whole program, so it runs only when a pass requires SSAForm or
+// claims to produce it: a pipeline of passes that need neither (or none at
+// all, `--passes=none`) never pays for it.
+class VerifiedState {
+ public:
+  // A new program, which the verifier accepted.
+  void Reset() { ssa_checked_ = false; }
+  // Whether `program` is in SSA form; `why` receives the reason it is not.
+  bool IsSSA(const ir::Program& program) {
+    if (!ssa_checked_) {
+      not_ssa_ = ir::CheckSSAForm(program);
+      ssa_checked_ = true;
+    }
+    return not_ssa_.ok();
+  }
+  const absl::Status& why_not_ssa() const { return not_ssa_; }
+
+ private:
+  bool ssa_checked_ = false;
+  absl::Status not_ssa_;
+};
 
 }  // namespace
 
@@ -25,24 +39,26 @@ PassManager::PassManager(std::vector<std::unique_ptr<Pass>> passes, PassManagerO
 
 absl::StatusOr<ir::Program> PassManager::Run(const ir::Program& input, PassContext& ctx) const {
   IRPropertySet have;
-  IRPropertySet verified;  // what verification established of `program`
-  absl::Status not_ssa;    // why `program` is not in SSA form
+  VerifiedState verified;
   if (options_.verify_each) {
     if (absl::Status s = ir::VerifyProgram(input); !s.ok()) {
       return absl::InvalidArgumentError(absl::StrCat("input program is invalid:\n", s.message()));
     }
-    verified = Verified(input, &not_ssa);
-    have = verified;
+    have.Insert(IRProperty::kTypeChecked);
   }
   ir::Program program = input;
   for (const std::unique_ptr<Pass>& pass : passes_) {
     PassProperties props = pass->properties();
+    if (options_.verify_each && props.required.Contains(IRProperty::kSSAForm) &&
+        !have.Contains(IRProperty::kSSAForm) && verified.IsSSA(program)) {
+      have.Insert(IRProperty::kSSAForm);
+    }
     if (IRPropertySet missing = props.required.Difference(have); !missing.empty()) {
       IRProperty p = missing.First();
-      if (p == IRProperty::kSSAForm && !not_ssa.ok()) {
+      if (p == IRProperty::kSSAForm && options_.verify_each) {
         return absl::FailedPreconditionError(absl::StrCat(
             "pass '", pass->name(), "' requires SSAForm; run convert-to-ssa before it:\n",
-            not_ssa.message()));
+            verified.why_not_ssa().message()));
       }
       return absl::FailedPreconditionError(
           absl::StrCat("pass '", pass->name(), "' requires ", IRPropertyName(p),
@@ -64,14 +80,15 @@ absl::StatusOr<ir::Program> PassManager::Run(const ir::Program& input, PassConte
           return absl::InternalError(absl::StrCat("pass '", pass->name(),
                                                   "' produced invalid IR:\n", s.message()));
         }
-        verified = Verified(program, &not_ssa);
+        verified.Reset();
+        if (!props.produced.Contains(IRProperty::kSSAForm)) have.Remove(IRProperty::kSSAForm);
       }
-      if (props.produced.Contains(IRProperty::kSSAForm) && !not_ssa.ok()) {
+      if (props.produced.Contains(IRProperty::kSSAForm) && !verified.IsSSA(program)) {
         return absl::InternalError(absl::StrCat("pass '", pass->name(),
                                                 "' produced IR not in SSA form:\n",
-                                                not_ssa.message()));
+                                                verified.why_not_ssa().message()));
       }
-      have = have.Difference(kVerifiedProperties).Union(verified);
+      have.Insert(IRProperty::kTypeChecked);
     }
   }
   return program;

@@ -81,7 +81,7 @@ TEST_F(DistTileTest, RemoteLoadIntersectsTheRequestWithTheWindowsValidRegion) {
   EXPECT_EQ(valid_of(dynamic, {List({0, 0}), List({1, 16}), List({1, 16})}), "[1, min(N, 16)]");
   const Var* c = ctx_.NewVar("c", ctx_.GetScalarType(DataType::kIndex));
   EXPECT_EQ(valid_of(dynamic, {ListOf({ctx_.Index(0), c}), List({1, 16})}),
-            "[1, min(max(N, c) - c, 16)]");
+            "[1, min(max(N - c, 0), 16)]");
 
   const Var* v = ctx_.NewVar("V", ctx_.GetScalarType(DataType::kIndex));
   const Var* req = ctx_.NewVar("req", ctx_.GetScalarType(DataType::kIndex));

@@ -233,7 +233,7 @@ TEST_F(TileMemoryTest, LoadSymbolicOffsetIntoAPartialSource) {
       "tile.load", {x, ListOf({i, ctx_.Index(0)}), List({16, 16}), List({16, 16})});
   ASSERT_TRUE(c.ok()) << c.status();
   EXPECT_EQ(FormatShape((*c)->type()->As<TileType>()->ValidShape()),
-            "[min(max(40, i) - i, 16), 16]");
+            "[min(max(40 - i, 0), 16), 16]");
 }
 
 TEST_F(TileMemoryTest, LoadOverReadNeedsClamp) {

@@ -30,12 +30,14 @@ const Expr* WindowReadValidExtent(Context& ctx, const WindowReadDim& d, bool cla
   if (!clamp && fully_valid && (!exact || AsConstInt(d.source).has_value())) {
     available = d.window;
   } else {
-    // max(valid, offset) - offset rather than valid - offset: an offset past
-    // the valid data leaves nothing, never a negative extent.
+    // max(valid - offset, 0) rather than valid - offset: an offset past the
+    // valid data leaves nothing, never a negative extent. (Upstream builds
+    // max(valid, offset) - offset, which its simplifier rewrites to this
+    // form; extents are INDEX, so neither can wrap.)
     const Expr* remaining =
         AsConstInt(d.offset) == 0
             ? d.source_valid
-            : SubExtent(ctx, MaxExtent(ctx, d.source_valid, d.offset), d.offset);
+            : MaxExtent(ctx, SubExtent(ctx, d.source_valid, d.offset), ctx.Index(0));
     available = MinExtent(ctx, remaining, d.window);
   }
   if (d.requested == nullptr) return available;

@@ -3,7 +3,7 @@
 // pld.tile.remote_load): the requested extent narrowed to the part of the
 // source's valid region the window covers.
 //
-//   available = min(max(source_valid, offset) - offset, window)
+//   available = min(max(source_valid - offset, 0), window)
 //   result    = min(requested, available)
 //
 //   const Expr* v = WindowReadValidExtent(
