@@ -63,9 +63,12 @@ bool Printer::PrintSoftSyncall(const Call* c) {
 }
 
 const Printer::OpFacts& Printer::FactsOf(const Op* op) {
-  if (op == op_facts_.op) return op_facts_;
-  OpFacts f;
-  f.op = op;
+  if (op == last_facts_op_) return *last_facts_;
+  auto [it, inserted] = op_facts_.try_emplace(op);
+  last_facts_op_ = op;
+  last_facts_ = &it->second;
+  if (!inserted) return it->second;
+  OpFacts& f = it->second;
   absl::string_view name = op->name();
   f.callee = std::string(DslOpPrefix(name));
   absl::StrAppend(&f.callee, name);
@@ -83,8 +86,7 @@ const Printer::OpFacts& Printer::FactsOf(const Op* op) {
   for (const ArgSpec& spec : op->args()) {
     f.keywords = f.keywords || spec.keyword || spec.printed_by_name;
   }
-  op_facts_ = std::move(f);
-  return op_facts_;
+  return f;
 }
 
 void Printer::PrintCall(const Call* c) {

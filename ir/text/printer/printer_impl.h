@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/node_hash_map.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
@@ -241,17 +242,19 @@ class Printer {
   bool typed_consts_ = false;
   // PrintExprText(e) with typed_consts_ set (expr.cc).
   void PrintTypedConsts(const Expr* e);
-  // What PrintCall needs of an op besides the call: long programs repeat an
-  // op, so it is worked out once per run of calls of the same op.
+  // What PrintCall needs of an op besides the call: long programs repeat a
+  // few ops, so it is worked out once per op and printer.
   struct OpFacts {
-    const Op* op = nullptr;
     std::string callee;  // "pl.tile.muls", "pl.tile.and_"
     int restamp_arg = -1;  // the DSL's scalar operand (text::RestampedScalarArg)
     bool keywords = false;  // some operand prints as `name=value`
     bool mgather = false, alloc = false, syncall = false;
   };
   const OpFacts& FactsOf(const Op* op);
-  OpFacts op_facts_;
+  // Node-based: the last op's entry is held by pointer across inserts.
+  absl::node_hash_map<const Op*, OpFacts> op_facts_;
+  const Op* last_facts_op_ = nullptr;
+  const OpFacts* last_facts_ = nullptr;
   uint32_t current_stamp_ = 0;
   // Printing a function's signature: a MemRef base prints as a string there
   // (the body that binds it comes later).
