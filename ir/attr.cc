@@ -18,6 +18,7 @@ absl::string_view AttrKindName(AttrKind kind) {
     case AttrKind::kRoundMode: return "cast mode";
     case AttrKind::kSaturationMode: return "saturation mode";
     case AttrKind::kAtomicType: return "AtomicType";
+    case AttrKind::kArgDirection: return "ArgDirection";
   }
   return "?";
 }

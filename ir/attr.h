@@ -34,6 +34,7 @@ enum class AttrKind : uint8_t {
   kRoundMode,
   kSaturationMode,
   kAtomicType,
+  kArgDirection,
 };
 
 absl::string_view AttrKindName(AttrKind kind);
@@ -47,6 +48,7 @@ template <> struct AttrKindOf<PadValue> { static constexpr AttrKind kKind = Attr
 template <> struct AttrKindOf<RoundMode> { static constexpr AttrKind kKind = AttrKind::kRoundMode; };
 template <> struct AttrKindOf<SaturationMode> { static constexpr AttrKind kKind = AttrKind::kSaturationMode; };
 template <> struct AttrKindOf<AtomicType> { static constexpr AttrKind kKind = AttrKind::kAtomicType; };
+template <> struct AttrKindOf<ArgDirection> { static constexpr AttrKind kKind = AttrKind::kArgDirection; };
 
 class AttrValue {
  public:

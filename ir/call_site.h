@@ -40,21 +40,6 @@ enum class CallForm : uint8_t {
   kSpmdSubmit,  // pl.spmd_submit(self.f, ..., core_num=N)
 };
 
-// Per-argument runtime direction of a dispatched call (upstream's
-// ArgDirection, spelled pl.adir.<name>).
-enum class ArgDirection : uint8_t {
-  kInput, kOutput, kOutputExisting, kInOut, kNoDep, kScalar,
-};
-template <>
-struct EnumTraits<ArgDirection> {
-  static constexpr absl::string_view kPrefix = "pl.adir";
-  static constexpr std::pair<ArgDirection, absl::string_view> kNames[] = {
-      {ArgDirection::kInput, "input"},   {ArgDirection::kOutput, "output"},
-      {ArgDirection::kOutputExisting, "output_existing"},
-      {ArgDirection::kInOut, "inout"},   {ArgDirection::kNoDep, "no_dep"},
-      {ArgDirection::kScalar, "scalar"}};
-};
-
 // One value of a generic call attr: a constant or enum member (`value`), an
 // argument direction (pl.adir.X) or an expression (a variable or any other
 // expression of the program, visited and renamed like an argument).

@@ -44,6 +44,12 @@ enum class SaturationMode : uint8_t { kOff = 0, kOn = 1 };
 enum class CmpType : uint8_t { kEq, kNe, kLt, kLe, kGt, kGe };
 // tile.store / pld.tile.put `atomic` kwarg.
 enum class AtomicType : uint8_t { kNone, kAdd };
+// Per-argument runtime direction of a dispatched call (upstream's
+// ArgDirection, spelled pl.adir.<name>): a call site's arg_directions, or
+// any attr value.
+enum class ArgDirection : uint8_t {
+  kInput, kOutput, kOutputExisting, kInOut, kNoDep, kScalar,
+};
 
 template <typename E>
 struct EnumTraits;
@@ -95,6 +101,11 @@ PTO_ENUM_TRAITS(CmpType, "", {CmpType::kEq, "eq"}, {CmpType::kNe, "ne"}, {CmpTyp
                 {CmpType::kLe, "le"}, {CmpType::kGt, "gt"}, {CmpType::kGe, "ge"});
 PTO_ENUM_TRAITS(AtomicType, "pl.AtomicType", {AtomicType::kNone, "None_"},
                 {AtomicType::kAdd, "Add"});
+PTO_ENUM_TRAITS(ArgDirection, "pl.adir", {ArgDirection::kInput, "input"},
+                {ArgDirection::kOutput, "output"},
+                {ArgDirection::kOutputExisting, "output_existing"},
+                {ArgDirection::kInOut, "inout"}, {ArgDirection::kNoDep, "no_dep"},
+                {ArgDirection::kScalar, "scalar"});
 
 #undef PTO_ENUM_TRAITS
 

@@ -137,6 +137,8 @@ absl::StatusOr<AttrValue> CoerceKwarg(Context& ctx, const Op& op, const KwargSpe
       return CoerceEnum<PadValue>(op, spec, value);
     case AttrKind::kAtomicType:
       return CoerceEnum<AtomicType>(op, spec, value);
+    case AttrKind::kArgDirection:
+      return CoerceEnum<ArgDirection>(op, spec, value);
     case AttrKind::kBool:
     case AttrKind::kInt:
       break;

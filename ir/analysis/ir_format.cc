@@ -167,6 +167,7 @@ std::string FormatAttrValue(const AttrValue& value) {
     case AttrKind::kRoundMode: return EnumSpelling<RoundMode>(value.raw_int());
     case AttrKind::kSaturationMode: return EnumSpelling<SaturationMode>(value.raw_int());
     case AttrKind::kAtomicType: return EnumSpelling<AtomicType>(value.raw_int());
+    case AttrKind::kArgDirection: return EnumSpelling<ArgDirection>(value.raw_int());
   }
   return "?";
 }

@@ -333,6 +333,7 @@ TEST(BuiltinOpsTest, DeducersNeverCrashOnOddOperands) {
       case AttrKind::kRoundMode: return {AttrValue::Enum(RoundMode::kRint)};
       case AttrKind::kSaturationMode: return {AttrValue::Enum(SaturationMode::kOff)};
       case AttrKind::kAtomicType: return {AttrValue::Enum(AtomicType::kAdd)};
+      case AttrKind::kArgDirection: return {AttrValue::Enum(ArgDirection::kInOut)};
       case AttrKind::kPadValue:
         return {AttrValue::Enum(PadValue::kZero), AttrValue::Enum(PadValue::kMax),
                 AttrValue::Enum(PadValue::kNull)};

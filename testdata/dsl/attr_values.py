@@ -1,4 +1,5 @@
-# Attribute and kwarg values: a pl.func_attr value naming a parameter (kept
+# Attribute and kwarg values: dtype, memory space and argument direction
+# (pl.adir) members as attr values, a pl.func_attr value naming a parameter (kept
 # as the parameter itself), an op call as a function attr value, attrs=
 # naming a module dict, external_source= naming a module string built by
 # concatenation, and a unified op with its operands passed by name.
@@ -9,7 +10,7 @@
 #
 # CHECK: external_source="kernels/k.cpp")
 # CHECK-NEXT: def ext(
-# CHECK-NEXT: pl.func_attr({"marker": 7, "dtype": pl.FP16, "memory_space": pl.Mem.Vec})
+# CHECK-NEXT: pl.func_attr({"marker": 7, "dtype": pl.FP16, "memory_space": pl.Mem.Vec, "direction": pl.adir.input})
 # CHECK: def kernel(x: pl.Tensor{{\[\[}}16], pl.FP32], w: pl.Tensor{{\[\[}}16], pl.FP32]
 # CHECK-NEXT: pl.func_attr({"stationary": w})
 # CHECK: pl.tile.add(t, u)
@@ -25,6 +26,7 @@ EXPECTED = {
     "marker": MARKER,
     "dtype": pl.FP16,
     "memory_space": pl.Mem.Vec,
+    "direction": pl.adir.input,
 }
 
 

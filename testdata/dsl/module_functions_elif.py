@@ -1,6 +1,7 @@
 # Hand-written forms read with upstream's meaning: a @pl.function defined at
 # module level and called by bare name joins the program (printed as a method
-# called through self; an uncalled one is left out), `elif` is an else
+# called through self; an uncalled one is left out; a call through a
+# module-level alias `twice = double` is a call of double), `elif` is an else
 # holding one if, and pl.dynamic("N") inside a type is the dynamic dim N.
 # Printing is a fixed point.
 #
@@ -14,6 +15,7 @@
 # CHECK-NEXT: y: pl.Tensor{{\[\[}}NR, 16], pl.FP32] = pl.tensor.add(x, x)
 # CHECK: def main(self, a: pl.Tensor{{\[\[}}NR, 16], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor{{\[\[}}NR, 16], pl.FP32]:
 # CHECK-NEXT: b: pl.Tensor{{\[\[}}NR, 16], pl.FP32] = self.double(a)
+# CHECK-NEXT: b2: pl.Tensor{{\[\[}}NR, 16], pl.FP32] = self.double(b)
 # CHECK-NEXT: if n == 1:
 # CHECK-NEXT: c: pl.Scalar[pl.INDEX] = n + 1
 # CHECK-NEXT: else:
@@ -31,6 +33,9 @@ def double(x: pl.Tensor[[pl.dynamic("NR"), 16], pl.FP32]) -> pl.Tensor[[pl.dynam
     return y
 
 
+twice = double
+
+
 @pl.function
 def unused(x: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:
     return x
@@ -41,6 +46,7 @@ class ModuleFunctions:
     @pl.function
     def main(self, a: pl.Tensor[[pl.dynamic("NR"), 16], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[pl.dynamic("NR"), 16], pl.FP32]:
         b = double(a)
+        b2 = twice(b)
         if n == 1:
             c = n + 1
         elif n == 2:

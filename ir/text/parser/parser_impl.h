@@ -125,6 +125,9 @@ class Parser {
   bool ParseModuleFunction();
   bool IsModuleFunctionCall(const Token& name);
   Value ParseModuleFunctionCall(const Token& name);
+  // `alias = f` of a module-level function f: records the alias (true), or
+  // leaves the assignment to the constants (false).
+  bool ParseModuleFunctionAlias(const Token& alias);
   Value ExpandInlineCall(const Token& name, const Token& def);  // parser/calls/inline.cc
   void SetInlineReturn(const Token& at, const ExprList& values, bool tuple, int depth);
   bool AtInlineCall();

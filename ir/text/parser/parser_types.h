@@ -391,6 +391,9 @@ struct ModuleState {
   absl::flat_hash_map<absl::string_view, uint32_t> class_inline;
   absl::flat_hash_map<absl::string_view, Token> calls;
   std::vector<absl::string_view> call_order;
+  // `alias = f` at module level: the alias -> f's name token there (a call
+  // of the alias calls f, and upstream prints f).
+  absl::flat_hash_map<absl::string_view, Token> function_aliases;
   absl::string_view program_name;
   bool saw_program = false;
   // pl.dynamic dims and the other constants, by name.

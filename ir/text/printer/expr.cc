@@ -139,6 +139,9 @@ void Printer::PrintAttr(const AttrValue& v) {
     case AttrKind::kAtomicType:
       AppendEnum(&out_, v.As<AtomicType>());
       return;
+    case AttrKind::kArgDirection:
+      AppendEnum(&out_, v.As<ArgDirection>());
+      return;
     // Cast modes print as their quoted DSL names.
     case AttrKind::kRoundMode:
       AppendQuoted(&out_, EnumName(v.As<RoundMode>()));

@@ -435,6 +435,10 @@ bool Parser::ParseAttrValue(AttrValue* out) {
             std::optional<AtomicType> v = EnumFromName<AtomicType>(m);
             if (!v) return bad();
             *out = AttrValue::Enum(*v);
+          } else if (c == "adir") {
+            std::optional<ArgDirection> v = EnumFromName<ArgDirection>(m);
+            if (!v) return bad();
+            *out = AttrValue::Enum(*v);
           } else if (c == "PipeType") {
             // Pipes are int kwargs, as upstream stores them.
             std::optional<int64_t> v;

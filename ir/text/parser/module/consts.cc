@@ -207,6 +207,7 @@ bool Parser::ParseModuleAssign() {
   }
   if (names.size() == 1 && AtDotted("pl", "dynamic")) return ParseDynamicDecl(names[0]);
   if (names.size() == 1 && AtDotted("pl", "MemRef")) return ParseModuleMemRef(names[0]);
+  if (names.size() == 1 && ParseModuleFunctionAlias(names[0])) return ExpectNewline();
   ModuleConst value;
   bool ok = EvalConst(&value);
   if (ok && At(K::kComma)) {

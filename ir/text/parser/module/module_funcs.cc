@@ -40,15 +40,38 @@ bool Parser::ParseModuleFunction() {
   return true;
 }
 
+bool Parser::ParseModuleFunctionAlias(const Token& alias) {
+  if (!At(K::kName) || !(At(K::kNewline, 1) || At(K::kEof, 1))) return false;
+  Token target = Peek();
+  // An alias of an alias names the function itself.
+  if (auto it = module_.function_aliases.find(Text(target)); it != module_.function_aliases.end()) {
+    target = it->second;
+  }
+  auto sites = module_.def_sites.find(Text(target));
+  if (sites == module_.def_sites.end() || sites->second.At(0) == nullptr) return false;
+  Advance();
+  module_.function_aliases[Text(alias)] = target;
+  module_.consts.erase(Text(alias));
+  return true;
+}
+
 bool Parser::IsModuleFunctionCall(const Token& name) {
   // A `def` at column 0 (Prescan's def site starts its line) is a module-level
   // function; a local variable of the name would shadow it.
+  if (names_.find(Text(name)) != names_.end()) return false;
+  if (module_.function_aliases.contains(Text(name))) return true;
   auto sites = module_.def_sites.find(Text(name));
-  if (sites == module_.def_sites.end() || sites->second.At(0) == nullptr) return false;
-  return names_.find(Text(name)) == names_.end();
+  return sites != module_.def_sites.end() && sites->second.At(0) != nullptr;
 }
 
-Value Parser::ParseModuleFunctionCall(const Token& name) {
+Value Parser::ParseModuleFunctionCall(const Token& call_name) {
+  // A call of an alias is a call of the function it names: its name token
+  // (at the alias's definition) stands for the function from here on.
+  Token name = call_name;
+  if (auto it = module_.function_aliases.find(Text(call_name));
+      it != module_.function_aliases.end()) {
+    name = it->second;
+  }
   absl::string_view n = Text(name);
   if (auto it = module_.inline_defs.find(n); it != module_.inline_defs.end()) {
     return ExpandInlineCall(name, it->second);
