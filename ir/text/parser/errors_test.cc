@@ -152,7 +152,7 @@ std::vector<ErrorCase> TextCases() {
     {"cenum", Module("E = pl.Mem.Vec\n", "", {"x = E"}),
      "t.py:7:13: error: 'E' is an enum member: it is only a kwarg value"},
     {"copaque", Module("O = foo(1)\n", "", {"x = O"}),
-     "t.py:7:13: error: 'O' is assigned at module level (2:1) a value the parser cannot evaluate: constants may be numbers, bools, strings, dtypes, enum members, lists and tuples of them, and arithmetic on them"},
+     "t.py:7:13: error: 'O' is assigned at module level (2:1) a value the parser cannot evaluate: constants may be numbers, bools, strings, dtypes, enum members, lists and tuples of them, and arithmetic on them; give its value with --define=O=VALUE"},
     {"cnotints", Module("S = [1, 'a']\n", ", a: pl.Tensor[S, pl.FP32]", {"return"}),
      "t.py:6:30: error: 'S' is not a list of integers"},
     // Types, dtypes, enum members and kwarg values.

@@ -528,7 +528,8 @@ const Expr* Parser::ConstExpr(const ModuleConst& c, const Token& at) {
   Fail(at, absl::StrCat("'", Text(at), "' is assigned at module level (", PosText(c.def_pos),
                         ") a value the parser cannot evaluate: constants may be numbers, bools, "
                         "strings, dtypes, enum members, lists and tuples of them, and arithmetic "
-                        "on them"));
+                        "on them; give its value with --define=",
+                        Text(at), "=VALUE"));
   return nullptr;
 }
 
