@@ -35,6 +35,15 @@ int Op::FindKwarg(absl::string_view name) const {
   return -1;
 }
 
+absl::Span<const MemorySpace> Op::input_memory(size_t arg) const {
+  for (const InputMemory& m : input_memory_) {
+    if (m.arg == arg) return m.allowed;
+  }
+  static constexpr MemorySpace kVec[] = {MemorySpace::kVec};
+  if (vec_operands_) return kVec;
+  return {};
+}
+
 int Op::FindArg(absl::string_view name) const {
   for (size_t i = 0; i < args_.size(); ++i) {
     if (args_[i].name == name) return static_cast<int>(i);
@@ -129,6 +138,17 @@ OpBuilder& OpBuilder::OverridableResultView() {
 
 OpBuilder& OpBuilder::TypedByAnnotation() {
   op_->typed_by_annotation_ = true;
+  return *this;
+}
+
+OpBuilder& OpBuilder::InputMemory(size_t arg, std::initializer_list<MemorySpace> allowed) {
+  PTO_CHECK(allowed.size() > 0);
+  op_->input_memory_.push_back({arg, absl::InlinedVector<MemorySpace, 2>(allowed)});
+  return *this;
+}
+
+OpBuilder& OpBuilder::VecOperands() {
+  op_->vec_operands_ = true;
   return *this;
 }
 

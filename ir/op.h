@@ -26,6 +26,7 @@
 #define PTO_IR_OP_H_
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include "absl/strings/string_view.h"
@@ -149,6 +150,10 @@ class Op {
   // ParseOptions::allow_unregistered_ops (see Context::GetUnregisteredOp).
   // It has no deducer: a call's type is the annotation it was written with.
   bool unregistered() const { return unregistered_; }
+  // The memory spaces the `arg`-th operand may live in when it is a tile,
+  // the one to move it into first (upstream's input_constraints, which
+  // InferTileMemorySpace satisfies with tile.move); empty when any will do.
+  absl::Span<const MemorySpace> input_memory(size_t arg) const;
 
  private:
   friend class OpBuilder;
@@ -168,6 +173,12 @@ class Op {
   bool result_view_overridable_ = false;
   bool typed_by_annotation_ = false;
   bool unregistered_ = false;
+  bool vec_operands_ = false;  // every tile operand lives in Vec
+  struct InputMemory {
+    size_t arg;
+    absl::InlinedVector<MemorySpace, 2> allowed;
+  };
+  std::vector<InputMemory> input_memory_;
   std::string lowered_by_;
 };
 
@@ -198,6 +209,11 @@ class OpBuilder {
   OpBuilder& OverridableResultView();
   // See Op::typed_by_annotation.
   OpBuilder& TypedByAnnotation();
+  // See Op::input_memory: operand `arg` lives in one of `allowed`, the first
+  // preferred.
+  OpBuilder& InputMemory(size_t arg, std::initializer_list<MemorySpace> allowed);
+  // Every tile operand lives in Vec (the vector unit's ops).
+  OpBuilder& VecOperands();
   OpBuilder& Deduce(DeduceFn fn);
   OpBuilder& Canonicalize(CanonicalizeFn fn);
 

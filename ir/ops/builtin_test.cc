@@ -172,6 +172,33 @@ TEST(BuiltinOpsTest, CompositeOpsNameTheirLoweringPass) {
 }
 
 // Kwarg order is the printed order; it follows the DSL wrappers.
+// Where an op reads its tile operands (Op::input_memory), the fact
+// InferTileMemorySpace satisfies with tile.move.
+TEST(BuiltinOpsTest, OperandMemorySpaces) {
+  using ::testing::ElementsAre;
+  const OpRegistry& ops = BuiltinOps();
+  const Op* matmul_acc = ops.Find("tile.matmul_acc");
+  EXPECT_THAT(matmul_acc->input_memory(0), ElementsAre(MemorySpace::kAcc));
+  EXPECT_THAT(matmul_acc->input_memory(1), ElementsAre(MemorySpace::kLeft));
+  EXPECT_THAT(matmul_acc->input_memory(2), ElementsAre(MemorySpace::kRight));
+  EXPECT_TRUE(matmul_acc->input_memory(3).empty());  // init_cond, a scalar
+  // A store reads UB or the accumulator, UB first; its tensor is no tile.
+  const Op* store = ops.Find("tile.store");
+  EXPECT_THAT(store->input_memory(0), ElementsAre(MemorySpace::kVec, MemorySpace::kAcc));
+  EXPECT_TRUE(store->input_memory(2).empty());
+  EXPECT_THAT(ops.Find("pld.tile.remote_store")->input_memory(0),
+              ElementsAre(MemorySpace::kVec, MemorySpace::kAcc));
+  // The vector unit's ops read every tile operand from Vec.
+  for (const char* name : {"tile.add", "tile.muls", "tile.exp", "tile.row_sum",
+                           "tile.row_expand_add", "tile.cast", "tile.cmp", "tile.and"}) {
+    EXPECT_THAT(ops.Find(name)->input_memory(0), ElementsAre(MemorySpace::kVec)) << name;
+  }
+  // Moves, views and loads take a tile from wherever it is.
+  for (const char* name : {"tile.move", "tile.reshape", "tile.slice", "tile.load"}) {
+    EXPECT_TRUE(ops.Find(name)->input_memory(0).empty()) << name;
+  }
+}
+
 TEST(BuiltinOpsTest, KwargOrderFollowsTheDsl) {
   auto kwarg_names = [](absl::string_view op) {
     std::vector<std::string> names;

@@ -161,9 +161,9 @@ void StagingKwargs(OpBuilder& b) {
       .OptionalKwarg("pipeline", AttrKind::kBool);
 }
 
-void RemoteStoreOp(OpRegistry& registry, absl::string_view name, absl::string_view src,
-                   absl::string_view doc, DeduceFn deduce) {
-  registry.Register(name)
+OpBuilder RemoteStoreOp(OpRegistry& registry, absl::string_view name, absl::string_view src,
+                        absl::string_view doc, DeduceFn deduce) {
+  return registry.Register(name)
       .Category(OpCategory::kDistributed)
       .Doc(doc)
       .Arg(src)
@@ -194,9 +194,12 @@ void RegisterDistTransferOps(OpRegistry& registry) {
   TransferArgs(get);
   StagingKwargs(get);
   get.Writes(0).Deduce(DeduceGet);
+  // The tile is read where tile.store reads one: UB, or the accumulator
+  // through the fix-pipe.
   RemoteStoreOp(registry, "pld.tile.remote_store", "src_tile",
                 "Writes a tile's valid region into a region of a peer rank's copy of a window.",
-                DeduceTileRemoteStore);
+                DeduceTileRemoteStore)
+      .InputMemory(0, {MemorySpace::kVec, MemorySpace::kAcc});
   RemoteStoreOp(registry, "pld.tensor.remote_store", "src",
                 "Writes a local 2-D tensor into a region of a peer rank's copy of a window.",
                 DeduceTensorRemoteStore);

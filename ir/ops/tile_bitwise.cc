@@ -66,6 +66,7 @@ void RegisterTwoOperand(OpRegistry& registry, absl::string_view name, absl::stri
                         DeduceFn deduce) {
   registry.Register(name)
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc(doc)
       .Arg("lhs")
       .Arg("rhs")
@@ -76,6 +77,7 @@ void RegisterWithTmp(OpRegistry& registry, absl::string_view name, absl::string_
                      DeduceFn deduce) {
   registry.Register(name)
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc(doc)
       .Arg("lhs")
       .Arg("rhs")
@@ -117,6 +119,7 @@ void RegisterTileBitwiseOps(OpRegistry& registry) {
                      DeduceBitwiseScalar);
   registry.Register("tile.not")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Element-wise bitwise NOT of an INT16 or UINT16 tile.")
       .Arg("tile")
       .Deduce(DeduceNot);

@@ -128,6 +128,7 @@ void RegisterTileBroadcastOps(OpRegistry& registry) {
   for (const BroadcastOp& op : kRowOps) {
     registry.Register(op.name)
         .Category(OpCategory::kTile)
+        .VecOperands()
         .Doc(op.doc)
         .Arg(op.first_arg)
         .Arg("row_vec")
@@ -135,6 +136,7 @@ void RegisterTileBroadcastOps(OpRegistry& registry) {
   }
   registry.Register("tile.row_expand_add")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("tile[i, j] + row_vec[i, 0], or plus a row-major 32-byte block repeated across "
            "each row; optional scratch tile.")
       .Arg("tile")
@@ -144,6 +146,7 @@ void RegisterTileBroadcastOps(OpRegistry& registry) {
   for (const BroadcastOp& op : kColOps) {
     registry.Register(op.name)
         .Category(OpCategory::kTile)
+        .VecOperands()
         .Doc(op.doc)
         .Arg(op.first_arg)
         .Arg("col_tile")
@@ -151,6 +154,7 @@ void RegisterTileBroadcastOps(OpRegistry& registry) {
   }
   registry.Register("tile.expands")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("A tile of target's shape filled with a scalar.")
       .Arg("target")
       .Arg("scalar")

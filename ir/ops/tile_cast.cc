@@ -33,6 +33,7 @@ absl::StatusOr<const Type*> DeduceTileCast(const DeduceContext& dc) {
 void RegisterTileCastOps(OpRegistry& registry) {
   registry.Register("tile.cast")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Converts every element of a tile to target_type with the given rounding and "
            "destination saturation.")
       .Arg("tile")

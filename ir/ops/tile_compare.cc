@@ -101,6 +101,7 @@ absl::StatusOr<const Type*> DeduceTileSels(const DeduceContext& dc) {
 void RegisterTileCompareOps(OpRegistry& registry) {
   registry.Register("tile.cmp")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Element-wise comparison of two tiles; returns a packed predicate mask.")
       .Arg("lhs")
       .Arg("rhs")
@@ -108,6 +109,7 @@ void RegisterTileCompareOps(OpRegistry& registry) {
       .Deduce(DeduceTileCmp);
   registry.Register("tile.cmps")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Element-wise comparison of a tile with a scalar; returns a packed predicate mask.")
       .Arg("lhs")
       .Arg("rhs")
@@ -115,6 +117,7 @@ void RegisterTileCompareOps(OpRegistry& registry) {
       .Deduce(DeduceTileCmps);
   registry.Register("tile.sel")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Per-element choice between two tiles under a predicate mask (TSEL); tmp is "
            "caller-owned scratch.")
       .Arg("mask")
@@ -124,6 +127,7 @@ void RegisterTileCompareOps(OpRegistry& registry) {
       .Deduce(DeduceTileSel);
   registry.Register("tile.sels")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Per-element choice between a tile and a scalar under a predicate mask (TSELS): "
            "mask ? src : scalar; tmp is caller-owned scratch.")
       .Arg("mask")

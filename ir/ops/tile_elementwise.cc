@@ -83,6 +83,7 @@ absl::StatusOr<const Type*> DeduceTileUnary(const DeduceContext& dc) {
 void RegisterBinary(OpRegistry& registry, absl::string_view name, absl::string_view doc) {
   registry.Register(name)
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc(doc)
       .Arg("lhs")
       .Arg("rhs")
@@ -92,6 +93,7 @@ void RegisterBinary(OpRegistry& registry, absl::string_view name, absl::string_v
 void RegisterTileScalar(OpRegistry& registry, absl::string_view name, absl::string_view doc) {
   registry.Register(name)
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc(doc)
       .Arg("lhs")
       .Arg("rhs")
@@ -101,6 +103,7 @@ void RegisterTileScalar(OpRegistry& registry, absl::string_view name, absl::stri
 void RegisterUnary(OpRegistry& registry, absl::string_view name, absl::string_view doc) {
   registry.Register(name)
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc(doc)
       .Arg("tile")
       .Deduce(DeduceTileUnary);
@@ -174,6 +177,7 @@ absl::StatusOr<const Type*> DeduceTilePrelu(const DeduceContext& dc) {
 void RegisterBinaryWithTmp(OpRegistry& registry, absl::string_view name, absl::string_view doc) {
   registry.Register(name)
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc(doc)
       .Arg("lhs")
       .Arg("rhs")
@@ -185,6 +189,7 @@ void RegisterBinaryWithTmp(OpRegistry& registry, absl::string_view name, absl::s
 void RegisterPartial(OpRegistry& registry, absl::string_view name, absl::string_view doc) {
   registry.Register(name)
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc(doc)
       .Arg("src0")
       .Arg("src1")
@@ -195,6 +200,7 @@ void RegisterThreeOperand(OpRegistry& registry, absl::string_view name, absl::st
                           DeduceFn deduce) {
   registry.Register(name)
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc(doc)
       .Arg("lhs")
       .Arg("rhs")
@@ -214,6 +220,7 @@ void RegisterTileElementwiseOps(OpRegistry& registry) {
                  "Element-wise minimum of two tiles, with broadcasting.");
   registry.Register("tile.div")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Element-wise quotient of two tiles of one dtype, shape and valid shape.")
       .Arg("lhs")
       .Arg("rhs")
@@ -223,6 +230,7 @@ void RegisterTileElementwiseOps(OpRegistry& registry) {
   RegisterTileScalar(registry, "tile.adds", "Adds a scalar to every element of a tile.");
   registry.Register("tile.subs")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Subtracts a scalar from every element of a tile.")
       .Arg("lhs")
       .Arg("rhs")
@@ -242,6 +250,7 @@ void RegisterTileElementwiseOps(OpRegistry& registry) {
                         "tile (TREM).");
   registry.Register("tile.rems")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Element-wise remainder of a tile by a scalar, with a scratch tile (TREMS).")
       .Arg("lhs")
       .Arg("rhs")
@@ -271,6 +280,7 @@ void RegisterTileElementwiseOps(OpRegistry& registry) {
                        DeduceTileScalarTile);
   registry.Register("tile.prelu")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Parametric ReLU of a tile with a slope tile and a scratch tile (TPRELU).")
       .Arg("tile")
       .Arg("slope")
@@ -278,6 +288,7 @@ void RegisterTileElementwiseOps(OpRegistry& registry) {
       .Deduce(DeduceTilePrelu);
   registry.Register("tile.lrelu")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Leaky ReLU of a tile with a scalar slope: max(x, slope * x).")
       .Arg("tile")
       .Arg("slope")

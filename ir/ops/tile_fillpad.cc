@@ -67,12 +67,14 @@ void RegisterTileFillPadOps(OpRegistry& registry) {
   const AttrValue zero = AttrValue::Enum(PadValue::kZero);
   registry.Register("tile.fillpad")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Copies a tile and fills the elements outside its valid region with pad_value.")
       .Arg("tile")
       .Kwarg("pad_value", AttrKind::kPadValue, zero)
       .Deduce(DeduceFillPad);
   registry.Register("tile.fillpad_inplace")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Fills the elements outside a tile's valid region with pad_value, in place.")
       .Arg("tile")
       .Kwarg("pad_value", AttrKind::kPadValue, zero)
@@ -80,6 +82,7 @@ void RegisterTileFillPadOps(OpRegistry& registry) {
       .Deduce(DeduceFillPad);
   registry.Register("tile.fillpad_expand")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Copies a tile into the top-left of a larger tile of the given static shape and "
            "fills the rest with pad_value.")
       .Arg("tile")

@@ -242,6 +242,7 @@ absl::StatusOr<const Type*> DeduceScatterMask(const DeduceContext& dc) {
 void RegisterTileGatherScatterOps(OpRegistry& registry) {
   registry.Register("tile.gather")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("dst[i, j] = src[indices[i, j]] (pto.tgather index form).")
       .Arg("src")
       .Arg("indices")
@@ -249,6 +250,7 @@ void RegisterTileGatherScatterOps(OpRegistry& registry) {
       .Deduce(DeduceGather);
   registry.Register("tile.gatherb")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Gathers 32-byte blocks of src at UINT32 byte offsets.")
       .Arg("src")
       .Arg("offset")
@@ -257,6 +259,7 @@ void RegisterTileGatherScatterOps(OpRegistry& registry) {
       .Deduce(DeduceGatherb);
   registry.Register("tile.gather_mask")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Keeps the columns of src a fixed hardware mask pattern selects.")
       .Arg("src")
       .Kwarg("mask_pattern", AttrKind::kInt)
@@ -265,6 +268,7 @@ void RegisterTileGatherScatterOps(OpRegistry& registry) {
       .Deduce(DeduceGatherMask);
   registry.Register("tile.gather_compare")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Per row, the column indices whose element passes `cmp kvalue`, plus their counts.")
       .Arg("src")
       .Arg("kvalue")
@@ -289,6 +293,7 @@ void RegisterTileGatherScatterOps(OpRegistry& registry) {
       .Deduce(DeduceGatherRow);
   registry.Register("tile.scatter")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("dst.flat[indexes[i, j]] = src[i, j]; returns dst.")
       .Arg("dst")
       .Arg("src")
@@ -297,6 +302,7 @@ void RegisterTileGatherScatterOps(OpRegistry& registry) {
       .Deduce(DeduceScatter);
   registry.Register("tile.scatter_mask")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Writes src rows into the dst columns a mask pattern selects; returns dst.")
       .Arg("dst")
       .Arg("src")

@@ -220,6 +220,7 @@ void RegisterTileMemoryOps(OpRegistry& registry) {
       // Absent means AtomicType.None_; the DSL records only Add.
       .OptionalKwarg("atomic", AttrKind::kAtomicType)
       .Writes(2)
+      .InputMemory(0, {MemorySpace::kVec, MemorySpace::kAcc})
       .Deduce(DeduceTileStore);
 }
 

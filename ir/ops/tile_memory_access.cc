@@ -265,6 +265,7 @@ absl::StatusOr<const Type*> DeduceMgather(const DeduceContext& dc) {
 void RegisterTileMemoryAccessOps(OpRegistry& registry) {
   registry.Register("tile.write")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Writes a scalar into a Vec tile at the given indices; returns the tile.")
       .Arg("tile")
       .Arg("indices")
@@ -279,12 +280,14 @@ void RegisterTileMemoryAccessOps(OpRegistry& registry) {
   }
   registry.Register("tile.read")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Reads one element of a Vec tile at the given indices.")
       .Arg("tile")
       .Arg("indices")
       .Deduce(DeduceRead);
   registry.Register("tile.mscatter")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("output_tensor[idx[i, j]] = src[i, j]; returns the tensor.")
       .Arg("src")
       .Arg("idx")

@@ -179,7 +179,7 @@ constexpr Reduction kReductions[] = {
 void RegisterTileReductionOps(OpRegistry& registry) {
   for (const Reduction& r : kReductions) {
     OpBuilder b = registry.Register(r.name);
-    b.Category(OpCategory::kTile).Doc(r.doc).Arg("tile");
+    b.Category(OpCategory::kTile).Doc(r.doc).Arg("tile").VecOperands();
     if (r.tmp == 1) b.OptionalArg("tmp_tile");
     if (r.tmp == 2) b.Arg("tmp_tile");
     b.Deduce(r.deduce);

@@ -68,12 +68,14 @@ absl::StatusOr<const Type*> DeduceMrgSort1(const DeduceContext& dc) {
 void RegisterTileSortOps(OpRegistry& registry) {
   registry.Register("tile.sort32")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Sorts each 32-element block of src, returning interleaved value/index pairs.")
       .Arg("src")
       .Arg("idx")
       .Deduce(DeduceSort32);
   registry.Register("tile.mrgsort_format2")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Merges 2-4 sorted tiles (src0, src1[, src2[, src3]], tmp) into tmp's shape.")
       .Arg("src0")
       .Arg("src1")
@@ -84,6 +86,7 @@ void RegisterTileSortOps(OpRegistry& registry) {
       .Deduce(DeduceMrgSort2);
   registry.Register("tile.mrgsort_format1")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Merges the sorted runs of block_len elements inside one tile.")
       .Arg("src")
       .Arg("block_len")

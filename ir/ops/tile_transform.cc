@@ -348,6 +348,7 @@ void RegisterTileTransformOps(OpRegistry& registry) {
       .Deduce(DeduceExtract);
   registry.Register("tile.scatter_update")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Overwrites rows of input selected by a 2-D index tile with rows of src.")
       .Arg("input")
       .Arg("index")
@@ -357,6 +358,7 @@ void RegisterTileTransformOps(OpRegistry& registry) {
       .Deduce(DeduceScatterUpdate);
   registry.Register("tile.concat")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Concatenates two 2-D tiles along the column dimension.")
       .Arg("src0")
       .Arg("src1")

@@ -88,33 +88,39 @@ void RegisterTileUnaryOps(OpRegistry& registry) {
   registry.Register("tile.sin")
       .LoweredBy("lower-composite-ops")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Element-wise sine of an FP32 tile (composite; lowered before codegen).")
       .Arg("tile")
       .Deduce(DeduceFP32OnlyUnary);
   registry.Register("tile.cos")
       .LoweredBy("lower-composite-ops")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Element-wise cosine of an FP32 tile (composite; lowered before codegen).")
       .Arg("tile")
       .Deduce(DeduceFP32OnlyUnary);
 
   registry.Register("tile.exp")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Element-wise exponential of a tile.")
       .Arg("tile")
       .Deduce(DeduceUnary);
   registry.Register("tile.sqrt")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Element-wise square root of a tile.")
       .Arg("tile")
       .Deduce(DeduceUnary);
   registry.Register("tile.relu")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Element-wise ReLU of a tile: max(x, 0).")
       .Arg("tile")
       .Deduce(DeduceUnary);
   registry.Register("tile.recip")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Element-wise reciprocal 1/x of a tile; high_precision (FP16/FP32) selects PTOAS's "
            "precise template.")
       .Arg("tile")
@@ -123,6 +129,7 @@ void RegisterTileUnaryOps(OpRegistry& registry) {
       .Deduce(DeduceRecip);
   registry.Register("tile.rsqrt")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Element-wise 1/sqrt(x) of a tile; a scratch tile of its shape and dtype selects "
            "the high-precision path.")
       .Arg("tile")
@@ -130,6 +137,7 @@ void RegisterTileUnaryOps(OpRegistry& registry) {
       .Deduce(DeduceRsqrt);
   registry.Register("tile.log")
       .Category(OpCategory::kTile)
+      .VecOperands()
       .Doc("Element-wise natural logarithm of an FP16 or FP32 tile.")
       .Arg("tile")
       .OptionalKwarg("high_precision", AttrKind::kBool)

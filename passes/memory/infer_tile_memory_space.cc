@@ -1,11 +1,16 @@
 #include "passes/memory/infer_tile_memory_space.h"
 
 #include <optional>
+#include <utility>
 #include <vector>
 
+#include "absl/algorithm/container.h"
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "ir/diagnostic.h"
 #include "ir/mutator.h"
+#include "ir/op_registry.h"
+#include "ir/ops/builtin.h"
 #include "ir/visitor.h"
 
 namespace pto::passes {
@@ -37,20 +42,47 @@ class MemorySpaceResolver : public ir::IRMutator {
  public:
   using IRMutator::IRMutator;
 
+  const ir::Function* MutateFunction(const ir::Function* f) override {
+    Block block(this);
+    return IRMutator::MutateFunction(f);
+  }
+
   const ir::Stmt* VisitAssign(const ir::AssignStmt* s) override {
-    const ir::Expr* value = VisitExpr(s->value());
-    const ir::TileType* open = OpenTile(s->var()->type());
-    if (open == nullptr) {
-      return value == s->value() ? s : ctx().NewAssign(s->var(), value, s->loc(), s->comments());
+    std::vector<const ir::Stmt*> stmts;
+    const ir::Expr* value = MoveOperands(VisitExpr(s->value()), &stmts);
+    const ir::Var* var = s->var();
+    if (const ir::TileType* open = OpenTile(var->type())) {
+      // What the producer settles (an inherited space, an alias's), else Vec:
+      // upstream's rule for a non-tile.* producer and its last resort alike.
+      var = Settle(var, open, SpaceOf(value).value_or(MemorySpace::kVec));
+    } else if (value->type() != s->value()->type() && value->type()->Is<ir::TileType>()) {
+      // An operand moved: the result is what the call now deduces (a view of
+      // the moved tile, say), under the Var's name.
+      var = ctx().NewVar(var->name(), value->type(), var->loc());
+      Remap(s->var(), var);
     }
-    // What the producer settles (an inherited space, an alias's), else Vec:
-    // upstream's rule for a non-tile.* producer and its last resort alike.
-    MemorySpace space = SpaceOf(value).value_or(MemorySpace::kVec);
-    const ir::Var* var = Settle(s->var(), open, space);
-    return ctx().NewAssign(var, value, s->loc(), s->comments());
+    if (var == s->var() && value == s->value()) return s;
+    stmts.push_back(ctx().NewAssign(var, value, s->loc(), s->comments()));
+    return stmts.size() == 1 ? stmts[0] : Expand(std::move(stmts), s);
+  }
+
+  const ir::Stmt* VisitEval(const ir::EvalStmt* s) override {
+    std::vector<const ir::Stmt*> stmts;
+    const ir::Expr* value = MoveOperands(VisitExpr(s->expr()), &stmts);
+    if (value == s->expr()) return s;
+    stmts.push_back(ctx().NewEval(value, s->loc(), s->comments()));
+    return stmts.size() == 1 ? stmts[0] : Expand(std::move(stmts), s);
+  }
+
+  // A move made in a block serves the block's later statements, never a
+  // statement outside it (a branch's move does not reach the other branch).
+  const ir::Stmt* VisitSeq(const ir::SeqStmts* s) override {
+    Block block(this);
+    return IRMutator::VisitSeq(s);
   }
 
   const ir::Stmt* VisitFor(const ir::ForStmt* s) override {
+    Block block(this);
     const auto* f = IRMutator::VisitFor(s)->As<ir::ForStmt>();
     std::vector<const ir::Var*> rvs = Carried(f->return_vars(), f->iter_args());
     if (rvs.empty()) return f;
@@ -60,6 +92,7 @@ class MemorySpaceResolver : public ir::IRMutator {
   }
 
   const ir::Stmt* VisitWhile(const ir::WhileStmt* s) override {
+    Block block(this);
     const auto* w = IRMutator::VisitWhile(s)->As<ir::WhileStmt>();
     std::vector<const ir::Var*> rvs = Carried(w->return_vars(), w->iter_args());
     if (rvs.empty()) return w;
@@ -68,6 +101,7 @@ class MemorySpaceResolver : public ir::IRMutator {
   }
 
   const ir::Stmt* VisitIf(const ir::IfStmt* s) override {
+    Block block(this);
     const auto* i = IRMutator::VisitIf(s)->As<ir::IfStmt>();
     // The then branch decides, the else branch when the then branch has no
     // yield - upstream's order.
@@ -89,6 +123,67 @@ class MemorySpaceResolver : public ir::IRMutator {
   }
 
  private:
+  using MoveKey = std::pair<const ir::Var*, MemorySpace>;
+
+  // The moves made inside one block, forgotten when it ends.
+  class Block {
+   public:
+    explicit Block(MemorySpaceResolver* r) : r_(r) { r_->blocks_.emplace_back(); }
+    ~Block() {
+      for (const MoveKey& k : r_->blocks_.back()) r_->moves_.erase(k);
+      r_->blocks_.pop_back();
+    }
+
+   private:
+    MemorySpaceResolver* r_;
+  };
+
+  // `value` with each operand an op reads from a space it cannot
+  // (Op::input_memory) replaced by its copy in the first space it can; the
+  // copies' tile.move statements are appended to `stmts`.
+  const ir::Expr* MoveOperands(const ir::Expr* value, std::vector<const ir::Stmt*>* stmts) {
+    const auto* call = value->As<ir::Call>();
+    if (call == nullptr || call->op() == nullptr) return value;
+    const ir::Op& op = *call->op();
+    ExprBuffer args(call->args().begin(), call->args().end());
+    bool moved = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+      absl::Span<const MemorySpace> allowed = op.input_memory(i);
+      const auto* var = args[i]->As<ir::Var>();
+      std::optional<MemorySpace> space = SpaceOf(args[i]);
+      if (allowed.empty() || var == nullptr || !space || absl::c_linear_search(allowed, *space)) {
+        continue;
+      }
+      args[i] = MovedTo(var, *space, allowed[0], call->loc(), stmts);
+      moved = true;
+    }
+    return moved ? RebuildOpCall(call, args) : value;
+  }
+
+  // `var`'s copy in `target`, made by a tile.move appended to `stmts` unless
+  // an enclosing block already made it.
+  const ir::Var* MovedTo(const ir::Var* var, MemorySpace from, MemorySpace target,
+                         ir::SourceLoc loc, std::vector<const ir::Stmt*>* stmts) {
+    MoveKey key{var, target};
+    if (auto it = moves_.find(key); it != moves_.end()) return it->second;
+    std::vector<ir::NamedAttr> kwargs = {{"target_memory", ir::AttrValue::Enum(target)}};
+    if (from == MemorySpace::kAcc && target == MemorySpace::kVec) {
+      // The cube-to-vector path un-fractalizes: the copy lands row-major
+      // without a scatter layout, whatever the accumulator's layout.
+      kwargs.push_back({"blayout", ir::AttrValue::Enum(ir::TileLayout::kRowMajor)});
+      kwargs.push_back({"slayout", ir::AttrValue::Enum(ir::TileLayout::kNoneBox)});
+    }
+    absl::StatusOr<const ir::Call*> move =
+        ir::CreateCall(ctx(), *move_op_, {var}, kwargs, loc);
+    PTO_CHECK(move.ok()) << move.status();  // any tile moves into a non-scale space
+    const ir::Var* copy = ctx().NewVar(absl::StrCat(var->name(), "_", ir::EnumName(target)),
+                                       (*move)->type(), loc);
+    stmts->push_back(ctx().NewAssign(copy, *move, loc));
+    moves_.emplace(key, copy);
+    blocks_.back().push_back(key);
+    return copy;
+  }
+
   const ir::Var* Settle(const ir::Var* v, const ir::TileType* open, MemorySpace space) {
     const ir::Var* settled = ctx().NewVar(v->name(), Placed(ctx(), open, space), v->loc());
     Remap(v, settled);
@@ -111,6 +206,10 @@ class MemorySpaceResolver : public ir::IRMutator {
     if (!changed) out.clear();
     return out;
   }
+
+  const ir::Op* move_op_ = ir::BuiltinOps().Find("tile.move");
+  absl::flat_hash_map<MoveKey, const ir::Var*> moves_;
+  std::vector<std::vector<MoveKey>> blocks_;
 };
 
 // The first tile Var an InCore function defines without a memory space.
@@ -151,7 +250,8 @@ class InferTileMemorySpacePass : public Pass {
   absl::string_view name() const override { return "infer-tile-memory-space"; }
   absl::string_view description() const override {
     return "Gives every tile of an InCore function the memory space it lives in (Vec for a "
-           "tile produced by an op that is not a tile.* op, the input's for a view).";
+           "tile produced by an op that is not a tile.* op, the input's for a view) and moves "
+           "an operand its op cannot read where it lives into a space it can (tile.move).";
   }
   PassProperties properties() const override {
     return {.required = {IRProperty::kSSAForm},

@@ -24,13 +24,19 @@
 // A settled tile is a new Var (its type changed); calls that read it are
 // deduced again, so spaces that flow through views follow. Tiles that
 // already have a space, Orchestration and host functions, and parameters
-// are untouched; a program with nothing open comes back as the same object.
+// are untouched; a program with nothing to do comes back as the same object.
 //
-// Not built yet (issue #32): upstream's backward demand from consumers that
-// need another space (Left/Right/Acc), the tile.move it inserts to satisfy
-// one, and its loop-invariant Mat residency. None of them changes a program
-// whose only open tiles come from non-tile producers, which always land in
-// Vec.
+// An operand in a space its op does not read (Op::input_memory: matmul reads
+// Left/Right, the vector unit Vec, a store Vec or Acc) is copied into the
+// first space the op reads by a tile.move before the statement, one copy per
+// operand and space in a block:
+//   w = pl.tile.add(z, z)            # z in Acc
+// becomes
+//   z_Vec = pl.tile.move(z, target_memory=pl.Mem.Vec, blayout=..., slayout=...)
+//   w = pl.tile.add(z_Vec, z_Vec)
+//
+// Not built yet (issue #32): upstream's backward demand on loads built
+// without target_memory, and its loop-invariant Mat residency.
 //
 // Properties: requires SSAForm; produces SSAForm and TileMemoryInferred.
 

@@ -90,6 +90,96 @@ TEST_F(InferTileMemorySpaceTest, ViewsAndCarriedValuesFollowTheirSource) {
   EXPECT_THAT(text, HasSubstr("(acc,) in pl.range(2, init_values=(alias,))"));
 }
 
+// A matmul kernel over x [16, 32] and y [32, 16] whose `body` follows.
+std::string MatmulKernel(absl::string_view body) {
+  return absl::StrCat(R"(import pypto.language as pl
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16, 32], pl.BF16], y: pl.Tensor[[32, 16], pl.BF16],
+          c: pl.Scalar[pl.INDEX], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+)",
+                      body);
+}
+
+TEST_F(InferTileMemorySpaceTest, MatmulOperandsMoveIntoLeftAndRight) {
+  ir::Program p = Parse(MatmulKernel(R"(        a = pl.tile.load(x, [0, 0], [16, 32])
+        b = pl.tile.load(y, [0, 0], [32, 16])
+        z = pl.tile.matmul(a, b)
+        o = pl.tile.store(z, [0, 0], out)
+        return o
+)"));
+  std::string text = Infer(p);
+  EXPECT_THAT(text, HasSubstr("a_Left: pl.Tile[[16, 32], pl.BF16, pl.Mem.Left] = "
+                              "pl.tile.move(a, target_memory=pl.Mem.Left)\n"
+                              "        b_Right: pl.Tile[[32, 16], pl.BF16, pl.Mem.Right] = "
+                              "pl.tile.move(b, target_memory=pl.Mem.Right)\n"
+                              "        z: pl.Tile[[16, 16], pl.FP32, pl.Mem.Acc] = "
+                              "pl.tile.matmul(a_Left, b_Right)\n"));
+  // tile.store reads an Acc tile where it is (Vec or Acc): no move.
+  EXPECT_THAT(text, HasSubstr("pl.tile.store(z, [0, 0], out)"));
+}
+
+TEST_F(InferTileMemorySpaceTest, AnAccumulatorReadByTheVectorUnitMovesOncePerBlock) {
+  ir::Program p = Parse(MatmulKernel(R"(        a = pl.tile.load(x, [0, 0], [16, 32], target_memory=pl.Mem.Mat)
+        b = pl.tile.load(y, [0, 0], [32, 16], target_memory=pl.Mem.Mat)
+        l = pl.tile.move(a, target_memory=pl.Mem.Left)
+        r = pl.tile.move(b, target_memory=pl.Mem.Right)
+        z = pl.tile.matmul(l, r)
+        w = pl.tile.add(z, z)
+        if c == 0:
+            u = pl.tile.mul(z, w)
+            v = pl.yield_(u)
+        else:
+            u2 = pl.tile.sub(z, w)
+            v = pl.yield_(u2)
+        o = pl.tile.store(v, [0, 0], out)
+        return o
+)"));
+  std::string text = Infer(p);
+  // The Acc-to-Vec copy lands row-major without a scatter layout, as the
+  // cube-to-vector path delivers it; both operands of the add read one copy.
+  const std::string move =
+      "z_Vec: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.move(z, target_memory=pl.Mem.Vec, "
+      "blayout=pl.TileLayout.row_major, slayout=pl.TileLayout.none_box)";
+  EXPECT_THAT(text, HasSubstr(move + "\n        w: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = "
+                                     "pl.tile.add(z_Vec, z_Vec)\n"));
+  // The branches read the copy made before the if; none is made again.
+  EXPECT_THAT(text, HasSubstr("pl.tile.mul(z_Vec, w)"));
+  EXPECT_THAT(text, HasSubstr("pl.tile.sub(z_Vec, w)"));
+  EXPECT_EQ(text.find("z_Vec_1"), std::string::npos) << text;
+  // No move reaches l and r, which are in the spaces matmul reads.
+  EXPECT_THAT(text, HasSubstr("pl.tile.matmul(l, r)"));
+}
+
+TEST_F(InferTileMemorySpaceTest, AMoveMadeInABranchStaysInIt) {
+  ir::Program p = Parse(MatmulKernel(R"(        a = pl.tile.load(x, [0, 0], [16, 32], target_memory=pl.Mem.Mat)
+        b = pl.tile.load(y, [0, 0], [32, 16], target_memory=pl.Mem.Mat)
+        l = pl.tile.move(a, target_memory=pl.Mem.Left)
+        r = pl.tile.move(b, target_memory=pl.Mem.Right)
+        z = pl.tile.matmul(l, r)
+        if c == 0:
+            u = pl.tile.exp(z)
+            v = pl.yield_(u)
+        else:
+            u2 = pl.tile.neg(z)
+            v = pl.yield_(u2)
+        w = pl.tile.abs(z)
+        s = pl.tile.add(v, w)
+        o = pl.tile.store(s, [0, 0], out)
+        return o
+)"));
+  std::string text = Infer(p);
+  // Each branch and the statement after the if make their own copy: a copy
+  // made in one branch does not exist in the other, nor after the if.
+  EXPECT_THAT(text, HasSubstr("            z_Vec: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = "
+                              "pl.tile.move(z,"));
+  EXPECT_THAT(text, HasSubstr("pl.tile.exp(z_Vec)"));
+  EXPECT_THAT(text, HasSubstr("pl.tile.neg(z_Vec_1)"));
+  EXPECT_THAT(text, HasSubstr("pl.tile.abs(z_Vec_2)"));
+}
+
 TEST_F(InferTileMemorySpaceTest, PlacedTilesAndOtherFunctionsAreUntouched) {
   // Every tile already has a space: the program itself comes back.
   ir::Program placed = Parse(Kernel(R"(        x = pl.tile.create([1, 64], dtype=pl.FP32, target_memory=pl.Mem.Mat)

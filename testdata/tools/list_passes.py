@@ -10,7 +10,7 @@
 # CHECK-NEXT:   convert-to-ssa              ConvertToSSA            Gives every assignment its own variable and carries reassigned names out of loops and branches as iter args and if results.
 # CHECK-NEXT:   ctrl-flow-transform         CtrlFlowTransform       Rewrites the loops of InCore functions without break and continue: if/else for a continue, a while loop on a flag for a break.
 # CHECK-NEXT:   flatten-call-expr           FlattenCallExpr         Computes every call nested in another expression, condition, loop bound or return/yield value into a temporary before its statement (three-address form).
-# CHECK-NEXT:   infer-tile-memory-space     InferTileMemorySpace    Gives every tile of an InCore function the memory space it lives in (Vec for a tile produced by an op that is not a tile.* op, the input's for a view).
+# CHECK-NEXT:   infer-tile-memory-space     InferTileMemorySpace    Gives every tile of an InCore function the memory space it lives in (Vec for a tile produced by an op that is not a tile.* op, the input's for a view) and moves an operand its op cannot read where it lives into a space it can (tile.move).
 # CHECK-NEXT:   inline-functions            InlineFunctions         Replaces every call of an Inline function by a copy of its body and drops the Inline functions.
 # CHECK-NEXT:   legalize-tile-cast          LegalizeTileCast        Expands tile.cast pairs the target cannot convert natively into the shortest chain of native casts.
 # CHECK-NEXT:   lower-composite-ops         LowerCompositeOps       Expands composite ops {{.*}} into primitive tile and distributed ops.
