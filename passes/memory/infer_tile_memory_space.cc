@@ -6,6 +6,7 @@
 
 #include "absl/algorithm/container.h"
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "ir/diagnostic.h"
 #include "ir/mutator.h"
@@ -38,11 +39,61 @@ const ir::Type* Placed(ir::Context& ctx, const ir::TileType* tile, MemorySpace s
   return tile->memref() == nullptr ? t : ctx.WithMemRef(t, tile->memref());
 }
 
+// The initial values a loop carries into another space than theirs
+// (upstream's accumulator rule): `acc0 = pl.tile.create(...)`, Vec by
+// default, carried by a loop whose body yields a matmul_acc result (Acc) is
+// created in Acc, so the accumulator never leaves Acc. An initial value that
+// is an if's result is retyped alike (its branches keep what they yield).
+class CarriedInits : public ir::IRVisitor {
+ public:
+  absl::flat_hash_map<const ir::Var*, MemorySpace>& found() { return found_; }
+
+  void VisitAssign(const ir::AssignStmt* s) override {
+    const auto* call = s->value()->As<ir::Call>();
+    if (call != nullptr && call->op() != nullptr && call->op()->name() == "tile.create") {
+      creates_.insert(s->var());
+    }
+    IRVisitor::VisitAssign(s);
+  }
+  void VisitIf(const ir::IfStmt* s) override {
+    IRVisitor::VisitIf(s);
+    creates_.insert(s->return_vars().begin(), s->return_vars().end());
+  }
+  void VisitFor(const ir::ForStmt* s) override {
+    IRVisitor::VisitFor(s);
+    Carry(s->iter_args(), ir::TrailingYield(s->body()));
+  }
+  void VisitWhile(const ir::WhileStmt* s) override {
+    IRVisitor::VisitWhile(s);
+    Carry(s->iter_args(), ir::TrailingYield(s->body()));
+  }
+
+ private:
+  void Carry(ir::IterArgSpan args, const ir::YieldStmt* yield) {
+    if (yield == nullptr) return;
+    for (size_t k = 0; k < args.size() && k < yield->values().size(); ++k) {
+      const auto* init = args[k]->init()->As<ir::Var>();
+      std::optional<MemorySpace> carried = SpaceOf(args[k]);
+      std::optional<MemorySpace> yielded = SpaceOf(yield->values()[k]);
+      if (init != nullptr && creates_.contains(init) && carried && yielded &&
+          *carried != *yielded) {
+        found_[init] = *yielded;
+      }
+    }
+  }
+
+  absl::flat_hash_set<const ir::Var*> creates_;
+  absl::flat_hash_map<const ir::Var*, MemorySpace> found_;
+};
+
 class MemorySpaceResolver : public ir::IRMutator {
  public:
   using IRMutator::IRMutator;
 
   const ir::Function* MutateFunction(const ir::Function* f) override {
+    CarriedInits carried;
+    carried.VisitFunction(f);
+    retarget_ = std::move(carried.found());
     Block block(this);
     return IRMutator::MutateFunction(f);
   }
@@ -50,6 +101,9 @@ class MemorySpaceResolver : public ir::IRMutator {
   const ir::Stmt* VisitAssign(const ir::AssignStmt* s) override {
     std::vector<const ir::Stmt*> stmts;
     const ir::Expr* value = MoveOperands(VisitExpr(s->value()), &stmts);
+    if (auto it = retarget_.find(s->var()); it != retarget_.end()) {
+      value = Retargeted(value->As<ir::Call>(), it->second);  // a tile.create
+    }
     const ir::Var* var = s->var();
     if (const ir::TileType* open = OpenTile(var->type())) {
       // What the producer settles (an inherited space, an alias's), else Vec:
@@ -84,7 +138,10 @@ class MemorySpaceResolver : public ir::IRMutator {
   const ir::Stmt* VisitFor(const ir::ForStmt* s) override {
     Block block(this);
     const auto* f = IRMutator::VisitFor(s)->As<ir::ForStmt>();
-    std::vector<const ir::Var*> rvs = Carried(f->return_vars(), f->iter_args());
+    const ir::YieldStmt* y = ir::TrailingYield(f->body());
+    if (y == nullptr) return f;
+    // A loop's results live where its body yields them (upstream's order).
+    std::vector<const ir::Var*> rvs = Carried(f->return_vars(), y->values());
     if (rvs.empty()) return f;
     return ctx().NewFor(f->loop_var(), f->start(), f->stop(), f->step(), f->iter_args(),
                         f->body(), rvs, f->for_kind(), f->stage(), f->loc(), f->comments(),
@@ -94,7 +151,9 @@ class MemorySpaceResolver : public ir::IRMutator {
   const ir::Stmt* VisitWhile(const ir::WhileStmt* s) override {
     Block block(this);
     const auto* w = IRMutator::VisitWhile(s)->As<ir::WhileStmt>();
-    std::vector<const ir::Var*> rvs = Carried(w->return_vars(), w->iter_args());
+    const ir::YieldStmt* y = ir::TrailingYield(w->body());
+    if (y == nullptr) return w;
+    std::vector<const ir::Var*> rvs = Carried(w->return_vars(), y->values());
     if (rvs.empty()) return w;
     return ctx().NewWhile(w->condition(), w->iter_args(), w->body(), rvs, w->loc(),
                           w->comments());
@@ -115,11 +174,12 @@ class MemorySpaceResolver : public ir::IRMutator {
   }
 
  protected:
-  // A carried tile without a space starts in its initial value's.
+  // A carried tile lives where its initial value does.
   const ir::Type* IterArgType(const ir::IterArg* a, const ir::Expr* init) override {
-    const ir::TileType* open = OpenTile(a->type());
+    const auto* tile = a->type()->As<ir::TileType>();
     std::optional<MemorySpace> space = SpaceOf(init);
-    return open != nullptr && space ? Placed(ctx(), open, *space) : a->type();
+    if (tile == nullptr || !space || tile->memory_space() == space) return a->type();
+    return Placed(ctx(), tile, *space);
   }
 
  private:
@@ -184,23 +244,38 @@ class MemorySpaceResolver : public ir::IRMutator {
     return copy;
   }
 
+  // `create` (a tile.create) making its tile in `space`.
+  const ir::Expr* Retargeted(const ir::Call* create, MemorySpace space) {
+    std::vector<ir::NamedAttr> kwargs = ir::NamedKwargs(*create);
+    for (ir::NamedAttr& k : kwargs) {
+      if (k.name == "target_memory") k.value = ir::AttrValue::Enum(space);
+    }
+    absl::StatusOr<const ir::Call*> call =
+        ir::CreateCall(ctx(), *create->op(), create->args(), kwargs, create->loc());
+    PTO_CHECK(call.ok()) << call.status();  // tile.create makes a tile in any space
+    return *call;
+  }
+
   const ir::Var* Settle(const ir::Var* v, const ir::TileType* open, MemorySpace space) {
     const ir::Var* settled = ctx().NewVar(v->name(), Placed(ctx(), open, space), v->loc());
     Remap(v, settled);
     return settled;
   }
 
-  // `results` with each open tile settled in the space of the value at the
-  // same position of `sources`; empty when none changes.
+  // `results` with each tile in the space of the value at the same position
+  // of `sources`, or the one CarriedInits forces on it; empty when none
+  // changes.
   template <typename Span>
   std::vector<const ir::Var*> Carried(ir::VarSpan results, Span sources) {
     std::vector<const ir::Var*> out(results.begin(), results.end());
     bool changed = false;
     for (size_t k = 0; k < out.size() && k < sources.size(); ++k) {
-      const ir::TileType* open = OpenTile(out[k]->type());
-      std::optional<MemorySpace> space = SpaceOf(sources[k]);
-      if (open == nullptr || !space) continue;
-      out[k] = Settle(out[k], open, *space);
+      const auto* tile = out[k]->type()->As<ir::TileType>();
+      auto forced = retarget_.find(out[k]);
+      std::optional<MemorySpace> space =
+          forced != retarget_.end() ? forced->second : SpaceOf(sources[k]);
+      if (tile == nullptr || !space || tile->memory_space() == space) continue;
+      out[k] = Settle(out[k], tile, *space);
       changed = true;
     }
     if (!changed) out.clear();
@@ -208,6 +283,9 @@ class MemorySpaceResolver : public ir::IRMutator {
   }
 
   const ir::Op* move_op_ = ir::BuiltinOps().Find("tile.move");
+  // The initial values CarriedInits found (tile.create results, if
+  // results), and their spaces.
+  absl::flat_hash_map<const ir::Var*, MemorySpace> retarget_;
   absl::flat_hash_map<MoveKey, const ir::Var*> moves_;
   std::vector<std::vector<MoveKey>> blocks_;
 };

@@ -180,6 +180,39 @@ TEST_F(InferTileMemorySpaceTest, AMoveMadeInABranchStaysInIt) {
   EXPECT_THAT(text, HasSubstr("pl.tile.abs(z_Vec_2)"));
 }
 
+TEST_F(InferTileMemorySpaceTest, AnAccumulatorIsCreatedWhereTheLoopKeepsIt) {
+  // The accumulator a loop carries is created in Acc, where matmul_acc
+  // writes it, so no move enters or leaves the loop; an if's result carried
+  // into the loop is retyped alike, its branches keeping what they yield.
+  ir::Program p = Parse(MatmulKernel(R"(        a = pl.tile.load(x, [0, 0], [16, 32], target_memory=pl.Mem.Mat)
+        b = pl.tile.load(y, [0, 0], [32, 16], target_memory=pl.Mem.Mat)
+        l = pl.tile.move(a, target_memory=pl.Mem.Left)
+        r = pl.tile.move(b, target_memory=pl.Mem.Right)
+        acc0 = pl.tile.create([16, 16], dtype=pl.FP32)
+        for i, (acc,) in pl.range(4, init_values=(acc0,)):
+            nxt = pl.tile.matmul_acc(acc, l, r)
+            res = pl.yield_(nxt)
+        if c == 0:
+            z0 = pl.tile.create([16, 16], dtype=pl.FP32, target_memory=pl.Mem.Mat)
+            sel = pl.yield_(z0)
+        else:
+            sel = pl.yield_(res)
+        for j, (acc2,) in pl.range(4, init_values=(sel,)):
+            nxt2 = pl.tile.matmul_acc(acc2, l, r)
+            res2 = pl.yield_(nxt2)
+        o = pl.tile.store(res2, [0, 0], out)
+        return o
+)"));
+  std::string text = Infer(p);
+  EXPECT_THAT(text, HasSubstr("acc0: pl.Tile[[16, 16], pl.FP32, pl.Mem.Acc] = "
+                              "pl.tile.create([16, 16], dtype=pl.FP32, target_memory=pl.Mem.Acc)"));
+  EXPECT_THAT(text, HasSubstr("res: pl.Tile[[16, 16], pl.FP32, pl.Mem.Acc] = pl.yield_(nxt)"));
+  EXPECT_THAT(text, HasSubstr("sel: pl.Tile[[16, 16], pl.FP32, pl.Mem.Acc] = pl.yield_(z0)"));
+  EXPECT_THAT(text, HasSubstr("z0: pl.Tile[[16, 16], pl.FP32, pl.Mem.Mat]"));
+  EXPECT_THAT(text, HasSubstr("pl.tile.store(res2, [0, 0], out)"));
+  EXPECT_THAT(text, Not(HasSubstr("pl.tile.move(acc"))) << text;
+}
+
 TEST_F(InferTileMemorySpaceTest, PlacedTilesAndOtherFunctionsAreUntouched) {
   // Every tile already has a space: the program itself comes back.
   ir::Program placed = Parse(Kernel(R"(        x = pl.tile.create([1, 64], dtype=pl.FP32, target_memory=pl.Mem.Mat)
