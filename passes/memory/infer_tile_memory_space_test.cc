@@ -90,8 +90,17 @@ TEST_F(InferTileMemorySpaceTest, ViewsAndCarriedValuesFollowTheirSource) {
   EXPECT_THAT(text, HasSubstr("(acc,) in pl.range(2, init_values=(alias,))"));
 }
 
-// A matmul kernel over x [16, 32] and y [32, 16] whose `body` follows.
-std::string MatmulKernel(absl::string_view body) {
+// Loads x and y into Mat and moves them into l (Left) and r (Right).
+constexpr absl::string_view kLeftRight =
+    R"(        a = pl.tile.load(x, [0, 0], [16, 32], target_memory=pl.Mem.Mat)
+        b = pl.tile.load(y, [0, 0], [32, 16], target_memory=pl.Mem.Mat)
+        l = pl.tile.move(a, target_memory=pl.Mem.Left)
+        r = pl.tile.move(b, target_memory=pl.Mem.Right)
+)";
+
+// A matmul kernel over x [16, 32] and y [32, 16] whose body is `prologue`
+// then `body`.
+std::string MatmulKernel(absl::string_view prologue, absl::string_view body = "") {
   return absl::StrCat(R"(import pypto.language as pl
 
 @pl.program
@@ -100,7 +109,7 @@ class P:
     def k(self, x: pl.Tensor[[16, 32], pl.BF16], y: pl.Tensor[[32, 16], pl.BF16],
           c: pl.Scalar[pl.INDEX], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
 )",
-                      body);
+                      prologue, body);
 }
 
 TEST_F(InferTileMemorySpaceTest, MatmulOperandsMoveIntoLeftAndRight) {
@@ -122,11 +131,7 @@ TEST_F(InferTileMemorySpaceTest, MatmulOperandsMoveIntoLeftAndRight) {
 }
 
 TEST_F(InferTileMemorySpaceTest, AnAccumulatorReadByTheVectorUnitMovesOncePerBlock) {
-  ir::Program p = Parse(MatmulKernel(R"(        a = pl.tile.load(x, [0, 0], [16, 32], target_memory=pl.Mem.Mat)
-        b = pl.tile.load(y, [0, 0], [32, 16], target_memory=pl.Mem.Mat)
-        l = pl.tile.move(a, target_memory=pl.Mem.Left)
-        r = pl.tile.move(b, target_memory=pl.Mem.Right)
-        z = pl.tile.matmul(l, r)
+  ir::Program p = Parse(MatmulKernel(kLeftRight, R"(        z = pl.tile.matmul(l, r)
         w = pl.tile.add(z, z)
         if c == 0:
             u = pl.tile.mul(z, w)
@@ -154,11 +159,7 @@ TEST_F(InferTileMemorySpaceTest, AnAccumulatorReadByTheVectorUnitMovesOncePerBlo
 }
 
 TEST_F(InferTileMemorySpaceTest, AMoveMadeInABranchStaysInIt) {
-  ir::Program p = Parse(MatmulKernel(R"(        a = pl.tile.load(x, [0, 0], [16, 32], target_memory=pl.Mem.Mat)
-        b = pl.tile.load(y, [0, 0], [32, 16], target_memory=pl.Mem.Mat)
-        l = pl.tile.move(a, target_memory=pl.Mem.Left)
-        r = pl.tile.move(b, target_memory=pl.Mem.Right)
-        z = pl.tile.matmul(l, r)
+  ir::Program p = Parse(MatmulKernel(kLeftRight, R"(        z = pl.tile.matmul(l, r)
         if c == 0:
             u = pl.tile.exp(z)
             v = pl.yield_(u)
@@ -184,11 +185,7 @@ TEST_F(InferTileMemorySpaceTest, AnAccumulatorIsCreatedWhereTheLoopKeepsIt) {
   // The accumulator a loop carries is created in Acc, where matmul_acc
   // writes it, so no move enters or leaves the loop; an if's result carried
   // into the loop is retyped alike, its branches keeping what they yield.
-  ir::Program p = Parse(MatmulKernel(R"(        a = pl.tile.load(x, [0, 0], [16, 32], target_memory=pl.Mem.Mat)
-        b = pl.tile.load(y, [0, 0], [32, 16], target_memory=pl.Mem.Mat)
-        l = pl.tile.move(a, target_memory=pl.Mem.Left)
-        r = pl.tile.move(b, target_memory=pl.Mem.Right)
-        acc0 = pl.tile.create([16, 16], dtype=pl.FP32)
+  ir::Program p = Parse(MatmulKernel(kLeftRight, R"(        acc0 = pl.tile.create([16, 16], dtype=pl.FP32)
         for i, (acc,) in pl.range(4, init_values=(acc0,)):
             nxt = pl.tile.matmul_acc(acc, l, r)
             res = pl.yield_(nxt)
