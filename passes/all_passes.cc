@@ -2,6 +2,7 @@
 
 #include "passes/all_passes.h"
 
+#include "passes/layout/flatten_tile_nd_to_2d.h"
 #include "passes/legalize_tile_cast/legalize_tile_cast.h"
 #include "passes/lower_composite/lower_composite_ops.h"
 #include "passes/materialize_tcvt_scratch/materialize_tcvt_scratch.h"
@@ -30,6 +31,7 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterPass("convert-to-ssa", CreateConvertToSSAPass);
     r->RegisterPass("ctrl-flow-transform", CreateCtrlFlowTransformPass);
     r->RegisterPass("flatten-call-expr", CreateFlattenCallExprPass);
+    r->RegisterPass("flatten-tile-nd-to-2d", CreateFlattenTileNdTo2DPass);
     r->RegisterPass("infer-tile-memory-space", CreateInferTileMemorySpacePass);
     r->RegisterPass("inline-functions", CreateInlineFunctionsPass);
     r->RegisterPass("legalize-tile-cast", CreateLegalizeTileCastPass);
@@ -49,6 +51,7 @@ const PassRegistry& BuiltinPasses() {
     r->RegisterAlias("ConvertToSSA", "convert-to-ssa");
     r->RegisterAlias("CtrlFlowTransform", "ctrl-flow-transform");
     r->RegisterAlias("FlattenCallExpr", "flatten-call-expr");
+    r->RegisterAlias("FlattenTileNdTo2D", "flatten-tile-nd-to-2d");
     r->RegisterAlias("InferTileMemorySpace", "infer-tile-memory-space");
     r->RegisterAlias("InlineFunctions", "inline-functions");
     r->RegisterAlias("LegalizeTileCast", "legalize-tile-cast");
@@ -67,7 +70,8 @@ const PassRegistry& BuiltinPasses() {
                                     "flatten-call-expr", "outline-hierarchy-scopes",
                                     "outline-incore-scopes", "outline-cluster-scopes",
                                     "convert-tensor-to-tile-ops", "optimize-orch-tensors",
-                                    "lower-composite-ops", "legalize-tile-cast",
+                                    "lower-composite-ops", "flatten-tile-nd-to-2d",
+                                    "legalize-tile-cast",
                                     "infer-tile-memory-space", "materialize-tcvt-scratch"});
     return r;
   }();

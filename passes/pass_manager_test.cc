@@ -195,8 +195,9 @@ TEST(PassRegistryTest, DefaultPipelineRunsTheBuiltPassesInUpstreamOrder) {
                           "convert-to-ssa", "simplify", "normalize-stmt-structure",
                           "flatten-call-expr", "outline-hierarchy-scopes", "outline-incore-scopes",
                           "outline-cluster-scopes", "convert-tensor-to-tile-ops",
-                          "optimize-orch-tensors", "lower-composite-ops", "legalize-tile-cast",
-                          "infer-tile-memory-space", "materialize-tcvt-scratch"));
+                          "optimize-orch-tensors", "lower-composite-ops", "flatten-tile-nd-to-2d",
+                          "legalize-tile-cast", "infer-tile-memory-space",
+                          "materialize-tcvt-scratch"));
 }
 
 TEST(PassManagerTest, SSAFormHoldsOnlyForAProgramInSSAForm) {

@@ -66,7 +66,7 @@ TEST(PassListTest, ListsTheBuiltinDefaultPipeline) {
       "  default = inline-functions, unroll-loops, ctrl-flow-transform, convert-to-ssa, "
       "simplify, normalize-stmt-structure, flatten-call-expr, outline-hierarchy-scopes, "
       "outline-incore-scopes, outline-cluster-scopes, convert-tensor-to-tile-ops, "
-      "optimize-orch-tensors, lower-composite-ops, legalize-tile-cast, infer-tile-memory-space, materialize-tcvt-scratch\n"));
+      "optimize-orch-tensors, lower-composite-ops, flatten-tile-nd-to-2d, legalize-tile-cast, infer-tile-memory-space, materialize-tcvt-scratch\n"));
 }
 
 }  // namespace

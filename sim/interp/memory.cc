@@ -92,10 +92,47 @@ absl::StatusOr<BufferView> CollapseLeading(const KernelContext& ctx, const Buffe
   return v;
 }
 
+// A 2-D tile read from an N-D window (FlattenTileNdTo2D, ir/flattened_tile.h):
+// the window's rows, in row-major order of its leading dims, are the tile's
+// rows. The destination walks the N-D region with the strides that order
+// gives.
+absl::Status LoadFlattened(KernelContext& ctx, const BufferView& tensor, const Dims& offsets,
+                           const BufferView& out) {
+  PTO_ASSIGN_OR_RETURN(Dims shapes, ctx.IndexListArg(2));
+  PTO_ASSIGN_OR_RETURN(Dims valid, ctx.IndexListArg(3));
+  const size_t n = offsets.size();
+  if (n != tensor.rank() || shapes.size() != n || valid.size() != n) {
+    return ctx.Error("a flattened load needs offsets, shapes and valid_shape of the tensor's rank");
+  }
+  int64_t rows = 1;
+  for (size_t d = 0; d + 1 < n; ++d) rows *= shapes[d];
+  if (rows != out.shape[0] || shapes.back() != out.shape[1]) {
+    return ctx.Error(absl::StrCat("the window ", FormatDims(shapes), " does not flatten to the tile ",
+                                  FormatDims(out.shape)));
+  }
+  if (tensor.dtype != out.dtype) return ctx.Error("the tile dtype differs from the tensor's");
+  PTO_RETURN_IF_ERROR(CheckWindow(ctx, "reads", offsets, valid, tensor.shape));
+  OperandWalk dst;
+  dst.base = out.offset;
+  dst.strides.assign(n, 0);
+  dst.limits.assign(n, std::numeric_limits<int64_t>::max());
+  dst.strides[n - 1] = out.strides[1];
+  int64_t row_stride = out.strides[0];
+  for (size_t d = n - 1; d-- > 0;) {
+    dst.strides[d] = row_stride;
+    row_stride *= shapes[d];
+  }
+  int64_t undefined = CopyRegion(tensor, WindowWalk(tensor, offsets, true), out, dst, valid);
+  PTO_RETURN_IF_ERROR(ctx.CheckUndefined(undefined, 0));
+  ctx.SetResult(Value::Of(out));
+  return absl::OkStatus();
+}
+
 absl::Status Load(KernelContext& ctx) {
   PTO_ASSIGN_OR_RETURN(const BufferView* tensor, ctx.BufferArg(0));
   PTO_ASSIGN_OR_RETURN(Dims offsets, ctx.IndexListArg(1));
   PTO_ASSIGN_OR_RETURN(BufferView out, ctx.AllocateResult());
+  if (offsets.size() > 2 && out.rank() == 2) return LoadFlattened(ctx, *tensor, offsets, out);
   if (offsets.size() != out.rank()) return ctx.Error("offsets and shapes differ in rank");
   PTO_ASSIGN_OR_RETURN(BufferView src, CollapseLeading(ctx, *tensor, out.rank()));
   if (src.dtype != out.dtype) return ctx.Error("the tile dtype differs from the tensor's");

@@ -10,6 +10,7 @@
 # CHECK-NEXT:   convert-to-ssa              ConvertToSSA            Gives every assignment its own variable and carries reassigned names out of loops and branches as iter args and if results.
 # CHECK-NEXT:   ctrl-flow-transform         CtrlFlowTransform       Rewrites the loops of InCore functions without break and continue: if/else for a continue, a while loop on a flag for a break.
 # CHECK-NEXT:   flatten-call-expr           FlattenCallExpr         Computes every call nested in another expression, condition, loop bound or return/yield value into a temporary before its statement (three-address form).
+# CHECK-NEXT:   flatten-tile-nd-to-2d       FlattenTileNdTo2D       Makes every tile of rank > 2 in an InCore function the 2-D tile merging all its dims but the last ([2, 3, 4] is [6, 4]); loads keep their N-D window, stores name it.
 # CHECK-NEXT:   infer-tile-memory-space     InferTileMemorySpace    Gives every tile of an InCore function the memory space it lives in (Vec for a tile produced by an op that is not a tile.* op, the input's for a view) and moves an operand its op cannot read where it lives into a space it can (tile.move).
 # CHECK-NEXT:   inline-functions            InlineFunctions         Replaces every call of an Inline function by a copy of its body and drops the Inline functions.
 # CHECK-NEXT:   legalize-tile-cast          LegalizeTileCast        Expands tile.cast pairs the target cannot convert natively into the shortest chain of native casts.
@@ -26,5 +27,5 @@
 # CHECK-NEXT:   verify-no-nested-call       VerifyNoNestedCall      Fails unless no call is nested in another expression, condition, loop bound or return/yield value (three-address form).
 # CHECK-NEXT:   verify-ssa                  VerifySSA               Fails unless the program is in SSA form: each variable defined once and used within its scope.
 # CHECK-NEXT: pipelines:
-# CHECK-NEXT:   default = inline-functions, unroll-loops, ctrl-flow-transform, convert-to-ssa, simplify, normalize-stmt-structure, flatten-call-expr, outline-hierarchy-scopes, outline-incore-scopes, outline-cluster-scopes, convert-tensor-to-tile-ops, optimize-orch-tensors, lower-composite-ops, legalize-tile-cast, infer-tile-memory-space, materialize-tcvt-scratch
+# CHECK-NEXT:   default = inline-functions, unroll-loops, ctrl-flow-transform, convert-to-ssa, simplify, normalize-stmt-structure, flatten-call-expr, outline-hierarchy-scopes, outline-incore-scopes, outline-cluster-scopes, convert-tensor-to-tile-ops, optimize-orch-tensors, lower-composite-ops, flatten-tile-nd-to-2d, legalize-tile-cast, infer-tile-memory-space, materialize-tcvt-scratch
 # CHECK-EMPTY:

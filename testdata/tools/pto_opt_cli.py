@@ -33,8 +33,8 @@
 # A2A3-NOT: cast_fp32
 # BADOPTION: pass 'legalize-tile-cast' has no option 'unroll'; its options: (none)
 # PIPEOPTION: 'default' is a pipeline; options go on its passes
-# BADPASS: unknown pass 'no-such-pass'; known passes: convert-tensor-to-tile-ops, convert-to-ssa, ctrl-flow-transform, flatten-call-expr, infer-tile-memory-space, inline-functions, legalize-tile-cast, lower-composite-ops, materialize-tcvt-scratch, normalize-stmt-structure, optimize-orch-tensors, outline-cluster-scopes, outline-hierarchy-scopes, outline-incore-scopes, simplify, unroll-loops, verify-no-nested-call, verify-ssa
-# BADPASS-SAME: aliases: ConvertTensorToTileOps = convert-tensor-to-tile-ops, ConvertToSSA = convert-to-ssa, CtrlFlowTransform = ctrl-flow-transform, FlattenCallExpr = flatten-call-expr, InferTileMemorySpace = infer-tile-memory-space, InlineFunctions = inline-functions, LegalizeTileCast = legalize-tile-cast, LowerCompositeOps = lower-composite-ops
+# BADPASS: unknown pass 'no-such-pass'; known passes: convert-tensor-to-tile-ops, convert-to-ssa, ctrl-flow-transform, flatten-call-expr, flatten-tile-nd-to-2d, infer-tile-memory-space, inline-functions, legalize-tile-cast, lower-composite-ops, materialize-tcvt-scratch, normalize-stmt-structure, optimize-orch-tensors, outline-cluster-scopes, outline-hierarchy-scopes, outline-incore-scopes, simplify, unroll-loops, verify-no-nested-call, verify-ssa
+# BADPASS-SAME: aliases: ConvertTensorToTileOps = convert-tensor-to-tile-ops, ConvertToSSA = convert-to-ssa, CtrlFlowTransform = ctrl-flow-transform, FlattenCallExpr = flatten-call-expr, FlattenTileNdTo2D = flatten-tile-nd-to-2d, InferTileMemorySpace = infer-tile-memory-space, InlineFunctions = inline-functions, LegalizeTileCast = legalize-tile-cast, LowerCompositeOps = lower-composite-ops
 # BADBACKEND: unknown backend 'a9'; known: a2a3, a5, none
 # PARSE: pto_opt_cli.py.bad:4:41: error: expected ']' but found ':'
 # PARSE-NEXT: def f(self) -> pl.Tile{{.*}}pl.FP32:
