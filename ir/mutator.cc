@@ -255,6 +255,35 @@ const Stmt* IRMutator::VisitSeq(const SeqStmts* s) {
   return ctx_.NewFlatSeq(stmts, s->loc());
 }
 
+VarSpan IRMutator::ResultsOf(const Stmt* s) {
+  if (const auto* f = s->As<ForStmt>()) return f->return_vars();
+  if (const auto* w = s->As<WhileStmt>()) return w->return_vars();
+  return s->As<IfStmt>()->return_vars();
+}
+
+const YieldStmt* IRMutator::ResultYield(const Stmt* s) {
+  if (const auto* f = s->As<ForStmt>()) return TrailingYield(f->body());
+  if (const auto* w = s->As<WhileStmt>()) return TrailingYield(w->body());
+  const auto* i = s->As<IfStmt>();
+  const YieldStmt* y = TrailingYield(i->then_body());
+  return y != nullptr || i->else_body() == nullptr ? y : TrailingYield(i->else_body());
+}
+
+const Stmt* IRMutator::WithResults(const Stmt* s, const std::vector<const Var*>& results) {
+  if (results.empty()) return s;
+  VarSpan rvs(results.data(), results.size());
+  if (const auto* f = s->As<ForStmt>()) {
+    return ctx_.NewFor(f->loop_var(), f->start(), f->stop(), f->step(), f->iter_args(), f->body(),
+                       rvs, f->for_kind(), f->stage(), f->loc(), f->comments(), f->attrs());
+  }
+  if (const auto* w = s->As<WhileStmt>()) {
+    return ctx_.NewWhile(w->condition(), w->iter_args(), w->body(), rvs, w->loc(), w->comments());
+  }
+  const auto* i = s->As<IfStmt>();
+  PTO_CHECK(i != nullptr);
+  return ctx_.NewIf(i->condition(), i->then_body(), i->else_body(), rvs, i->loc(), i->comments());
+}
+
 const Stmt* IRMutator::Expand(std::vector<const Stmt*> stmts, const Stmt* original) {
   PTO_CHECK(!stmts.empty());
   if (stmts.size() == 1) return ctx_.WithComments(stmts.front(), original->comments());

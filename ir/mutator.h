@@ -90,6 +90,15 @@ class IRMutator {
   // the result is null, which only that VisitSeq sees; otherwise (a lone
   // loop or branch body) the result is a SeqStmts.
   const Stmt* Expand(std::vector<const Stmt*> stmts, const Stmt* original);
+  // For a pass that retypes what a loop or an if produces. `s` is a for,
+  // while or if: its results, and the yield that gives them (a loop body's
+  // trailing yield; an if's then branch's, its else branch's when the then
+  // branch has none; null when there is none).
+  static VarSpan ResultsOf(const Stmt* s);
+  static const YieldStmt* ResultYield(const Stmt* s);
+  // `s` with `results` in place of its own; `s` itself when `results` is
+  // empty (none changed).
+  const Stmt* WithResults(const Stmt* s, const std::vector<const Var*>& results);
 
  private:
   Context& ctx_;

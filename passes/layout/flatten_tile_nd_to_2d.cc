@@ -262,32 +262,12 @@ class Flattener : public ir::IRMutator {
     return stmts.size() == 1 ? stmts[0] : Expand(std::move(stmts), s);
   }
 
-  const ir::Stmt* VisitFor(const ir::ForStmt* s) override {
-    const auto* f = IRMutator::VisitFor(s)->As<ir::ForStmt>();
-    std::vector<const ir::Var*> rvs = Follow(f->return_vars(), ir::TrailingYield(f->body()));
-    if (rvs.empty()) return f;
-    return ctx().NewFor(f->loop_var(), f->start(), f->stop(), f->step(), f->iter_args(),
-                        f->body(), rvs, f->for_kind(), f->stage(), f->loc(), f->comments(),
-                        f->attrs());
-  }
-
+  // A loop's or an if's results take the flattened type of what it yields.
+  const ir::Stmt* VisitFor(const ir::ForStmt* s) override { return Follow(IRMutator::VisitFor(s)); }
   const ir::Stmt* VisitWhile(const ir::WhileStmt* s) override {
-    const auto* w = IRMutator::VisitWhile(s)->As<ir::WhileStmt>();
-    std::vector<const ir::Var*> rvs = Follow(w->return_vars(), ir::TrailingYield(w->body()));
-    if (rvs.empty()) return w;
-    return ctx().NewWhile(w->condition(), w->iter_args(), w->body(), rvs, w->loc(),
-                          w->comments());
+    return Follow(IRMutator::VisitWhile(s));
   }
-
-  const ir::Stmt* VisitIf(const ir::IfStmt* s) override {
-    const auto* i = IRMutator::VisitIf(s)->As<ir::IfStmt>();
-    const ir::YieldStmt* y = ir::TrailingYield(i->then_body());
-    if (y == nullptr && i->else_body() != nullptr) y = ir::TrailingYield(i->else_body());
-    std::vector<const ir::Var*> rvs = Follow(i->return_vars(), y);
-    if (rvs.empty()) return i;
-    return ctx().NewIf(i->condition(), i->then_body(), i->else_body(), rvs, i->loc(),
-                       i->comments());
-  }
+  const ir::Stmt* VisitIf(const ir::IfStmt* s) override { return Follow(IRMutator::VisitIf(s)); }
 
  protected:
   // A carried N-D tile takes the flattened type of its initial value.
@@ -380,11 +360,13 @@ class Flattener : public ir::IRMutator {
     return ctx().NewBinary(ir::BinaryOp::kAdd, a, b, ir::DataType::kIndex);
   }
 
-  // `results` retyped to the (flattened) values `yield` gives them; empty
-  // when none changes.
-  std::vector<const ir::Var*> Follow(ir::VarSpan results, const ir::YieldStmt* yield) {
+  // `s` (a for, while or if) with its N-D tile results retyped to the
+  // (flattened) values its yield gives them.
+  const ir::Stmt* Follow(const ir::Stmt* s) {
+    const ir::YieldStmt* yield = ResultYield(s);
+    if (yield == nullptr) return s;
+    ir::VarSpan results = ResultsOf(s);
     std::vector<const ir::Var*> out(results.begin(), results.end());
-    if (yield == nullptr) return {};
     bool changed = false;
     for (size_t k = 0; k < out.size() && k < yield->values().size(); ++k) {
       const ir::Type* t = yield->values()[k]->type();
@@ -397,7 +379,7 @@ class Flattener : public ir::IRMutator {
       changed = true;
     }
     if (!changed) out.clear();
-    return out;
+    return WithResults(s, out);
   }
 };
 

@@ -135,42 +135,19 @@ class MemorySpaceResolver : public ir::IRMutator {
     return IRMutator::VisitSeq(s);
   }
 
+  // A loop's or an if's results live where its yield puts them (for an if,
+  // the then branch's; upstream's order), unless CarriedInits forces them.
   const ir::Stmt* VisitFor(const ir::ForStmt* s) override {
     Block block(this);
-    const auto* f = IRMutator::VisitFor(s)->As<ir::ForStmt>();
-    const ir::YieldStmt* y = ir::TrailingYield(f->body());
-    if (y == nullptr) return f;
-    // A loop's results live where its body yields them (upstream's order).
-    std::vector<const ir::Var*> rvs = Carried(f->return_vars(), y->values());
-    if (rvs.empty()) return f;
-    return ctx().NewFor(f->loop_var(), f->start(), f->stop(), f->step(), f->iter_args(),
-                        f->body(), rvs, f->for_kind(), f->stage(), f->loc(), f->comments(),
-                        f->attrs());
+    return Settled(IRMutator::VisitFor(s));
   }
-
   const ir::Stmt* VisitWhile(const ir::WhileStmt* s) override {
     Block block(this);
-    const auto* w = IRMutator::VisitWhile(s)->As<ir::WhileStmt>();
-    const ir::YieldStmt* y = ir::TrailingYield(w->body());
-    if (y == nullptr) return w;
-    std::vector<const ir::Var*> rvs = Carried(w->return_vars(), y->values());
-    if (rvs.empty()) return w;
-    return ctx().NewWhile(w->condition(), w->iter_args(), w->body(), rvs, w->loc(),
-                          w->comments());
+    return Settled(IRMutator::VisitWhile(s));
   }
-
   const ir::Stmt* VisitIf(const ir::IfStmt* s) override {
     Block block(this);
-    const auto* i = IRMutator::VisitIf(s)->As<ir::IfStmt>();
-    // The then branch decides, the else branch when the then branch has no
-    // yield - upstream's order.
-    const ir::YieldStmt* y = ir::TrailingYield(i->then_body());
-    if (y == nullptr && i->else_body() != nullptr) y = ir::TrailingYield(i->else_body());
-    if (y == nullptr) return i;
-    std::vector<const ir::Var*> rvs = Carried(i->return_vars(), y->values());
-    if (rvs.empty()) return i;
-    return ctx().NewIf(i->condition(), i->then_body(), i->else_body(), rvs, i->loc(),
-                       i->comments());
+    return Settled(IRMutator::VisitIf(s));
   }
 
  protected:
@@ -262,24 +239,25 @@ class MemorySpaceResolver : public ir::IRMutator {
     return settled;
   }
 
-  // `results` with each tile in the space of the value at the same position
-  // of `sources`, or the one CarriedInits forces on it; empty when none
-  // changes.
-  template <typename Span>
-  std::vector<const ir::Var*> Carried(ir::VarSpan results, Span sources) {
+  // `s` (a for, while or if) with each tile result in the space of the
+  // value its yield gives it, or the one CarriedInits forces on it.
+  const ir::Stmt* Settled(const ir::Stmt* s) {
+    const ir::YieldStmt* yield = ResultYield(s);
+    if (yield == nullptr) return s;
+    ir::VarSpan results = ResultsOf(s);
     std::vector<const ir::Var*> out(results.begin(), results.end());
     bool changed = false;
-    for (size_t k = 0; k < out.size() && k < sources.size(); ++k) {
+    for (size_t k = 0; k < out.size() && k < yield->values().size(); ++k) {
       const auto* tile = out[k]->type()->As<ir::TileType>();
       auto forced = retarget_.find(out[k]);
       std::optional<MemorySpace> space =
-          forced != retarget_.end() ? forced->second : SpaceOf(sources[k]);
+          forced != retarget_.end() ? forced->second : SpaceOf(yield->values()[k]);
       if (tile == nullptr || !space || tile->memory_space() == space) continue;
       out[k] = Settle(out[k], tile, *space);
       changed = true;
     }
     if (!changed) out.clear();
-    return out;
+    return WithResults(s, out);
   }
 
   const ir::Op* move_op_ = ir::BuiltinOps().Find("tile.move");

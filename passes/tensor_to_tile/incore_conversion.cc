@@ -245,31 +245,19 @@ class TileConverter : public ir::IRMutator {
   const ir::Stmt* VisitFor(const ir::ForStmt* s) override {
     const auto* f = IRMutator::VisitFor(s)->As<ir::ForStmt>();
     CheckCarried(s, s->iter_args(), f->iter_args(), f->body());
-    std::vector<const ir::Var*> rvs = Retyped(f->return_vars(), f->iter_args());
-    if (rvs.empty()) return f;
-    return ctx().NewFor(f->loop_var(), f->start(), f->stop(), f->step(), f->iter_args(),
-                        f->body(), rvs, f->for_kind(), f->stage(), f->loc(), f->comments(),
-                        f->attrs());
+    return WithResults(f, Retyped(f->return_vars(), f->iter_args()));
   }
 
   const ir::Stmt* VisitWhile(const ir::WhileStmt* s) override {
     const auto* w = IRMutator::VisitWhile(s)->As<ir::WhileStmt>();
     CheckCarried(s, s->iter_args(), w->iter_args(), w->body());
-    std::vector<const ir::Var*> rvs = Retyped(w->return_vars(), w->iter_args());
-    if (rvs.empty()) return w;
-    return ctx().NewWhile(w->condition(), w->iter_args(), w->body(), rvs, w->loc(),
-                          w->comments());
+    return WithResults(w, Retyped(w->return_vars(), w->iter_args()));
   }
 
   const ir::Stmt* VisitIf(const ir::IfStmt* s) override {
-    const auto* i = IRMutator::VisitIf(s)->As<ir::IfStmt>();
-    const ir::YieldStmt* y = ir::TrailingYield(i->then_body());
-    if (y == nullptr && i->else_body() != nullptr) y = ir::TrailingYield(i->else_body());
-    if (y == nullptr) return i;
-    std::vector<const ir::Var*> rvs = Retyped(i->return_vars(), y->values());
-    if (rvs.empty()) return i;
-    return ctx().NewIf(i->condition(), i->then_body(), i->else_body(), rvs, i->loc(),
-                       i->comments());
+    const ir::Stmt* i = IRMutator::VisitIf(s);
+    const ir::YieldStmt* y = ResultYield(i);
+    return y == nullptr ? i : WithResults(i, Retyped(ResultsOf(i), y->values()));
   }
 
  protected:
