@@ -51,13 +51,13 @@ class CarriedInits : public ir::IRVisitor {
   void VisitAssign(const ir::AssignStmt* s) override {
     const auto* call = s->value()->As<ir::Call>();
     if (call != nullptr && call->op() != nullptr && call->op()->name() == "tile.create") {
-      creates_.insert(s->var());
+      retargetable_.insert(s->var());
     }
     IRVisitor::VisitAssign(s);
   }
   void VisitIf(const ir::IfStmt* s) override {
     IRVisitor::VisitIf(s);
-    creates_.insert(s->return_vars().begin(), s->return_vars().end());
+    retargetable_.insert(s->return_vars().begin(), s->return_vars().end());
   }
   void VisitFor(const ir::ForStmt* s) override {
     IRVisitor::VisitFor(s);
@@ -75,14 +75,15 @@ class CarriedInits : public ir::IRVisitor {
       const auto* init = args[k]->init()->As<ir::Var>();
       std::optional<MemorySpace> carried = SpaceOf(args[k]);
       std::optional<MemorySpace> yielded = SpaceOf(yield->values()[k]);
-      if (init != nullptr && creates_.contains(init) && carried && yielded &&
+      if (init != nullptr && retargetable_.contains(init) && carried && yielded &&
           *carried != *yielded) {
         found_[init] = *yielded;
       }
     }
   }
 
-  absl::flat_hash_set<const ir::Var*> creates_;
+  // tile.create results and if results: the values the rule may retype.
+  absl::flat_hash_set<const ir::Var*> retargetable_;
   absl::flat_hash_map<const ir::Var*, MemorySpace> found_;
 };
 
