@@ -255,6 +255,13 @@ const Stmt* IRMutator::VisitSeq(const SeqStmts* s) {
   return ctx_.NewFlatSeq(stmts, s->loc());
 }
 
+const Var* IRMutator::RetypedVar(const Var* v, const Type* type) {
+  if (type == v->type()) return v;
+  const Var* fresh = ctx_.NewVar(v->name(), type, v->loc());
+  Remap(v, fresh);
+  return fresh;
+}
+
 VarSpan IRMutator::ResultsOf(const Stmt* s) {
   if (const auto* f = s->As<ForStmt>()) return f->return_vars();
   if (const auto* w = s->As<WhileStmt>()) return w->return_vars();

@@ -65,6 +65,10 @@ class IRMutator {
   Context& ctx() const { return ctx_; }
   // Redirects later uses of `from` to `to`.
   void Remap(const Var* from, const Expr* to) { var_remap_[from] = to; }
+  // `v`, or, when `type` is not its type, a fresh Var of `type` under its
+  // name that later uses of `v` read: a definition whose value a rewrite
+  // retyped.
+  const Var* RetypedVar(const Var* v, const Type* type);
   // Operand lists are short: kept inline, a rebuilt node costs no heap
   // allocation for them.
   using ExprBuffer = absl::InlinedVector<const Expr*, 8>;

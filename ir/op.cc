@@ -147,6 +147,12 @@ OpBuilder& OpBuilder::InputMemory(size_t arg, std::initializer_list<MemorySpace>
   return *this;
 }
 
+OpBuilder& OpBuilder::OperandMemory(std::initializer_list<MemorySpace> spaces) {
+  size_t arg = 0;
+  for (MemorySpace s : spaces) InputMemory(arg++, {s});
+  return *this;
+}
+
 OpBuilder& OpBuilder::VecOperands() {
   op_->vec_operands_ = true;
   return *this;

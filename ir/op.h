@@ -212,6 +212,9 @@ class OpBuilder {
   // See Op::input_memory: operand `arg` lives in one of `allowed`, the first
   // preferred.
   OpBuilder& InputMemory(size_t arg, std::initializer_list<MemorySpace> allowed);
+  // InputMemory(i, {spaces[i]}) for each i: operand i lives in spaces[i]
+  // (the matmul family's one space per operand).
+  OpBuilder& OperandMemory(std::initializer_list<MemorySpace> spaces);
   // Every tile operand lives in Vec (the vector unit's ops).
   OpBuilder& VecOperands();
   OpBuilder& Deduce(DeduceFn fn);

@@ -17,7 +17,8 @@ class VerifiedState {
  public:
   // A new program, which the verifier accepted.
   void Reset() { ssa_checked_ = false; }
-  // Whether `program` is in SSA form; `why` receives the reason it is not.
+  // Whether `program` is in SSA form (checked once per program);
+  // why_not_ssa() says why it is not.
   bool IsSSA(const ir::Program& program) {
     if (!ssa_checked_) {
       not_ssa_ = ir::CheckSSAForm(program);

@@ -171,7 +171,6 @@ TEST(BuiltinOpsTest, CompositeOpsNameTheirLoweringPass) {
                                      "tile.sin", "tile.tquant_mx"));
 }
 
-// Kwarg order is the printed order; it follows the DSL wrappers.
 // Where an op reads its tile operands (Op::input_memory), the fact
 // InferTileMemorySpace satisfies with tile.move.
 TEST(BuiltinOpsTest, OperandMemorySpaces) {
@@ -182,6 +181,8 @@ TEST(BuiltinOpsTest, OperandMemorySpaces) {
   EXPECT_THAT(matmul_acc->input_memory(1), ElementsAre(MemorySpace::kLeft));
   EXPECT_THAT(matmul_acc->input_memory(2), ElementsAre(MemorySpace::kRight));
   EXPECT_TRUE(matmul_acc->input_memory(3).empty());  // init_cond, a scalar
+  EXPECT_THAT(ops.Find("tile.matmul_mx_acc")->input_memory(2),
+              ElementsAre(MemorySpace::kLeftScale));
   // A store reads UB or the accumulator, UB first; its tensor is no tile.
   const Op* store = ops.Find("tile.store");
   EXPECT_THAT(store->input_memory(0), ElementsAre(MemorySpace::kVec, MemorySpace::kAcc));
@@ -199,6 +200,7 @@ TEST(BuiltinOpsTest, OperandMemorySpaces) {
   }
 }
 
+// Kwarg order is the printed order; it follows the DSL wrappers.
 TEST(BuiltinOpsTest, KwargOrderFollowsTheDsl) {
   auto kwarg_names = [](absl::string_view op) {
     std::vector<std::string> names;

@@ -301,8 +301,7 @@ void RegisterTileMatmulOps(OpRegistry& registry) {
       .Doc("lhs @ rhs of a Left and a Right tile into a new Acc tile.")
       .Arg("lhs")
       .Arg("rhs")
-      .InputMemory(0, {MemorySpace::kLeft})
-      .InputMemory(1, {MemorySpace::kRight})
+      .OperandMemory({MemorySpace::kLeft, MemorySpace::kRight})
       .Deduce(DeduceMatmul);
   registry.Register("tile.matmul_acc")
       .Category(OpCategory::kTile)
@@ -312,9 +311,7 @@ void RegisterTileMatmulOps(OpRegistry& registry) {
       .Arg("rhs")
       .OptionalArg("init_cond")
       .Writes(0)
-      .InputMemory(0, {MemorySpace::kAcc})
-      .InputMemory(1, {MemorySpace::kLeft})
-      .InputMemory(2, {MemorySpace::kRight})
+      .OperandMemory({MemorySpace::kAcc, MemorySpace::kLeft, MemorySpace::kRight})
       .Deduce(DeduceMatmulAcc);
   registry.Register("tile.matmul_bias")
       .Category(OpCategory::kTile)
@@ -322,9 +319,7 @@ void RegisterTileMatmulOps(OpRegistry& registry) {
       .Arg("lhs")
       .Arg("rhs")
       .Arg("bias")
-      .InputMemory(0, {MemorySpace::kLeft})
-      .InputMemory(1, {MemorySpace::kRight})
-      .InputMemory(2, {MemorySpace::kBias})
+      .OperandMemory({MemorySpace::kLeft, MemorySpace::kRight, MemorySpace::kBias})
       .Deduce(DeduceMatmulBias);
   const AttrValue unspecified = AttrValue::String("unspecified");
   registry.Register("tile.gemv")
@@ -334,8 +329,7 @@ void RegisterTileMatmulOps(OpRegistry& registry) {
       .Arg("rhs")
       .KeywordOnly()
       .Kwarg("acc_phase", AttrKind::kString, unspecified)
-      .InputMemory(0, {MemorySpace::kLeft})
-      .InputMemory(1, {MemorySpace::kRight})
+      .OperandMemory({MemorySpace::kLeft, MemorySpace::kRight})
       .Deduce(DeduceGemv);
   registry.Register("tile.gemv_acc")
       .Category(OpCategory::kTile)
@@ -346,9 +340,7 @@ void RegisterTileMatmulOps(OpRegistry& registry) {
       .KeywordOnly()
       .Kwarg("acc_phase", AttrKind::kString, unspecified)
       .Writes(0)
-      .InputMemory(0, {MemorySpace::kAcc})
-      .InputMemory(1, {MemorySpace::kLeft})
-      .InputMemory(2, {MemorySpace::kRight})
+      .OperandMemory({MemorySpace::kAcc, MemorySpace::kLeft, MemorySpace::kRight})
       .Deduce(DeduceGemvAcc);
   registry.Register("tile.gemv_bias")
       .Category(OpCategory::kTile)
@@ -358,17 +350,14 @@ void RegisterTileMatmulOps(OpRegistry& registry) {
       .Arg("bias")
       .KeywordOnly()
       .Kwarg("acc_phase", AttrKind::kString, unspecified)
-      .InputMemory(0, {MemorySpace::kLeft})
-      .InputMemory(1, {MemorySpace::kRight})
-      .InputMemory(2, {MemorySpace::kBias})
+      .OperandMemory({MemorySpace::kLeft, MemorySpace::kRight, MemorySpace::kBias})
       .Deduce(DeduceGemvBias);
   registry.Register("tile.batch_matmul")
       .Category(OpCategory::kTile)
       .Doc("Batched lhs @ rhs over broadcast leading dims into an Acc tile.")
       .Arg("lhs")
       .Arg("rhs")
-      .InputMemory(0, {MemorySpace::kLeft})
-      .InputMemory(1, {MemorySpace::kRight})
+      .OperandMemory({MemorySpace::kLeft, MemorySpace::kRight})
       .Deduce(DeduceBatchMatmul);
   registry.Register("tile.batch_matmul_acc")
       .Category(OpCategory::kTile)
@@ -377,9 +366,7 @@ void RegisterTileMatmulOps(OpRegistry& registry) {
       .Arg("lhs")
       .Arg("rhs")
       .Writes(0)
-      .InputMemory(0, {MemorySpace::kAcc})
-      .InputMemory(1, {MemorySpace::kLeft})
-      .InputMemory(2, {MemorySpace::kRight})
+      .OperandMemory({MemorySpace::kAcc, MemorySpace::kLeft, MemorySpace::kRight})
       .Deduce(DeduceBatchMatmulAcc);
 }
 

@@ -163,10 +163,8 @@ void RegisterTileMatmulMxOps(OpRegistry& registry) {
       .Arg("lhs_scale")
       .Arg("rhs")
       .Arg("rhs_scale")
-      .InputMemory(0, {MemorySpace::kLeft})
-      .InputMemory(1, {MemorySpace::kLeftScale})
-      .InputMemory(2, {MemorySpace::kRight})
-      .InputMemory(3, {MemorySpace::kRightScale})
+      .OperandMemory({MemorySpace::kLeft, MemorySpace::kLeftScale, MemorySpace::kRight,
+                      MemorySpace::kRightScale})
       .Deduce(DeduceMatmulMx);
   registry.Register("tile.matmul_mx_acc")
       .Category(OpCategory::kTile)
@@ -177,11 +175,8 @@ void RegisterTileMatmulMxOps(OpRegistry& registry) {
       .Arg("rhs")
       .Arg("rhs_scale")
       .Writes(0)
-      .InputMemory(0, {MemorySpace::kAcc})
-      .InputMemory(1, {MemorySpace::kLeft})
-      .InputMemory(2, {MemorySpace::kLeftScale})
-      .InputMemory(3, {MemorySpace::kRight})
-      .InputMemory(4, {MemorySpace::kRightScale})
+      .OperandMemory({MemorySpace::kAcc, MemorySpace::kLeft, MemorySpace::kLeftScale,
+                      MemorySpace::kRight, MemorySpace::kRightScale})
       .Deduce(DeduceMatmulMxAcc);
   registry.Register("tile.matmul_mx_bias")
       .Category(OpCategory::kTile)
@@ -191,11 +186,8 @@ void RegisterTileMatmulMxOps(OpRegistry& registry) {
       .Arg("rhs")
       .Arg("rhs_scale")
       .Arg("bias")
-      .InputMemory(0, {MemorySpace::kLeft})
-      .InputMemory(1, {MemorySpace::kLeftScale})
-      .InputMemory(2, {MemorySpace::kRight})
-      .InputMemory(3, {MemorySpace::kRightScale})
-      .InputMemory(4, {MemorySpace::kBias})
+      .OperandMemory({MemorySpace::kLeft, MemorySpace::kLeftScale, MemorySpace::kRight,
+                      MemorySpace::kRightScale, MemorySpace::kBias})
       .Deduce(DeduceMatmulMxBias);
   registry.Register("tile.tget_scale_addr")
       .Category(OpCategory::kTile)

@@ -71,10 +71,6 @@ const ir::TileType* Flat(ir::Context& ctx, const ir::TileType* tile) {
   return ctx.GetTileType(tile->dtype(), shape, tile->memory_space(), &view);
 }
 
-const ir::Expr* IndexList(ir::Context& ctx, ir::ExprSpan dims, ir::SourceLoc loc) {
-  return ctx.NewMakeTuple(dims, loc);
-}
-
 // What the rewrite cannot do, found before it starts: the first call it
 // would have to refuse, or a rank > 2 tile it cannot flatten.
 class Precheck : public ir::IRVisitor {
@@ -230,10 +226,8 @@ class Flattener : public ir::IRMutator {
     value = call != nullptr && OpName(call) == "tile.store" ? FlatStore(call, &stmts)
                                                             : VisitExpr(value);
     const ir::Var* var = s->var();
-    if (value->type() != var->type() && value->type()->Is<ir::TileType>() &&
-        NdTile(var->type()) != nullptr) {
-      var = ctx().NewVar(var->name(), value->type(), var->loc());
-      Remap(s->var(), var);
+    if (value->type()->Is<ir::TileType>() && NdTile(var->type()) != nullptr) {
+      var = RetypedVar(var, value->type());
     }
     if (var == s->var() && value == s->value()) return s;
     stmts.push_back(ctx().NewAssign(var, value, s->loc(), s->comments()));
@@ -291,7 +285,7 @@ class Flattener : public ir::IRMutator {
     PTO_CHECK(shape_arg >= 0);
     ExprBuffer args;
     VisitExprs(call->args(), args);
-    args[shape_arg] = IndexList(ctx(), shape, call->args()[shape_arg]->loc());
+    args[shape_arg] = ctx().NewMakeTuple(shape, call->args()[shape_arg]->loc());
     return Create(call, args);
   }
 
@@ -309,7 +303,7 @@ class Flattener : public ir::IRMutator {
     ExprBuffer args;
     VisitExprs(call->args(), args);
     const ir::Expr* flat[] = {row, VisitExpr(offset.back())};
-    args[2] = IndexList(ctx(), flat, call->args()[2]->loc());
+    args[2] = ctx().NewMakeTuple(flat, call->args()[2]->loc());
     return Create(call, args);
   }
 
@@ -320,16 +314,14 @@ class Flattener : public ir::IRMutator {
     ExprBuffer args;
     bool changed = VisitExprs(store->args(), args);
     const auto* tensor = store->args()[2]->type()->As<ir::TensorType>();
-    if (tensor == nullptr || tensor->rank() <= 2 || args.size() > 3) {
-      return changed ? RebuildOpCall(store, args) : store;
-    }
     const auto* tile = store->args()[0]->type()->As<ir::TileType>();
-    if (tile == nullptr || tile->rank() != tensor->rank()) {
+    if (tensor == nullptr || tensor->rank() <= 2 || args.size() > 3 || tile == nullptr ||
+        tile->rank() != tensor->rank()) {
       return changed ? RebuildOpCall(store, args) : store;
     }
     if (const ir::TileType* still = NdTile(args[0]->type())) {
       std::vector<const ir::Expr*> shape = Merged(ctx(), still->shape());
-      const ir::Expr* reshape_args[] = {args[0], IndexList(ctx(), shape, store->loc())};
+      const ir::Expr* reshape_args[] = {args[0], ctx().NewMakeTuple(shape, store->loc())};
       absl::StatusOr<const ir::Call*> flat = ir::CreateCall(
           ctx(), *ir::BuiltinOps().Find("tile.reshape"), reshape_args, {}, store->loc());
       PTO_CHECK(flat.ok()) << flat.status();  // a reshape keeping every element
@@ -337,7 +329,7 @@ class Flattener : public ir::IRMutator {
       stmts->push_back(ctx().NewAssign(v, *flat, store->loc()));
       args[0] = v;
     }
-    args.push_back(IndexList(ctx(), tile->shape(), store->loc()));
+    args.push_back(ctx().NewMakeTuple(tile->shape(), store->loc()));
     return Create(store, args);
   }
 
@@ -373,9 +365,7 @@ class Flattener : public ir::IRMutator {
       if (NdTile(out[k]->type()) == nullptr || !t->Is<ir::TileType>() || t == out[k]->type()) {
         continue;
       }
-      const ir::Var* v = ctx().NewVar(out[k]->name(), t, out[k]->loc());
-      Remap(out[k], v);
-      out[k] = v;
+      out[k] = RetypedVar(out[k], t);
       changed = true;
     }
     if (!changed) out.clear();

@@ -113,8 +113,7 @@ class MemorySpaceResolver : public ir::IRMutator {
     } else if (value->type() != s->value()->type() && value->type()->Is<ir::TileType>()) {
       // An operand moved: the result is what the call now deduces (a view of
       // the moved tile, say), under the Var's name.
-      var = ctx().NewVar(var->name(), value->type(), var->loc());
-      Remap(s->var(), var);
+      var = RetypedVar(var, value->type());
     }
     if (var == s->var() && value == s->value()) return s;
     stmts.push_back(ctx().NewAssign(var, value, s->loc(), s->comments()));
@@ -234,10 +233,8 @@ class MemorySpaceResolver : public ir::IRMutator {
     return *call;
   }
 
-  const ir::Var* Settle(const ir::Var* v, const ir::TileType* open, MemorySpace space) {
-    const ir::Var* settled = ctx().NewVar(v->name(), Placed(ctx(), open, space), v->loc());
-    Remap(v, settled);
-    return settled;
+  const ir::Var* Settle(const ir::Var* v, const ir::TileType* tile, MemorySpace space) {
+    return RetypedVar(v, Placed(ctx(), tile, space));
   }
 
   // `s` (a for, while or if) with each tile result in the space of the

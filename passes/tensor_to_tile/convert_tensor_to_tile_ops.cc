@@ -60,12 +60,7 @@ class CallSiteUpdater : public ir::IRMutator {
   const ir::Stmt* VisitAssign(const ir::AssignStmt* s) override {
     const ir::Call* c = Extend(s->value());
     if (c == nullptr) return IRMutator::VisitAssign(s);
-    const ir::Var* var = s->var();
-    if (c->type() != var->type()) {
-      var = ctx().NewVar(var->name(), c->type(), var->loc());
-      Remap(s->var(), var);
-    }
-    pending_.push_back(ctx().NewAssign(var, c, s->loc(), s->comments()));
+    pending_.push_back(ctx().NewAssign(RetypedVar(s->var(), c->type()), c, s->loc(), s->comments()));
     return Expand(std::exchange(pending_, {}), s);
   }
   const ir::Stmt* VisitEval(const ir::EvalStmt* s) override {

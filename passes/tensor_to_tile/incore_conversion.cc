@@ -219,12 +219,7 @@ class TileConverter : public ir::IRMutator {
     }
     const ir::Expr* value = VisitExpr(s->value());
     if (value == s->value()) return s;
-    const ir::Var* var = s->var();
-    if (value->type() != var->type()) {
-      var = ctx().NewVar(var->name(), value->type(), var->loc());
-      Remap(s->var(), var);
-    }
-    return ctx().NewAssign(var, value, s->loc(), s->comments());
+    return ctx().NewAssign(RetypedVar(s->var(), value->type()), value, s->loc(), s->comments());
   }
 
   const ir::Stmt* VisitEval(const ir::EvalStmt* s) override {

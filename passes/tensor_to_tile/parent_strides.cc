@@ -116,11 +116,9 @@ class Retype : public ir::IRMutator {
   const ir::Stmt* VisitAssign(const ir::AssignStmt* s) override {
     const ir::Expr* value = VisitExpr(s->value());
     if (value == s->value()) return s;
-    const ir::Var* var = s->var();
-    if (AsOpCall(value, "tile.store") != nullptr && value->type() != var->type()) {
-      var = ctx().NewVar(var->name(), value->type(), var->loc());
-      Remap(s->var(), var);
-    }
+    const ir::Var* var = AsOpCall(value, "tile.store") != nullptr
+                             ? RetypedVar(s->var(), value->type())
+                             : s->var();
     return ctx().NewAssign(var, value, s->loc(), s->comments());
   }
 };

@@ -168,6 +168,27 @@ TEST(ParserFormsTest, ModuleLevelFunctionErrors) {
               HasSubstr("function 'double' is already defined at"));
 }
 
+// `alias = f` of a module function calls f; assigned anything else later,
+// the name is no function any more (Python's rebinding).
+TEST(ParserFormsTest, ModuleFunctionAliases) {
+  auto program = [](absl::string_view rebind) {
+    return absl::StrCat(
+        "import pypto.language as pl\n"
+        "@pl.function\n"
+        "def double(x: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:\n"
+        "    return pl.add(x, x)\n"
+        "twice = double\n",
+        rebind,
+        "@pl.program\n"
+        "class P:\n"
+        "    @pl.function\n"
+        "    def main(self, a: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:\n"
+        "        return twice(a)\n");
+  };
+  EXPECT_THAT(Print(program("again = twice\n")), HasSubstr("return self.double(a)"));
+  EXPECT_THAT(Print(program("twice = 3\n")), HasSubstr("error: unknown function 'twice'"));
+}
+
 // A forward call reads its callee's signature at the program's method, not
 // at an earlier `def` of the name: a module-level Python helper, or one
 // nested in a host body.

@@ -63,10 +63,9 @@ bool Printer::PrintSoftSyncall(const Call* c) {
 }
 
 const Printer::OpFacts& Printer::FactsOf(const Op* op) {
-  if (op == last_facts_op_) return *last_facts_;
+  if (last_facts_ != nullptr && last_facts_->first == op) return last_facts_->second;
   auto [it, inserted] = op_facts_.try_emplace(op);
-  last_facts_op_ = op;
-  last_facts_ = &it->second;
+  last_facts_ = &*it;
   if (!inserted) return it->second;
   OpFacts& f = it->second;
   absl::string_view name = op->name();

@@ -253,8 +253,7 @@ class Printer {
   const OpFacts& FactsOf(const Op* op);
   // Node-based: the last op's entry is held by pointer across inserts.
   absl::node_hash_map<const Op*, OpFacts> op_facts_;
-  const Op* last_facts_op_ = nullptr;
-  const OpFacts* last_facts_ = nullptr;
+  const std::pair<const Op* const, OpFacts>* last_facts_ = nullptr;
   uint32_t current_stamp_ = 0;
   // Printing a function's signature: a MemRef base prints as a string there
   // (the body that binds it comes later).

@@ -235,6 +235,7 @@ bool Parser::ParseModuleAssign() {
       c = value;
       c.def_pos = n.pos();
       module_.dynamic.erase(Text(n));
+      module_.function_aliases.erase(Text(n));
     }
   } else {
     bool unpack = value.kind == CK::kList && value.elems.size() == names.size();
@@ -244,6 +245,7 @@ bool Parser::ParseModuleAssign() {
       e.def_pos = names[i].pos();
       module_.consts[Text(names[i])] = std::move(e);
       module_.dynamic.erase(Text(names[i]));
+      module_.function_aliases.erase(Text(names[i]));
     }
   }
   return ExpectNewline();
